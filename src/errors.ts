@@ -1,0 +1,156 @@
+/**
+ * Every error this library throws or stores on a model is a {@link WpEntitiesError}. Each subclass
+ * carries the context a caller needs to act on it, and has an `isX` guard that also works across
+ * bundle copies (it checks the `name`, not only the prototype chain).
+ *
+ * @module
+ */
+
+/** The base of every error thrown by wp-entities. */
+export class WpEntitiesError extends Error {
+  override name = 'WpEntitiesError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** What a {@link RestError} knows about the request that failed. */
+export interface RestErrorInit {
+  /** HTTP status; `0` when no response arrived (network failure, timeout, abort). */
+  status: number;
+  /** WordPress error code (`rest_post_invalid_id`), or one of ours: `invalid_json`, `http_error`, `fetch_error`, `timeout`, `abort_error`. */
+  code: string;
+  /** Human-readable message: WordPress's own when it sent one. */
+  message: string;
+  /** WordPress's `data` member (at least `{ status }`), or whatever else describes the failure. */
+  data?: unknown;
+  /** HTTP method of the failed request. */
+  method?: string;
+  /** URL or REST path of the failed request. */
+  url?: string;
+  /** The underlying error (a `TypeError` from fetch, an `AbortError`, a JSON `SyntaxError`). */
+  cause?: unknown;
+}
+
+/**
+ * A REST request failed: a WordPress error body (`{code, message, data:{status}}`), a non-JSON
+ * body, a network failure, a timeout or an abort. `status` is `0` when no response arrived.
+ */
+export class RestError extends WpEntitiesError {
+  override name = 'RestError';
+  /** HTTP status; `0` when no response arrived. */
+  readonly status: number;
+  /** WordPress error code or one of `invalid_json`, `http_error`, `fetch_error`, `timeout`, `abort_error`. */
+  readonly code: string;
+  /** WordPress's `data` member, or other detail. */
+  readonly data: unknown;
+  /** HTTP method of the failed request, when known. */
+  readonly method: string | undefined;
+  /** URL of the failed request, when known. */
+  readonly url: string | undefined;
+
+  constructor(init: RestErrorInit) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.data = init.data;
+    this.method = init.method;
+    this.url = init.url;
+  }
+
+  /** True when the caller aborted the request through its `AbortSignal`. */
+  get isAbort(): boolean {
+    return this.code === 'abort_error';
+  }
+
+  /** True for a timeout (the transport's own limit, not the caller's signal). */
+  get isTimeout(): boolean {
+    return this.code === 'timeout';
+  }
+}
+
+/**
+ * An entity config needed by the operation is not loaded (or does not exist). The message for an
+ * edit is the spec's: `The entity being edited ({kind}, {name}) does not have a loaded config.`
+ */
+export class EntityConfigError extends WpEntitiesError {
+  override name = 'EntityConfigError';
+  constructor(
+    /** The entity kind (`postType`, `root`, …). */
+    readonly entityKind: string,
+    /** The entity name (`post`, `page`, …). */
+    readonly entityName: string,
+    message = `The entity being edited (${entityKind}, ${entityName}) does not have a loaded config.`,
+  ) {
+    super(message);
+  }
+}
+
+/** A permission check was asked for an action other than create, read, update or delete. */
+export class InvalidActionError extends WpEntitiesError {
+  override name = 'InvalidActionError';
+  constructor(readonly action: string) {
+    super(`'${action}' is not a valid action.`);
+  }
+}
+
+/** A `/batch/v1` request as a whole failed, or a batch was built wrongly. */
+export class BatchError extends WpEntitiesError {
+  override name = 'BatchError';
+  constructor(
+    message: string,
+    readonly details: { failed?: string; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+  }
+}
+
+/** Something went wrong in collaborative sync (shared document, provider, peer connection). */
+export class SyncError extends WpEntitiesError {
+  override name = 'SyncError';
+  constructor(
+    message: string,
+    readonly code: string = 'sync_error',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A bad argument was passed to a public method; the message names what was wrong. */
+export class ArgumentError extends WpEntitiesError {
+  override name = 'ArgumentError';
+}
+
+function hasName(value: unknown, name: string): boolean {
+  return value instanceof Error && value.name === name;
+}
+
+/** True for any error thrown by wp-entities. */
+export function isWpEntitiesError(value: unknown): value is WpEntitiesError {
+  return value instanceof WpEntitiesError;
+}
+/** True for a {@link RestError}. */
+export function isRestError(value: unknown): value is RestError {
+  return value instanceof RestError || hasName(value, 'RestError');
+}
+/** True for an {@link EntityConfigError}. */
+export function isEntityConfigError(value: unknown): value is EntityConfigError {
+  return value instanceof EntityConfigError || hasName(value, 'EntityConfigError');
+}
+/** True for an {@link InvalidActionError}. */
+export function isInvalidActionError(value: unknown): value is InvalidActionError {
+  return value instanceof InvalidActionError || hasName(value, 'InvalidActionError');
+}
+/** True for a {@link BatchError}. */
+export function isBatchError(value: unknown): value is BatchError {
+  return value instanceof BatchError || hasName(value, 'BatchError');
+}
+/** True for a {@link SyncError}. */
+export function isSyncError(value: unknown): value is SyncError {
+  return value instanceof SyncError || hasName(value, 'SyncError');
+}
+/** True for an {@link ArgumentError}. */
+export function isArgumentError(value: unknown): value is ArgumentError {
+  return value instanceof ArgumentError || hasName(value, 'ArgumentError');
+}

@@ -1,0 +1,7 @@
+/**
+ * wp-entities: observable MobX models for the records of a WordPress site.
+ *
+ * @packageDocumentation
+ */
+export * from './errors.js';
+export type * from './transport/types.js';
