@@ -4,4 +4,4 @@
  * @packageDocumentation
  */
 export * from './errors.js';
-export type * from './transport/types.js';
+export * from './transport/index.js';

@@ -67,8 +67,7 @@ export interface BatchRequest {
 
 /** The outcome of one {@link BatchRequest}: success for statuses 200–299, else an error. */
 export type BatchResult =
-  | { ok: true; status: number; body: unknown }
-  | { ok: false; status: number; error: RestError };
+  { ok: true; status: number; body: unknown } | { ok: false; status: number; error: RestError };
 
 /** The interface the stores use to reach WordPress. */
 export interface Transport {
