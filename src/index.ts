@@ -5,3 +5,13 @@
  */
 export * from './errors.js';
 export * from './transport/index.js';
+export * from '../models/EntityConfig.js';
+export * from '../models/EntityRecord.js';
+export * from '../models/EntityQuery.js';
+export * from '../models/ids.js';
+export * from '../models/QueryParts.js';
+export type { PlainObject } from '../models/snapshot.js';
+export * from '../stores/RootStore.js';
+export * from '../stores/EntityRegistry.js';
+export * from '../stores/EntityCollection.js';
+export * from './entities/index.js';

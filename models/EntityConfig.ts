@@ -1,0 +1,223 @@
+/**
+ * Entity configs: what the library knows about one kind of record (where it lives on the server,
+ * its key, which fields are raw, transient or merged, how it is titled).
+ *
+ * @module
+ */
+import type { Query } from '../src/transport/types.js';
+import type { Id } from './ids.js';
+import { isPlainObject, type PlainObject } from './snapshot.js';
+
+/** The plain description an {@link EntityConfig} is built from. */
+export interface EntityConfigSpec<T extends object = PlainObject> {
+  /** The entity kind: `root`, `postType`, `taxonomy`, … */
+  kind: string;
+  /** The entity name within its kind: `post`, `media`, `category`, … */
+  name: string;
+  /** The REST collection path, starting with `/` (`/wp/v2/posts`). */
+  baseURL: string;
+  /** Query parameters sent with every read; a caller's query overrides them. @default {} */
+  baseURLParams?: Query | undefined;
+  /** The primary-key field of a record. @default 'id' */
+  key?: string | undefined;
+  /** The plural name, used by helpers that name lists (`mediaItems`). @default undefined */
+  plural?: string | undefined;
+  /** A human label (`Posts`). @default the name */
+  label?: string | undefined;
+  /** Fields whose edits are local only: never saved, never make a record dirty. @default [] */
+  transientEdits?: readonly string[] | undefined;
+  /** Object fields whose edits are shallow-merged with earlier edits (`meta`). @default [] */
+  mergedEdits?: readonly string[] | undefined;
+  /** Fields the server sends as `{ raw, rendered }` and that are edited as their raw value. @default [] */
+  rawAttributes?: readonly string[] | undefined;
+  /** The field revisions are keyed by. @default the key */
+  revisionKey?: string | undefined;
+  /** The server pages this collection and sends `X-WP-Total`. @default false */
+  supportsPagination?: boolean | undefined;
+  /** Never read, save or delete over REST. @default false */
+  noFetch?: boolean | undefined;
+  /** One record without an id (`root/base`, `root/site`): read from the collection path itself. @default false */
+  singleton?: boolean | undefined;
+  /** The REST base of the collection (`posts`), used for permission checks. @default undefined */
+  restBase?: string | undefined;
+  /** The title of a record (usually the edited one). @default its title, rendered or raw, else '' */
+  getTitle?: ((record: T | undefined) => string) | undefined;
+  /** Extra fields to send when saving, computed from the persisted raw record and the edits. @default undefined */
+  prePersist?: ((persisted: T | undefined, edits: Partial<T>) => Partial<T>) | undefined;
+  /** The path of a record's revisions list, or of one revision. @default undefined: no revisions */
+  revisionsPath?: ((parentId: Id, revisionId?: Id) => string) | undefined;
+}
+
+/** The title of a record from its `title` field: a string, or `rendered`/`raw` of an object; '' otherwise. */
+export function titleOf(record: unknown): string {
+  if (!isPlainObject(record)) return '';
+  const title = record.title;
+  if (typeof title === 'string') return title;
+  if (isPlainObject(title)) {
+    if (typeof title.rendered === 'string' && title.rendered) return title.rendered;
+    if (typeof title.raw === 'string') return title.raw;
+  }
+  return '';
+}
+
+/**
+ * What the library knows about one entity (kind and name): built from a plain
+ * {@link EntityConfigSpec}; immutable once made.
+ */
+export class EntityConfig<T extends object = PlainObject> {
+  /** The entity kind. */
+  readonly kind: string;
+  /** The entity name. */
+  readonly name: string;
+  /** The REST collection path. */
+  readonly baseURL: string;
+  /** Default read parameters. */
+  readonly baseURLParams: Query;
+  /** The primary-key field. */
+  readonly key: string;
+  /** The plural name, when the entity has one. */
+  readonly plural: string | undefined;
+  /** A human label. */
+  readonly label: string;
+  /** Fields whose edits are transient. */
+  readonly transientEdits: ReadonlySet<string>;
+  /** Fields whose edits are merged. */
+  readonly mergedEdits: ReadonlySet<string>;
+  /** Fields edited as their `.raw` value. */
+  readonly rawAttributes: ReadonlySet<string>;
+  /** The field revisions are keyed by. */
+  readonly revisionKey: string;
+  /** The server pages this collection. */
+  readonly supportsPagination: boolean;
+  /** Never read, save or delete over REST. */
+  readonly noFetch: boolean;
+  /** One record without an id. */
+  readonly singleton: boolean;
+  /** The REST base, for permission checks. */
+  readonly restBase: string | undefined;
+  /** Extra fields to send when saving (see {@link EntityConfigSpec.prePersist}). */
+  readonly prePersist: ((persisted: T | undefined, edits: Partial<T>) => Partial<T>) | undefined;
+
+  private readonly titleGetter: ((record: T | undefined) => string) | undefined;
+  private readonly revisionsPathOf: ((parentId: Id, revisionId?: Id) => string) | undefined;
+
+  constructor(spec: EntityConfigSpec<T>) {
+    this.kind = spec.kind;
+    this.name = spec.name;
+    this.baseURL = spec.baseURL;
+    this.baseURLParams = spec.baseURLParams ?? {};
+    this.key = spec.key ?? 'id';
+    this.plural = spec.plural;
+    this.label = spec.label ?? spec.name;
+    this.transientEdits = new Set(spec.transientEdits ?? []);
+    this.mergedEdits = new Set(spec.mergedEdits ?? []);
+    this.rawAttributes = new Set(spec.rawAttributes ?? []);
+    this.revisionKey = spec.revisionKey ?? this.key;
+    this.supportsPagination = spec.supportsPagination ?? false;
+    this.noFetch = spec.noFetch ?? false;
+    this.singleton = spec.singleton ?? false;
+    this.restBase = spec.restBase;
+    this.prePersist = spec.prePersist;
+    this.titleGetter = spec.getTitle;
+    this.revisionsPathOf = spec.revisionsPath;
+  }
+
+  /** The title of a record (usually `record.edited`). */
+  getTitle(record: T | undefined): string {
+    return this.titleGetter ? this.titleGetter(record) : titleOf(record);
+  }
+
+  /** The path of the record's revisions list, or of one revision; `undefined` when the entity has none. */
+  revisionsPath(parentId: Id, revisionId?: Id): string | undefined {
+    return this.revisionsPathOf?.(parentId, revisionId);
+  }
+
+  /**
+   * The REST path of one record (`/wp/v2/posts/5`), or of the collection when `id` is absent or
+   * empty (singletons, creation). Ids are used as they are: `/wp/v2/templates/theme//home`.
+   */
+  recordPath(id?: Id): string {
+    return id === undefined || id === '' ? this.baseURL : `${this.baseURL}/${id}`;
+  }
+}
+
+/** `spec` without the keys whose value is `undefined`, so that spreading it keeps the defaults. */
+function definedOnly<S extends object>(spec: S): S {
+  return Object.fromEntries(Object.entries(spec).filter(([, value]) => value !== undefined)) as S;
+}
+
+/** Post types whose records are block templates: keyed for revisions by `wp_id`, titled by slug. */
+export const TEMPLATE_POST_TYPES: ReadonlySet<string> = new Set(['wp_template', 'wp_template_part']);
+
+/** `'single-post'` → `'Single Post'`, `'wp_custom_template_1'` → `'Wp Custom Template 1'`. */
+export function humaniseSlug(slug: string): string {
+  return slug
+    .split(/[-_\s]+/)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * The auto-draft rule applied before saving a non-template post: when the persisted record is an
+ * `auto-draft`, a missing status becomes `draft`, and a missing or `'Auto Draft'` title (with a
+ * persisted title that is also missing or `'Auto Draft'`) becomes `''`.
+ */
+export function prePersistAutoDraft(persisted: PlainObject | undefined, edits: PlainObject): PlainObject {
+  const extra: PlainObject = {};
+  if (persisted?.status !== 'auto-draft') return extra;
+  if (!edits.status) extra.status = 'draft';
+  const isBlank = (title: unknown) => !title || title === 'Auto Draft';
+  if (isBlank(edits.title) && isBlank(persisted.title)) extra.title = '';
+  return extra;
+}
+
+/** The spec of a post type config: every field but `kind`, which is always `postType`. */
+export type PostTypeConfigSpec = Omit<EntityConfigSpec, 'kind'>;
+
+/**
+ * A `postType` entity (`post`, `page`, `wp_template`, a custom type): context `edit`, `blocks` and
+ * `selection` transient, `meta` merged, `title`/`excerpt`/`content` raw, paginated, revisions under
+ * `{baseURL}/{id}/revisions`. Templates and template parts use `wp_id` as revision key, are titled by
+ * their humanised slug then their id, and skip the auto-draft rule that other types get.
+ */
+export class PostTypeConfig extends EntityConfig {
+  /** True for `wp_template` and `wp_template_part`. */
+  readonly isTemplate: boolean;
+
+  constructor(spec: PostTypeConfigSpec) {
+    const isTemplate = TEMPLATE_POST_TYPES.has(spec.name);
+    const baseURL = spec.baseURL;
+    super({
+      baseURLParams: { context: 'edit' },
+      transientEdits: ['blocks', 'selection'],
+      mergedEdits: ['meta'],
+      rawAttributes: ['title', 'excerpt', 'content'],
+      supportsPagination: true,
+      revisionKey: isTemplate ? 'wp_id' : 'id',
+      prePersist: isTemplate ? undefined : prePersistAutoDraft,
+      revisionsPath: (parentId, revisionId) =>
+        `${baseURL}/${parentId}/revisions${revisionId === undefined ? '' : `/${revisionId}`}`,
+      getTitle: (record) => {
+        const title = titleOf(record);
+        if (title) return title;
+        if (isTemplate && typeof record?.slug === 'string' && record.slug) return humaniseSlug(record.slug);
+        const id = record?.id;
+        return id === undefined || id === null ? '' : String(id as Id);
+      },
+      ...definedOnly(spec),
+      kind: 'postType',
+    });
+    this.isTemplate = isTemplate;
+  }
+}
+
+/** The spec of a taxonomy config: every field but `kind`, which is always `taxonomy`. */
+export type TaxonomyConfigSpec = Omit<EntityConfigSpec, 'kind'>;
+
+/** A `taxonomy` entity (`category`, `post_tag`, a custom taxonomy): context `edit`, nothing else special. */
+export class TaxonomyConfig extends EntityConfig {
+  constructor(spec: TaxonomyConfigSpec) {
+    super({ baseURLParams: { context: 'edit' }, ...definedOnly(spec), kind: 'taxonomy' });
+  }
+}

@@ -1,0 +1,289 @@
+/**
+ * A list query of one entity: one page of one stable key in one context, resolved from the cache's
+ * id lists and kept fresh by invalidation.
+ *
+ * @module
+ */
+import {
+  computed,
+  createAtom,
+  observable,
+  runInAction,
+  type IAtom,
+  type IComputedValue,
+  type IObservableValue,
+} from 'mobx';
+import type { Query } from '../src/transport/types.js';
+import type { EntityCollection, ListState } from '../stores/EntityCollection.js';
+import type { EntityRecord } from './EntityRecord.js';
+import type { Id } from './ids.js';
+import type { QueryParts } from './QueryParts.js';
+import { pickFields, type PlainObject } from './snapshot.js';
+
+/** The request states of a query. */
+export interface QueryStatus {
+  /** A request for this query is in flight. */
+  readonly isResolving: boolean;
+  /** A request for this query finished at least once (successfully or not). */
+  readonly hasResolved: boolean;
+  /** The error of the last failed request; cleared by a successful one. */
+  readonly error: Error | undefined;
+  /** The query was invalidated since its last request started: the next observation or `fetch()` asks again. */
+  readonly isStale: boolean;
+}
+
+const INITIAL: QueryStatus = Object.freeze({
+  isResolving: false,
+  hasResolved: false,
+  error: undefined,
+  isStale: false,
+});
+
+interface View<T extends object> {
+  readonly items: T[] | null;
+  readonly records: EntityRecord<T>[] | null;
+}
+
+const UNKNOWN: View<never> = Object.freeze({ items: null, records: null });
+
+function sameView<T extends object>(a: View<T>, b: View<T>): boolean {
+  if (a === b) return true;
+  if (a.items === null || b.items === null || a.records === null || b.records === null) {
+    return a.items === b.items && a.records === b.records;
+  }
+  if (a.items.length !== b.items.length) return false;
+  for (let i = 0; i < a.items.length; i++) {
+    if (a.items[i] !== b.items[i] || a.records[i] !== b.records[i]) return false;
+  }
+  return true;
+}
+
+/**
+ * One page of a list: `collection.query({ per_page: 20, page: 2, search: 'x' })`. There is one
+ * instance per (context, stable key, page, per_page). Reading {@link items} inside an observer
+ * requests the list once by itself; {@link fetch} requests it now.
+ */
+export class EntityQuery<T extends object = PlainObject> {
+  /** The owning collection. */
+  readonly collection: EntityCollection<T>;
+  /** The query as the caller gave it. */
+  readonly query: Query;
+  /** The query split into context, stable key, page and fields. */
+  readonly parts: QueryParts;
+
+  private readonly list: IObservableValue<ListState | undefined>;
+  private readonly statusBox: IObservableValue<QueryStatus> = observable.box(INITIAL, {
+    deep: false,
+    name: 'EntityQuery.status',
+  });
+  private readonly atom: IAtom;
+  private readonly view: IComputedValue<View<T>>;
+  private readonly picked = new WeakMap<object, Partial<T>>();
+  private readonly includeSet: ReadonlySet<Id> | null;
+  private isObserved = false;
+  private isScheduled = false;
+  private inflight: Promise<this> | undefined;
+  private generation = 0;
+
+  /** Made by {@link EntityCollection.query}; not meant to be called directly. */
+  constructor(
+    collection: EntityCollection<T>,
+    query: Query,
+    parts: QueryParts,
+    list: IObservableValue<ListState | undefined>,
+  ) {
+    this.collection = collection;
+    this.query = query;
+    this.parts = parts;
+    this.list = list;
+    this.includeSet = parts.include ? new Set(parts.include) : null;
+    this.atom = createAtom(
+      'EntityQuery',
+      () => {
+        this.isObserved = true;
+        this.schedule();
+      },
+      () => {
+        this.isObserved = false;
+      },
+    );
+    // keepAlive: plain scripts get the same array back until something it depends on changes.
+    this.view = computed(() => this.computeView(), {
+      keepAlive: true,
+      equals: sameView,
+      name: 'EntityQuery.view',
+    });
+  }
+
+  /** The context the records are read from. */
+  get context(): string {
+    return this.parts.context;
+  }
+
+  /** The 1-based page. */
+  get page(): number {
+    return this.parts.page;
+  }
+
+  /** The page size; `-1` for every item. */
+  get perPage(): number {
+    return this.parts.perPage;
+  }
+
+  /**
+   * The records of this page as server snapshots of the query's context (only the `_fields`, key
+   * included, when given). `null` until the list is known, or while one of its records is missing
+   * or (without `_fields`) incomplete; `[]` for a known empty list. Observable: reading it inside an
+   * observer resolves the query once, and again after an invalidation.
+   */
+  get items(): T[] | null {
+    this.atom.reportObserved();
+    return this.view.get().items;
+  }
+
+  /** The records of this page, in order; `null` exactly when {@link items} is. Observable, like `items`. */
+  get records(): EntityRecord<T>[] | null {
+    this.atom.reportObserved();
+    return this.view.get().records;
+  }
+
+  /** `X-WP-Total` of the last page received for this stable key (every item's count for `per_page: -1`); `null` when unknown. Observable. */
+  get totalItems(): number | null {
+    this.atom.reportObserved();
+    return this.list.get()?.meta?.totalItems ?? null;
+  }
+
+  /**
+   * `X-WP-TotalPages` when the server sent it for this page size, else `ceil(totalItems / per_page)`
+   * (`per_page` defaults to 10); `1` for `per_page: -1`; `null` when unknown. Observable.
+   */
+  get totalPages(): number | null {
+    this.atom.reportObserved();
+    const list = this.list.get();
+    if (!list) return null;
+    if (this.parts.perPage === -1) return 1;
+    const meta = list.meta;
+    const counted = meta?.totalPages;
+    const sameSize = meta?.perPage === undefined || meta.perPage === this.parts.perPage;
+    if (counted !== undefined && counted !== null && sameSize) return counted;
+    const total = meta?.totalItems;
+    if (total === undefined || total === null) return null;
+    return this.parts.perPage > 0 ? Math.ceil(total / this.parts.perPage) : null;
+  }
+
+  /** All request states at once. Observable. */
+  get status(): QueryStatus {
+    return this.statusBox.get();
+  }
+
+  /** A request is in flight. Observable. */
+  get isResolving(): boolean {
+    return this.statusBox.get().isResolving;
+  }
+
+  /** A request finished at least once. Observable. */
+  get hasResolved(): boolean {
+    return this.statusBox.get().hasResolved;
+  }
+
+  /** The error of the last failed request. Observable. */
+  get error(): Error | undefined {
+    return this.statusBox.get().error;
+  }
+
+  /**
+   * Requests the list now and resolves to this query once the records are in the cache. A call
+   * while a request is in flight shares it. Rejects with the `RestError` on failure (also stored
+   * as {@link error}); an entity without a config rejects with an `EntityConfigError`.
+   */
+  fetch(): Promise<this> {
+    if (this.inflight) return this.inflight;
+    const generation = this.generation;
+    this.setStatus({ isResolving: true });
+    const run = this.collection.requestList(this.parts).then(
+      () => {
+        // An invalidation that arrived during the request keeps the query stale: the answer may predate it.
+        this.setStatus({
+          isResolving: false,
+          hasResolved: true,
+          error: undefined,
+          isStale: generation !== this.generation,
+        });
+        return this;
+      },
+      (error: unknown) => {
+        this.setStatus({
+          isResolving: false,
+          hasResolved: true,
+          error: error instanceof Error ? error : new Error(String(error)),
+          isStale: false,
+        });
+        throw error;
+      },
+    );
+    const shared = run.finally(() => {
+      this.inflight = undefined;
+      if (this.statusBox.get().isStale) this.schedule();
+    });
+    this.inflight = shared;
+    return shared;
+  }
+
+  /**
+   * Marks the list stale. An observed query requests it again at once; any other query does so on
+   * its next observation or `fetch()`. The cached ids stay readable meanwhile.
+   */
+  invalidate(): void {
+    this.generation++;
+    this.setStatus({ isStale: true });
+    this.schedule();
+  }
+
+  private setStatus(patch: Partial<QueryStatus>): void {
+    runInAction(() => this.statusBox.set({ ...this.statusBox.get(), ...patch }));
+  }
+
+  /** Requests the list on a microtask when it is observed and unresolved or stale (never inside a derivation). */
+  private schedule(): void {
+    if (this.isScheduled || !this.isObserved) return;
+    this.isScheduled = true;
+    queueMicrotask(() => {
+      this.isScheduled = false;
+      const status = this.statusBox.get();
+      if (!this.isObserved || this.inflight || (status.hasResolved && !status.isStale)) return;
+      // Observers read `error`; an automatic request never throws.
+      this.fetch().catch(() => undefined);
+    });
+  }
+
+  private computeView(): View<T> {
+    const list = this.list.get();
+    if (!list) return UNKNOWN;
+    const { page, perPage, fields, context } = this.parts;
+    const ids = list.ids;
+    const start = perPage === -1 ? 0 : (page - 1) * perPage;
+    const end = perPage === -1 ? ids.length : Math.min(start + perPage, ids.length);
+    const items: T[] = [];
+    const records: EntityRecord<T>[] = [];
+    for (let i = start; i < end; i++) {
+      const id = ids[i];
+      if (id === undefined || (this.includeSet && !this.includeSet.has(id))) continue;
+      const record = this.collection.peek(id);
+      const item = record?.readItem(context);
+      if (!record || !item) return UNKNOWN;
+      if (fields) {
+        let projection = this.picked.get(item.data);
+        if (!projection) {
+          projection = pickFields(item.data, fields);
+          this.picked.set(item.data, projection);
+        }
+        items.push(projection as T);
+      } else {
+        if (!item.isComplete) return UNKNOWN;
+        items.push(item.data);
+      }
+      records.push(record);
+    }
+    return { items, records };
+  }
+}

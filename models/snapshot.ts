@@ -1,0 +1,102 @@
+/**
+ * Pure helpers on server snapshots (plain JSON objects that are never mutated once cached).
+ *
+ * @module
+ */
+
+/** A plain JSON object as the server sends it. */
+export type PlainObject = Record<string, unknown>;
+
+/** True when `value` is a plain object (not an array, not null). */
+export function isPlainObject(value: unknown): value is PlainObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Structural equality of JSON values: objects by their own keys, arrays by position. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return Number.isNaN(a) && Number.isNaN(b);
+  }
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ao = a as PlainObject;
+  const bo = b as PlainObject;
+  const keys = Object.keys(ao);
+  if (keys.length !== Object.keys(bo).length) return false;
+  for (const key of keys) {
+    if (!Object.prototype.hasOwnProperty.call(bo, key) || !deepEqual(ao[key], bo[key])) return false;
+  }
+  return true;
+}
+
+/**
+ * Merges a newly received snapshot into the cached one without losing anything: fields whose new
+ * value is deep-equal to the old keep the old value object, fields only in the old snapshot stay
+ * (a partial `_fields` record never deletes fields), and when nothing changed the old snapshot
+ * itself comes back, so observers see no change.
+ */
+export function conservativeMerge<T extends object>(previous: T | undefined, next: T): T {
+  if (previous === undefined || previous === next) return next;
+  const prev = previous as PlainObject;
+  const incoming = next as PlainObject;
+  let changed = false;
+  const merged: PlainObject = { ...prev };
+  for (const key of Object.keys(incoming)) {
+    const value = incoming[key];
+    if (Object.prototype.hasOwnProperty.call(prev, key) && deepEqual(prev[key], value)) continue;
+    merged[key] = value;
+    changed = true;
+  }
+  return changed ? (merged as T) : previous;
+}
+
+/** Reads a dotted path (`'title.rendered'`) of `source`; `undefined` when any step is missing. */
+export function getPath(source: unknown, path: string): unknown {
+  let value: unknown = source;
+  for (const part of path.split('.')) {
+    if (!isPlainObject(value)) return undefined;
+    value = value[part];
+  }
+  return value;
+}
+
+/**
+ * A new object holding only `fields` (dotted paths make nested objects) of `source`. A missing path
+ * still gives its key, with the value `undefined`.
+ */
+export function pickFields<T extends object>(source: T, fields: readonly string[]): Partial<T> {
+  const out: PlainObject = {};
+  for (const field of fields) {
+    const parts = field.split('.');
+    let target = out;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const part = parts[i] as string;
+      const next = target[part];
+      target = isPlainObject(next) ? next : (target[part] = {});
+    }
+    target[parts[parts.length - 1] as string] = getPath(source, field);
+  }
+  return out as Partial<T>;
+}
+
+/**
+ * `source` with each raw attribute (`title`, `content`, …) replaced by its `.raw` value when that
+ * is defined. Other fields stay as they are, even when shaped `{ raw, rendered }`. Returns `source`
+ * itself when no attribute needed flattening.
+ */
+export function flattenRawAttributes<T extends object>(source: T, rawAttributes: ReadonlySet<string>): T {
+  let out: PlainObject | undefined;
+  for (const attribute of rawAttributes) {
+    const value = (source as PlainObject)[attribute];
+    if (isPlainObject(value) && value.raw !== undefined) {
+      out ??= { ...(source as PlainObject) };
+      out[attribute] = value.raw;
+    }
+  }
+  return (out as T | undefined) ?? source;
+}

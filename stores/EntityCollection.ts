@@ -1,0 +1,406 @@
+/**
+ * The cache of one entity (kind, name): an identity map of records, the id lists of its queries,
+ * and the only way server data enters (`receive`).
+ *
+ * @module
+ */
+import { observable, runInAction, type IObservableValue } from 'mobx';
+import type { EntityConfig } from '../models/EntityConfig.js';
+import { EntityQuery } from '../models/EntityQuery.js';
+import { EntityRecord } from '../models/EntityRecord.js';
+import { normaliseId, type Id } from '../models/ids.js';
+import {
+  DEFAULT_CONTEXT,
+  encodeStableKey,
+  getQueryParts,
+  mergeItemIds,
+  type QueryParts,
+} from '../models/QueryParts.js';
+import { conservativeMerge, isPlainObject, type PlainObject } from '../models/snapshot.js';
+import { ArgumentError, EntityConfigError, isRestError, RestError } from '../src/errors.js';
+import type { Query, Transport } from '../src/transport/types.js';
+import type { EntityRegistry } from './EntityRegistry.js';
+
+/** Totals of a list, from the response headers. */
+export interface QueryMeta {
+  /** `X-WP-Total`: the number of items of the whole list. */
+  totalItems?: number | null | undefined;
+  /** `X-WP-TotalPages`. */
+  totalPages?: number | null | undefined;
+  /** The page size `totalPages` was counted for; a query of another page size computes its own. @default the query's */
+  perPage?: number | undefined;
+}
+
+/** The ids known for one (context, stable key), merged page by page, and the totals of the last page received. */
+export interface ListState {
+  /** Ids in server order; a hole (`undefined`) is a slot of a page not (yet) received. */
+  readonly ids: readonly (Id | undefined)[];
+  /** Totals of the last page received; `undefined` when it carried none. */
+  readonly meta: QueryMeta | undefined;
+}
+
+/** Options of {@link EntityCollection.receive}. */
+export interface ReceiveOptions {
+  /**
+   * The query the records answer. Its context decides where they are stored, its `_fields` whether
+   * they count as complete, and its stable key and page which id list is updated.
+   */
+  query?: Query | undefined;
+  /** Totals of the list, replacing the previous ones of that stable key. */
+  meta?: QueryMeta | undefined;
+  /** Invalidate this collection's queries afterwards (after a save or a creation). @default false */
+  invalidate?: boolean | undefined;
+  /** The edits that were sent to the server: an edit equal to its sent value is cleared even when the server changed it. */
+  persistedEdits?: object | undefined;
+  /** Update the id list of `query`; `false` stores the records in the query's context without touching any list. @default true */
+  updateList?: boolean | undefined;
+}
+
+/** What an {@link EntityCollection} needs from its store. */
+export interface CollectionHost {
+  /** The transport requests go through. */
+  readonly transport: Transport;
+  /** The configs. */
+  readonly entities: EntityRegistry;
+}
+
+const AUTO_DRAFT = 'auto-draft';
+
+/**
+ * The cache of one entity. One instance per (kind, name) and store: `store.collection('postType', 'post')`.
+ */
+export class EntityCollection<T extends object = PlainObject> {
+  /** The entity kind. */
+  readonly kind: string;
+  /** The entity name. */
+  readonly name: string;
+  /** The store this collection belongs to. */
+  readonly store: CollectionHost;
+
+  private readonly records = new Map<Id, EntityRecord<T>>();
+  private singletonRecord: EntityRecord<T> | undefined;
+  private readonly lists = new Map<string, IObservableValue<ListState | undefined>>();
+  private readonly queries = new Map<string, EntityQuery<T>>();
+  private readonly inflight = new Map<string, Promise<unknown>>();
+
+  /** Made by `RootStore.collection`; not meant to be called directly. */
+  constructor(store: CollectionHost, kind: string, name: string) {
+    this.store = store;
+    this.kind = kind;
+    this.name = name;
+  }
+
+  /** The entity config; `undefined` until registered or loaded. Observable. */
+  get config(): EntityConfig | undefined {
+    return this.store.entities.get(this.kind, this.name);
+  }
+
+  /** The config, loading the kind's configs first when it is not registered (postType, taxonomy). */
+  ensureConfig(): Promise<EntityConfig | undefined> {
+    return this.store.entities.ensure(this.kind, this.name);
+  }
+
+  /** The key field of the records (`id`, `slug`, …). */
+  get keyField(): string {
+    return this.config?.key ?? 'id';
+  }
+
+  /**
+   * The record with this id, made on first use: the same id (after normalisation, `'5'` → `5`)
+   * always gives the same object. A singleton entity (`root/base`, `root/site`) takes no id.
+   * @throws ArgumentError when a non-singleton entity is asked for a record without an id.
+   */
+  record(id?: Id): EntityRecord<T> {
+    if (this.config?.singleton) {
+      return (this.singletonRecord ??= new EntityRecord<T>({
+        kind: this.kind,
+        name: this.name,
+        id: undefined,
+        collection: this,
+      }));
+    }
+    if (id === undefined || id === '') {
+      throw new ArgumentError(`A record of (${this.kind}, ${this.name}) needs an id.`);
+    }
+    const key = normaliseId(id);
+    let record = this.records.get(key);
+    if (!record) {
+      record = new EntityRecord<T>({ kind: this.kind, name: this.name, id: key, collection: this });
+      this.records.set(key, record);
+    }
+    return record;
+  }
+
+  /** The record made for `id` so far, without making one. @internal Used by queries. */
+  peek(id: Id | undefined): EntityRecord<T> | undefined {
+    // Lists never hold a singleton, so an id always names a keyed record.
+    return id === undefined ? this.singletonRecord : this.records.get(normaliseId(id));
+  }
+
+  /**
+   * The record when any of its data is cached in the context (`'default'` unless given); no
+   * request. A record known only from `_fields` is returned too, with `isComplete` false. Observable.
+   */
+  get(id?: Id, opts: { context?: string } = {}): EntityRecord<T> | undefined {
+    const record = this.peek(id);
+    return record?.readItem(opts.context ?? DEFAULT_CONTEXT) ? record : undefined;
+  }
+
+  /** Every record made so far (cached or not). */
+  get allRecords(): EntityRecord<T>[] {
+    return this.singletonRecord
+      ? [this.singletonRecord, ...this.records.values()]
+      : [...this.records.values()];
+  }
+
+  /**
+   * GETs one record now (`{baseURL}/{id}` with the default params and `query`) and stores it in
+   * the query's context. `_fields` always gets the key. Concurrent identical calls share one
+   * request. Loads the kind's configs first when needed; resolves to `undefined` when the entity
+   * has no config or is `noFetch`. Rejects with the `RestError` on failure, which is also stored as
+   * the record's `fetchError`.
+   */
+  async fetch(id?: Id, query?: Query): Promise<EntityRecord<T> | undefined> {
+    const config = await this.ensureConfig();
+    if (!config || config.noFetch) return undefined;
+    const record = this.record(id);
+    const parts = query ? getQueryParts(query, config.key) : undefined;
+    const path = config.recordPath(config.singleton ? undefined : record.id);
+    const request: Query = { ...config.baseURLParams, ...(parts?.request ?? {}) };
+    return this.shared(`GET ${path}?${encodeStableKey(request)}`, async () => {
+      record.setStatus({ isResolving: true });
+      try {
+        const body = await this.store.transport.request<unknown>({ path, query: request });
+        if (!isPlainObject(body)) {
+          throw new RestError({
+            status: 200,
+            code: 'invalid_response',
+            message: `GET ${path} answered with something that is not a record.`,
+            data: body,
+            method: 'GET',
+            url: path,
+          });
+        }
+        // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
+        const data =
+          config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
+        runInAction(() => {
+          this.receive(data as T, { query, updateList: false });
+          record.setStatus({ isResolving: false, hasResolved: true, fetchError: undefined });
+        });
+        return record;
+      } catch (error) {
+        record.setStatus({
+          isResolving: false,
+          hasResolved: true,
+          fetchError: error instanceof Error ? error : new Error(String(error)),
+        });
+        throw error;
+      }
+    });
+  }
+
+  /**
+   * Resolves the record once: GETs it only when it is not already cached in the query's context
+   * (complete, or with every requested `_fields` field). Otherwise like {@link fetch}.
+   */
+  async load(id?: Id, query?: Query): Promise<EntityRecord<T> | undefined> {
+    const config = await this.ensureConfig();
+    if (!config || config.noFetch) return undefined;
+    const record = this.record(id);
+    const parts = getQueryParts(query ?? {}, config.key);
+    const item = record.readItem(parts.context);
+    if (item) {
+      if (parts.fields === null ? item.isComplete : parts.fields.every((f) => hasTopField(item.data, f)))
+        return record;
+    }
+    return this.fetch(id, query);
+  }
+
+  /** The query object for `query`: one instance per (context, stable key, page, per_page). */
+  query(query: Query = {}): EntityQuery<T> {
+    const parts = getQueryParts(query, this.keyField);
+    const key = `${parts.context}\u0000${parts.stableKey}\u0000${parts.page}\u0000${parts.perPage}`;
+    let instance = this.queries.get(key);
+    if (!instance) {
+      instance = new EntityQuery<T>(this, query, parts, this.listBox(parts.context, parts.stableKey));
+      this.queries.set(key, instance);
+    }
+    return instance;
+  }
+
+  /**
+   * Puts server data into the cache; the only way data enters. Each record is merged
+   * conservatively into the one cached for its key in the query's context (unchanged fields keep
+   * their old value objects; fields missing from a partial record stay), completeness is tracked,
+   * and with a query its ids are merged into the list at `(page-1)*per_page`. Post type records
+   * with status `auto-draft` are stored with an empty title. A 'default'-context receive clears the
+   * edits the server now matches.
+   */
+  receive(records: T | readonly T[], opts: ReceiveOptions = {}): void {
+    const parts = opts.query ? getQueryParts(opts.query, this.keyField) : undefined;
+    this.storeRecords(Array.isArray(records) ? (records as readonly T[]) : [records as T], parts, opts);
+  }
+
+  /**
+   * Drops records from the cache: from every context and from every id list (totals stay as the
+   * server sent them). The record objects keep their identity. Invalidates this collection's
+   * queries unless `invalidate` is false.
+   */
+  remove(ids: Id | readonly Id[], opts: { invalidate?: boolean } = {}): void {
+    const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
+    runInAction(() => {
+      for (const id of gone) this.records.get(id)?.clearItems();
+      for (const box of this.lists.values()) {
+        const state = box.get();
+        if (state && state.ids.some((id) => id !== undefined && gone.has(id))) {
+          box.set({ ids: state.ids.filter((id) => id === undefined || !gone.has(id)), meta: state.meta });
+        }
+      }
+      if (opts.invalidate !== false) this.invalidateQueries();
+    });
+  }
+
+  /** Marks every query of this collection stale; observed ones request their list again. */
+  invalidateQueries(): void {
+    for (const query of this.queries.values()) query.invalidate();
+  }
+
+  /**
+   * GETs the list a query names and receives it: `per_page: -1` walks every page through
+   * `transport.fetchAll`; otherwise one raw request whose `X-WP-Total` / `X-WP-TotalPages` headers
+   * become the list's totals. Identical concurrent requests share one.
+   * @internal Used by `EntityQuery.fetch`.
+   */
+  async requestList(parts: QueryParts): Promise<void> {
+    const config = await this.ensureConfig();
+    if (!config) {
+      throw new EntityConfigError(
+        this.kind,
+        this.name,
+        `No entity config is registered for (${this.kind}, ${this.name}).`,
+      );
+    }
+    if (config.noFetch) return;
+    const request: Record<string, unknown> = { ...config.baseURLParams, ...parts.request };
+    const transport = this.store.transport;
+    const path = config.baseURL;
+    await this.shared(`LIST ${path}?${encodeStableKey(request as Query)}`, async () => {
+      let items: unknown[];
+      let meta: QueryMeta | undefined;
+      if (parts.perPage === -1) {
+        delete request.per_page;
+        delete request.page;
+        items = await fetchEvery(transport, path, request as Query);
+        // No totalPages: the page count of this stable key depends on each query's page size.
+        meta = { totalItems: items.length };
+      } else {
+        const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
+        items = valuesOf(response.data);
+        const totalItems = headerNumber(response.headers, 'X-WP-Total');
+        const totalPages = headerNumber(response.headers, 'X-WP-TotalPages');
+        meta =
+          totalItems === null && totalPages === null
+            ? undefined
+            : { totalItems, totalPages, perPage: parts.perPage };
+      }
+      this.storeRecords(items as T[], parts, { meta });
+    });
+  }
+
+  private storeRecords(list: readonly T[], parts: QueryParts | undefined, opts: ReceiveOptions): void {
+    const config = this.config;
+    const key = config?.key ?? 'id';
+    const context = parts?.context ?? DEFAULT_CONTEXT;
+    const isComplete = !parts?.fields;
+    runInAction(() => {
+      const ids: Id[] = [];
+      for (const incoming of list) {
+        if (!isPlainObject(incoming)) continue;
+        let data = incoming as PlainObject;
+        if (this.kind === 'postType' && data.status === AUTO_DRAFT && data.title !== '')
+          data = { ...data, title: '' };
+        const record = this.recordFor(data, key);
+        const previous = record.readItem(context);
+        const merged = conservativeMerge(previous?.data, data as T);
+        const complete = (previous?.isComplete ?? false) || isComplete;
+        if (previous?.data !== merged || previous.isComplete !== complete) {
+          record.writeItem(context, { data: merged, isComplete: complete });
+        }
+        if (context === DEFAULT_CONTEXT) record.clearEditsMatching(data as T, opts.persistedEdits);
+        if (record.id !== undefined) ids.push(record.id);
+      }
+      if (parts && opts.updateList !== false && !config?.singleton) this.mergeList(parts, ids, opts.meta);
+      if (opts.invalidate) this.invalidateQueries();
+    });
+  }
+
+  private listBox(context: string, stableKey: string): IObservableValue<ListState | undefined> {
+    const key = `${context}\u0000${stableKey}`;
+    let box = this.lists.get(key);
+    if (!box) {
+      box = observable.box<ListState | undefined>(undefined, { deep: false, name: 'EntityCollection.list' });
+      this.lists.set(key, box);
+    }
+    return box;
+  }
+
+  private mergeList(parts: QueryParts, ids: Id[], meta: QueryMeta | undefined): void {
+    const box = this.listBox(parts.context, parts.stableKey);
+    const previous = box.get();
+    box.set({ ids: mergeItemIds(previous?.ids, ids, parts.page, parts.perPage), meta });
+  }
+
+  private recordFor(data: PlainObject, key: string): EntityRecord<T> {
+    if (this.config?.singleton) return this.record();
+    const id = data[key];
+    if (typeof id !== 'number' && typeof id !== 'string') {
+      throw new ArgumentError(
+        `Cannot receive a (${this.kind}, ${this.name}) record without its key field '${key}'.`,
+      );
+    }
+    return this.record(id);
+  }
+
+  private shared<R>(key: string, run: () => Promise<R>): Promise<R> {
+    const pending = this.inflight.get(key);
+    if (pending) return pending as Promise<R>;
+    const promise = run().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, promise);
+    return promise;
+  }
+}
+
+/**
+ * `transport.fetchAll`, except that a collection answering with an object keyed by slug (types,
+ * taxonomies, statuses: never paged) gives that object's values, as the reference's fetch-all does.
+ */
+async function fetchEvery(transport: Transport, path: string, query: Query): Promise<unknown[]> {
+  try {
+    return await transport.fetchAll<unknown>(path, query);
+  } catch (error) {
+    const body =
+      isRestError(error) && error.code === 'invalid_response'
+        ? (error.data as { body?: unknown } | undefined)?.body
+        : undefined;
+    if (isPlainObject(body)) return Object.values(body);
+    throw error;
+  }
+}
+
+function hasTopField(data: object, field: string): boolean {
+  return Object.prototype.hasOwnProperty.call(data, field.split('.')[0] as string);
+}
+
+function valuesOf(body: unknown): unknown[] {
+  if (Array.isArray(body)) return body as unknown[];
+  // Some collections (types, taxonomies, statuses) answer with an object keyed by slug.
+  return isPlainObject(body) ? Object.values(body) : [];
+}
+
+function headerNumber(headers: Headers, name: string): number | null {
+  const value = headers.get(name);
+  if (value === null) return null;
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) ? n : null;
+}

@@ -1,0 +1,105 @@
+/**
+ * The entity configs a store knows: the static root entities from the start, dynamic kinds
+ * (`postType`, `taxonomy`) once loaded.
+ *
+ * @module
+ */
+import { observable, runInAction, type ObservableMap } from 'mobx';
+import type { EntityConfig } from '../models/EntityConfig.js';
+import { ENTITY_LOADERS, type EntityLoader } from '../src/entities/loaders.js';
+import type { Transport } from '../src/transport/types.js';
+
+function slot(kind: string, name: string): string {
+  return `${kind}\u0000${name}`;
+}
+
+/** Options of an {@link EntityRegistry}. */
+export interface EntityRegistryOptions {
+  /** The loader of each dynamic kind. @default ENTITY_LOADERS (postType, taxonomy) */
+  loaders?: Readonly<Record<string, EntityLoader>> | undefined;
+}
+
+/** The configs of one store, observable; loads each dynamic kind once. */
+export class EntityRegistry {
+  private readonly configs: ObservableMap<string, EntityConfig> = observable.map(
+    {},
+    { deep: false, name: 'EntityRegistry.configs' },
+  );
+  private readonly loaders: Readonly<Record<string, EntityLoader>>;
+  private readonly loading = new Map<string, Promise<EntityConfig[]>>();
+  private readonly loadedKinds = new Set<string>();
+
+  constructor(
+    private readonly transport: Transport,
+    options: EntityRegistryOptions = {},
+  ) {
+    this.loaders = options.loaders ?? ENTITY_LOADERS;
+  }
+
+  /** The config of `(kind, name)`, or `undefined` when it is not registered (yet). Observable. */
+  get(kind: string, name: string): EntityConfig | undefined {
+    return this.configs.get(slot(kind, name));
+  }
+
+  /** Every registered config, in registration order. Observable. */
+  get all(): EntityConfig[] {
+    return [...this.configs.values()];
+  }
+
+  /** The registered configs of one kind. Observable. */
+  ofKind(kind: string): EntityConfig[] {
+    return this.all.filter((config) => config.kind === kind);
+  }
+
+  /** Adds configs, replacing any registered under the same kind and name. */
+  register(...configs: EntityConfig[]): void {
+    runInAction(() => {
+      for (const config of configs) this.configs.set(slot(config.kind, config.name), config);
+    });
+  }
+
+  /** True once the loader of `kind` has succeeded. */
+  isLoaded(kind: string): boolean {
+    return this.loadedKinds.has(kind);
+  }
+
+  /**
+   * Runs the loader of `kind` once and resolves to every config of that kind. Concurrent calls share
+   * one request; after a failure (the promise rejects with the `RestError`) the next call tries
+   * again. A kind without a loader resolves to its registered configs (`[]` for an unknown kind)
+   * with no request. Configs registered by hand win over loaded ones of the same name.
+   */
+  load(kind: string): Promise<EntityConfig[]> {
+    const loader = this.loaders[kind];
+    if (!loader || this.loadedKinds.has(kind)) return Promise.resolve(this.ofKind(kind));
+    const pending = this.loading.get(kind);
+    if (pending) return pending;
+    const run = loader(this.transport).then(
+      (configs) => {
+        runInAction(() => {
+          for (const config of configs) {
+            const key = slot(config.kind, config.name);
+            if (!this.configs.has(key)) this.configs.set(key, config);
+          }
+        });
+        this.loadedKinds.add(kind);
+        this.loading.delete(kind);
+        return this.ofKind(kind);
+      },
+      (error: unknown) => {
+        this.loading.delete(kind);
+        throw error;
+      },
+    );
+    this.loading.set(kind, run);
+    return run;
+  }
+
+  /** The config of `(kind, name)`, loading its kind first when it is not registered. */
+  async ensure(kind: string, name: string): Promise<EntityConfig | undefined> {
+    const known = this.get(kind, name);
+    if (known) return known;
+    await this.load(kind);
+    return this.get(kind, name);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The root of the model tree: one per WordPress site and user session.
+ *
+ * @module
+ */
+import type { EntityRecord } from '../models/EntityRecord.js';
+import type { Id } from '../models/ids.js';
+import type { PlainObject } from '../models/snapshot.js';
+import type { EntityLoader } from '../src/entities/loaders.js';
+import { createRootEntityConfigs } from '../src/entities/rootEntities.js';
+import type { Transport } from '../src/transport/types.js';
+import { EntityCollection, type CollectionHost } from './EntityCollection.js';
+import { EntityRegistry } from './EntityRegistry.js';
+
+/** Options of a {@link RootStore}. */
+export interface RootStoreOptions {
+  /** How the store reaches WordPress: usually a `RestTransport`, in tests any {@link Transport}. */
+  transport: Transport;
+  /** The loaders of dynamic entity kinds. @default postType and taxonomy from the REST API */
+  loaders?: Readonly<Record<string, EntityLoader>> | undefined;
+}
+
+/**
+ * Holds every cache of one site: `store.collection('postType', 'post').fetch(5)`. The constructor
+ * does no I/O; the static root entities are registered at once, dynamic kinds load on first use.
+ */
+export class RootStore implements CollectionHost {
+  /** The transport every request goes through. */
+  readonly transport: Transport;
+  /** The entity configs. */
+  readonly entities: EntityRegistry;
+
+  private readonly collections = new Map<string, EntityCollection<object>>();
+
+  constructor(options: RootStoreOptions) {
+    this.transport = options.transport;
+    this.entities = new EntityRegistry(options.transport, { loaders: options.loaders });
+    this.entities.register(...createRootEntityConfigs());
+  }
+
+  /** The collection of `(kind, name)`: one instance per pair, made on first use. */
+  collection<T extends object = PlainObject>(kind: string, name: string): EntityCollection<T> {
+    const key = `${kind}\u0000${name}`;
+    let collection = this.collections.get(key);
+    if (!collection) {
+      collection = new EntityCollection<object>(this, kind, name);
+      this.collections.set(key, collection);
+    }
+    return collection as EntityCollection<T>;
+  }
+
+  /** `collection(kind, name).record(id)`; a singleton entity takes no id. */
+  record<T extends object = PlainObject>(kind: string, name: string, id?: Id): EntityRecord<T> {
+    return this.collection<T>(kind, name).record(id);
+  }
+
+  /** Every collection made so far. */
+  get allCollections(): EntityCollection<object>[] {
+    return [...this.collections.values()];
+  }
+
+  /** Ends the store's reactions, timers and connections; the store is unusable afterwards. */
+  dispose(): void {
+    this.collections.clear();
+  }
+}
