@@ -283,6 +283,8 @@ export class RestTransport implements Transport {
       raw: true,
     });
     const firstUrl = this.url(path, { ...pageQuery, page: 1 });
+    // Types, taxonomies and statuses answer with an object keyed by slug: one page, its values.
+    if (isKeyedCollection(first.data)) return Object.values(first.data) as T[];
     const items = [...this.#expectArray<T>(first, firstUrl)];
     const totalPages = readTotalPages(first.headers);
     if (totalPages !== undefined) {
@@ -544,4 +546,9 @@ interface CallSignals {
   readonly totalMs: number;
   readonly combined: AbortSignal | undefined;
   readonly dispose: () => void;
+}
+
+/** A collection answered as an object keyed by slug (`/wp/v2/types`), not as an array. */
+function isKeyedCollection(data: unknown): data is Record<string, unknown> {
+  return typeof data === 'object' && data !== null && !Array.isArray(data);
 }

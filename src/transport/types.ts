@@ -74,7 +74,7 @@ export interface Transport {
   /** Sends one request; rejects with a `RestError` on any failure. */
   request<T = unknown>(options: RequestOptions & { raw: true }): Promise<RawResponse<T>>;
   request<T = unknown>(options: RequestOptions): Promise<T>;
-  /** Every item of a collection (`per_page: -1`), walking pages of 100 in server order. */
+  /** Every item of a collection (`per_page: -1`), walking pages of 100 in server order; a collection keyed by slug (`/wp/v2/types`) gives its values. */
   fetchAll<T = unknown>(path: string, query?: Query): Promise<T[]>;
   /** The methods the current user may use on a path, from the `Allow` header of an OPTIONS request. */
   allowedMethods(path: string): Promise<Set<string>>;

@@ -150,10 +150,18 @@ describe('fetchAll', () => {
     expect(error).toMatchObject({ code: 'rest_forbidden', status: 403 });
   });
 
-  it('rejects with invalid_response when the collection is not an array', async () => {
-    server.use(http.get(`${ROOT}/wp/v2/types`, () => HttpResponse.json({ post: {} })));
+  it('gives the values of a collection keyed by slug (types, taxonomies, statuses)', async () => {
+    const post = { slug: 'post', rest_base: 'posts' };
+    const page = { slug: 'page', rest_base: 'pages' };
+    server.use(http.get(`${ROOT}/wp/v2/types`, () => HttpResponse.json({ post, page })));
     const transport = new RestTransport({ root: ROOT });
-    const error: unknown = await transport.fetchAll('/wp/v2/types').catch((e: unknown) => e);
+    await expect(transport.fetchAll('/wp/v2/types')).resolves.toEqual([post, page]);
+  });
+
+  it('rejects with invalid_response when the collection is neither an array nor an object', async () => {
+    server.use(http.get(`${ROOT}/wp/v2/posts`, () => HttpResponse.json('posts')));
+    const transport = new RestTransport({ root: ROOT });
+    const error: unknown = await transport.fetchAll('/wp/v2/posts').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
   });
 });
