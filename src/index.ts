@@ -15,3 +15,7 @@ export * from '../stores/RootStore.js';
 export * from '../stores/EntityRegistry.js';
 export * from '../stores/EntityCollection.js';
 export * from './entities/index.js';
+export * from '../stores/PermissionStore.js';
+export * from '../stores/EmbedStore.js';
+export * from '../stores/UserStore.js';
+export * from '../stores/SiteStore.js';

@@ -9,8 +9,12 @@ import type { PlainObject } from '../models/snapshot.js';
 import type { EntityLoader } from '../src/entities/loaders.js';
 import { createRootEntityConfigs } from '../src/entities/rootEntities.js';
 import type { Transport } from '../src/transport/types.js';
+import { EmbedStore } from './EmbedStore.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
+import { PermissionStore } from './PermissionStore.js';
+import { SiteStore } from './SiteStore.js';
+import { UserStore } from './UserStore.js';
 
 /** Options of a {@link RootStore}. */
 export interface RootStoreOptions {
@@ -29,6 +33,14 @@ export class RootStore implements CollectionHost {
   readonly transport: Transport;
   /** The entity configs. */
   readonly entities: EntityRegistry;
+  /** What the current user may do: `canUser(action, resource, id?)`, answered from OPTIONS requests. */
+  readonly permissions: PermissionStore;
+  /** oEmbed previews by URL. */
+  readonly embeds: EmbedStore;
+  /** The current user and author lists. */
+  readonly users: UserStore;
+  /** Site-wide data: theme, global styles, templates, patterns, navigation. */
+  readonly site: SiteStore<EntityRecord>;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
 
@@ -36,6 +48,16 @@ export class RootStore implements CollectionHost {
     this.transport = options.transport;
     this.entities = new EntityRegistry(options.transport, { loaders: options.loaders });
     this.entities.register(...createRootEntityConfigs());
+    this.permissions = new PermissionStore(this.transport, { configs: this.entities });
+    this.embeds = new EmbedStore(this.transport);
+    this.users = new UserStore(this.transport);
+    this.site = new SiteStore<EntityRecord>(this.transport, {
+      configs: this.entities,
+      records: {
+        load: (kind, name, id) => this.collection(kind, name).load(id),
+        receive: (kind, name, records) => this.collection(kind, name).receive(records),
+      },
+    });
   }
 
   /** The collection of `(kind, name)`: one instance per pair, made on first use. */

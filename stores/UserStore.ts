@@ -1,0 +1,144 @@
+/**
+ * The current user and the site's authors.
+ *
+ * @module
+ */
+import { observable, runInAction } from 'mobx';
+import { RestError } from '../src/errors.js';
+import type { Query } from '../src/transport/types.js';
+import type { Transport } from '../src/transport/types.js';
+import { InflightRequests } from './InflightRequests.js';
+import { isPlainObject, stableQueryKey } from './siteHelpers.js';
+
+/** A WordPress user as `/wp/v2/users` returns it (view context unless asked otherwise). */
+export interface User {
+  /** The user id. */
+  id: number;
+  /** Display name. */
+  name?: string;
+  /** URL-friendly name. */
+  slug?: string;
+  /** Author archive address. */
+  link?: string;
+  /** Avatar addresses keyed by size in pixels. */
+  avatar_urls?: Record<string, string>;
+  /** Any other field the server sent. */
+  [field: string]: unknown;
+}
+
+/** The path of the authors list; the reference always asks for 100 authors. */
+const AUTHORS_PATH = '/wp/v2/users/?who=authors&per_page=100';
+
+function toUser(value: unknown, url: string): User {
+  if (!isPlainObject(value) || (typeof value.id !== 'number' && typeof value.id !== 'string')) {
+    throw new RestError({
+      status: 200,
+      code: 'invalid_response',
+      message: 'The server answered with something that is not a user.',
+      data: value,
+      method: 'GET',
+      url,
+    });
+  }
+  return { ...value, id: Number(value.id) } as User;
+}
+
+/**
+ * Users the editor shows: the signed-in user and the authors list.
+ *
+ * ```ts
+ * const me = await store.users.fetchCurrent();
+ * const authors = await store.users.authors({ search: 'ann' });
+ * ```
+ */
+export class UserStore {
+  private readonly transport: Transport;
+  private readonly currentUser = observable.box<User | undefined>(undefined, { deep: false });
+  private readonly users = observable.map<number, User>({}, { deep: false });
+  /** Stable query key → ids, in server order. */
+  private readonly queries = observable.map<string, readonly number[]>({}, { deep: false });
+  private readonly requests = new InflightRequests();
+
+  constructor(transport: Transport) {
+    this.transport = transport;
+  }
+
+  /** The signed-in user (observable); undefined until {@link UserStore.fetchCurrent} resolves. */
+  get current(): User | undefined {
+    return this.currentUser.get();
+  }
+
+  /** `GET /wp/v2/users/me`; stores and resolves the user. Deduplicated while in flight; rejects with the `RestError` on failure. */
+  fetchCurrent(): Promise<User> {
+    return this.requests.run('me', async () => {
+      const path = '/wp/v2/users/me';
+      const user = toUser(await this.transport.request<unknown>({ path }), path);
+      runInAction(() => this.currentUser.set(user));
+      return user;
+    });
+  }
+
+  /** The error of the last failed {@link UserStore.fetchCurrent} (observable); cleared when it is asked again. */
+  get currentError(): Error | undefined {
+    return this.requests.error('me');
+  }
+
+  /**
+   * The site's authors: `GET /wp/v2/users/?who=authors&per_page=100` plus `query` (for example
+   * `{ search: 'ann' }`). The answer is cached by query (an identical query resolves from the
+   * cache) and each user by id. Concurrent identical calls share one request; a failure rejects
+   * with the `RestError` and caches nothing.
+   */
+  authors(query: Query = {}): Promise<User[]> {
+    const key = stableQueryKey(query);
+    const cached = this.authorsOf(query);
+    if (cached !== undefined) return Promise.resolve(cached);
+    return this.requests.run(`authors:${key}`, async () => {
+      const body = await this.transport.request<unknown>({ path: AUTHORS_PATH, query });
+      if (!Array.isArray(body)) {
+        throw new RestError({
+          status: 200,
+          code: 'invalid_response',
+          message: 'The server answered the authors request with something that is not a list.',
+          data: body,
+          method: 'GET',
+          url: AUTHORS_PATH,
+        });
+      }
+      const list = body.map((item) => toUser(item, AUTHORS_PATH));
+      runInAction(() => {
+        this.storeUsers(list);
+        this.queries.set(
+          key,
+          list.map((user) => user.id),
+        );
+      });
+      return list;
+    });
+  }
+
+  /** The cached authors for `query` (observable); undefined until that query was answered. */
+  authorsOf(query: Query = {}): User[] | undefined {
+    const ids = this.queries.get(stableQueryKey(query));
+    if (ids === undefined) return undefined;
+    return ids.flatMap((id) => {
+      const user = this.users.get(id);
+      return user === undefined ? [] : [user];
+    });
+  }
+
+  /** A user cached by an authors query or {@link UserStore.receive} (observable). */
+  byId(id: number | string): User | undefined {
+    return this.users.get(Number(id));
+  }
+
+  /** Puts users into the by-id cache (bootstrapping, tests). */
+  receive(users: User | readonly User[]): void {
+    const list = Array.isArray(users) ? (users as readonly User[]) : [users as User];
+    runInAction(() => this.storeUsers(list.map((user) => ({ ...user, id: Number(user.id) }))));
+  }
+
+  private storeUsers(list: readonly User[]): void {
+    for (const user of list) this.users.set(user.id, user);
+  }
+}
