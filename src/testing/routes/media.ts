@@ -1,0 +1,336 @@
+/**
+ * Media (`attachment` posts): list, upload (raw body with `Content-Disposition`, or multipart),
+ * update, and delete, which needs `force=true` (501 `rest_trash_not_supported` otherwise).
+ *
+ * @module
+ */
+import type { PostRow, PostTypeRow } from '../database.js';
+import { slugify } from '../database.js';
+import { boolParam, collectionArgs, contextArg, idListParam, intParam } from '../params.js';
+import { canCreatePosts, canDeletePost, canEditPost } from '../permissions.js';
+import {
+  CREATABLE,
+  DELETABLE,
+  EDITABLE,
+  param,
+  READABLE,
+  route,
+  type RestRequest,
+  type Route,
+} from '../router.js';
+import { forbidden, ok, paginate, paginationHeaders, WpRestFailure } from '../responses.js';
+import { contextOf, CURIES, linkTo, renderContent, restUrl, textInput, type Context } from './shared.js';
+
+function attachmentType(request: RestRequest): PostTypeRow {
+  const type = request.site.db.postTypes.get('attachment');
+  if (!type)
+    throw new WpRestFailure('rest_no_route', 'No route was found matching the URL and request method.', 404);
+  return type;
+}
+
+function str(value: unknown, fallback = ''): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** The REST representation of an attachment. */
+export function renderMedia(request: RestRequest, post: PostRow, context: Context): Record<string, unknown> {
+  const edit = context === 'edit';
+  const x = post.extra;
+  const mime = str(x['mime_type'], 'image/jpeg');
+  const file = str(x['file'], `2026/11/${post.slug || post.id}.jpg`);
+  const source = `${request.siteRoot}/wp-content/uploads/${file}`;
+  const text = (raw: string): Record<string, unknown> =>
+    edit ? { raw, rendered: renderContent(raw) } : { rendered: renderContent(raw) };
+  const out: Record<string, unknown> = {
+    id: post.id,
+    date: post.date,
+    date_gmt: post.date,
+    guid: edit ? { rendered: source, raw: source } : { rendered: source },
+    modified: post.modified,
+    modified_gmt: post.modified,
+    slug: post.slug,
+    status: 'inherit',
+    type: 'attachment',
+    link: `${request.siteRoot}/${post.slug}/`,
+    title: edit ? { raw: post.title, rendered: post.title } : { rendered: post.title },
+    author: post.author,
+    comment_status: post.comment_status,
+    ping_status: post.ping_status,
+    template: post.template,
+    meta: { ...post.meta },
+    description: text(str(x['description'])),
+    caption: text(str(x['caption'])),
+    alt_text: str(x['alt_text']),
+    media_type: mime.startsWith('image/') ? 'image' : 'file',
+    mime_type: mime,
+    media_details: {
+      width: x['width'] ?? 0,
+      height: x['height'] ?? 0,
+      file,
+      filesize: x['filesize'] ?? 0,
+      sizes: {},
+      image_meta: {
+        aperture: '0',
+        credit: '',
+        camera: '',
+        caption: '',
+        created_timestamp: '0',
+        copyright: '',
+        focal_length: '0',
+        iso: '0',
+        shutter_speed: '0',
+        title: '',
+        orientation: '0',
+        keywords: [],
+      },
+    },
+    post: post.parent === 0 ? null : post.parent,
+    source_url: source,
+  };
+  if (edit) out['missing_image_sizes'] = [];
+  if (context === 'embed') {
+    for (const key of [
+      'guid',
+      'modified',
+      'modified_gmt',
+      'status',
+      'comment_status',
+      'ping_status',
+      'template',
+      'meta',
+      'description',
+      'post',
+    ])
+      delete out[key];
+  }
+  out['_links'] = {
+    self: linkTo(restUrl(request, `/wp/v2/media/${post.id}`)),
+    collection: linkTo(restUrl(request, '/wp/v2/media')),
+    about: linkTo(restUrl(request, '/wp/v2/types/attachment')),
+    author: linkTo(restUrl(request, `/wp/v2/users/${post.author}`), { embeddable: true }),
+    replies: linkTo(restUrl(request, `/wp/v2/comments?post=${post.id}`), { embeddable: true }),
+    curies: CURIES,
+  };
+  return out;
+}
+
+function getMedia(request: RestRequest): PostRow {
+  const post = request.site.db.posts.get(parseInt(request.params['id'] ?? '', 10));
+  if (!post || post.type !== 'attachment')
+    throw new WpRestFailure('rest_post_invalid_id', 'Invalid post ID.', 404);
+  return post;
+}
+
+function withMedia(
+  request: RestRequest,
+  check: (post: PostRow) => true | WpRestFailure,
+): true | WpRestFailure {
+  try {
+    return check(getMedia(request));
+  } catch (error) {
+    if (error instanceof WpRestFailure) return error;
+    throw error;
+  }
+}
+
+function applyMediaFields(request: RestRequest, post: PostRow): void {
+  const body = request.body;
+  const title = textInput(body['title']);
+  if (title !== undefined) post.title = title;
+  for (const key of ['caption', 'description'] as const) {
+    const value = textInput(body[key]);
+    if (value !== undefined) post.extra[key] = value;
+  }
+  if (typeof body['alt_text'] === 'string') post.extra['alt_text'] = body['alt_text'];
+  if (body['post'] !== undefined) post.parent = intParam(body['post'], 0);
+  if (typeof body['meta'] === 'object' && body['meta'] !== null)
+    post.meta = { ...post.meta, ...(body['meta'] as Record<string, unknown>) };
+  post.modified = request.site.db.tick();
+}
+
+function filenameFrom(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** Media routes. */
+export function mediaRoutes(): Route[] {
+  return [
+    route(
+      '/wp/v2/media',
+      'wp/v2',
+      [
+        {
+          methods: READABLE,
+          args: {
+            ...collectionArgs(),
+            include: { type: 'array' },
+            parent: { type: 'array' },
+            media_type: { type: 'string', enum: ['image', 'video', 'text', 'application', 'audio'] },
+            mime_type: { type: 'string' },
+          },
+          handler: (request) => {
+            const include = idListParam(param(request, 'include'));
+            const parents = idListParam(param(request, 'parent'));
+            const mediaType = param(request, 'media_type');
+            const mimeType = param(request, 'mime_type');
+            const search = String(param(request, 'search') ?? '').toLowerCase();
+            const authors = idListParam(param(request, 'author'));
+            const all = request.site.db
+              .postsOfType('attachment')
+              .filter((p) => include.length === 0 || include.includes(p.id))
+              .filter((p) => parents.length === 0 || parents.includes(p.parent))
+              .filter((p) => authors.length === 0 || authors.includes(p.author))
+              .filter(
+                (p) =>
+                  mediaType === undefined ||
+                  str(p.extra['mime_type'], 'image/jpeg').startsWith(`${String(mediaType)}/`),
+              )
+              .filter((p) => mimeType === undefined || p.extra['mime_type'] === mimeType)
+              .filter((p) => !search || p.title.toLowerCase().includes(search))
+              .sort((a, b) => (a.date === b.date ? b.id - a.id : b.date.localeCompare(a.date)));
+            const page = intParam(param(request, 'page'), 1);
+            const perPage = intParam(param(request, 'per_page'), 10);
+            const result = paginate(all, page, perPage);
+            const context = contextOf(request);
+            return ok(
+              result.items.map((p) => renderMedia(request, p, context)),
+              200,
+              paginationHeaders(request.url, page, result.total, result.totalPages),
+            );
+          },
+        },
+        {
+          methods: CREATABLE,
+          permission: (request) =>
+            canCreatePosts(request.user, attachmentType(request))
+              ? true
+              : forbidden(
+                  'rest_cannot_create',
+                  'Sorry, you are not allowed to upload media on this site.',
+                  request.user !== null,
+                ),
+          handler: (request) => {
+            const db = request.site.db;
+            const upload = request.upload;
+            const filename = upload?.filename ?? filenameFrom(request.headers.get('content-disposition'));
+            if (!filename)
+              throw new WpRestFailure(
+                'rest_upload_no_content_disposition',
+                'No Content-Disposition supplied.',
+                400,
+              );
+            const dot = filename.lastIndexOf('.');
+            const stem = dot > 0 ? filename.slice(0, dot) : filename;
+            const now = db.tick();
+            const post: PostRow = {
+              id: db.allocatePostId(),
+              type: 'attachment',
+              status: 'inherit',
+              title: stem,
+              content: '',
+              excerpt: '',
+              slug: db.uniquePostSlug('attachment', slugify(stem), 0),
+              author: request.user?.id ?? 0,
+              date: now,
+              modified: now,
+              parent: 0,
+              menu_order: 0,
+              password: '',
+              comment_status: 'open',
+              ping_status: 'closed',
+              sticky: false,
+              template: '',
+              format: 'standard',
+              meta: {},
+              featured_media: 0,
+              terms: {},
+              extra: {
+                mime_type: upload?.type || request.headers.get('content-type') || 'application/octet-stream',
+                file: `2026/11/${filename}`,
+                filesize: upload?.size ?? request.rawBody?.byteLength ?? 0,
+                width: 1,
+                height: 1,
+              },
+            };
+            applyMediaFields(request, post);
+            db.posts.set(post.id, post);
+            return ok(renderMedia(request, post, 'edit'), 201, {
+              Location: restUrl(request, `/wp/v2/media/${post.id}`),
+              'X-WP-Upload-Attachment-ID': String(post.id),
+            });
+          },
+        },
+      ],
+      { schemaTitle: 'attachment' },
+    ),
+    route(
+      '/wp/v2/media/(?P<id>[\\d]+)',
+      'wp/v2',
+      [
+        {
+          methods: READABLE,
+          args: { context: contextArg() },
+          permission: (request) =>
+            withMedia(request, (p) =>
+              contextOf(request) === 'edit' && !canEditPost(request.user, attachmentType(request), p)
+                ? forbidden(
+                    'rest_forbidden_context',
+                    'Sorry, you are not allowed to edit this post.',
+                    request.user !== null,
+                  )
+                : true,
+            ),
+          handler: (request) => ok(renderMedia(request, getMedia(request), contextOf(request))),
+        },
+        {
+          methods: EDITABLE,
+          permission: (request) =>
+            withMedia(request, (p) =>
+              canEditPost(request.user, attachmentType(request), p)
+                ? true
+                : forbidden(
+                    'rest_cannot_edit',
+                    'Sorry, you are not allowed to edit this post.',
+                    request.user !== null,
+                  ),
+            ),
+          handler: (request) => {
+            const post = getMedia(request);
+            applyMediaFields(request, post);
+            return ok(renderMedia(request, post, 'edit'));
+          },
+        },
+        {
+          methods: DELETABLE,
+          args: { force: { type: 'boolean', default: false } },
+          permission: (request) =>
+            withMedia(request, (p) =>
+              canDeletePost(request.user, attachmentType(request), p)
+                ? true
+                : forbidden(
+                    'rest_cannot_delete',
+                    'Sorry, you are not allowed to delete this post.',
+                    request.user !== null,
+                  ),
+            ),
+          handler: (request) => {
+            const post = getMedia(request);
+            if (!boolParam(param(request, 'force'))) {
+              throw new WpRestFailure(
+                'rest_trash_not_supported',
+                "The post does not support trashing. Set 'force=true' to delete.",
+                501,
+              );
+            }
+            const previous = renderMedia(request, post, 'edit');
+            request.site.db.posts.delete(post.id);
+            return ok({ deleted: true, previous });
+          },
+        },
+      ],
+      { schemaTitle: 'attachment' },
+    ),
+  ];
+}
