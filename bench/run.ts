@@ -1,6 +1,6 @@
 /**
  * Entity cache benchmark (`npm run bench`): receives and reads 10,000 posts in pages of 100 from an
- * in-process transport, then resolves 1,000 distinct queries. Prints client time (time spent
+ * in-process transport, then resolves 1,000 distinct queries; then the write path (bench/writes.ts). Prints client time (time spent
  * outside the transport), heap growth and ratios; it asserts nothing.
  *
  * Targets on the reference machine: 10,000 posts under 200 ms and 60 MB of heap growth; 1,000
@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { RootStore } from '../stores/RootStore.js';
 import type { EntityQuery } from '../models/EntityQuery.js';
 import type { BatchResult, RawResponse, RequestOptions, Transport } from '../src/transport/types.js';
+import { benchWrites } from './writes.js';
 
 const POSTS = 10_000;
 const PAGE = 100;
@@ -224,3 +225,4 @@ console.log('--- measured run ---');
 await receiveAndRead();
 await distinctQueries(false);
 await distinctQueries();
+await benchWrites();

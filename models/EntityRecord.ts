@@ -18,13 +18,19 @@ import {
   type IComputedValue,
   type IObservableValue,
 } from 'mobx';
-import { ArgumentError } from '../src/errors.js';
+import { ArgumentError, EntityConfigError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
 import type { EntityCollection } from '../stores/EntityCollection.js';
+import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWriter.js';
+import type { UndoTarget } from '../stores/UndoHistory.js';
+import { autosaveOf, type Autosave } from './Autosave.js';
+import { applyEdits, clearReceivedEdits, type EditResult, type Edits } from './editPipeline.js';
 import { titleOf, type EntityConfig } from './EntityConfig.js';
+import type { EntityQuery } from './EntityQuery.js';
 import { normaliseId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
-import { deepEqual, flattenRawAttributes, isPlainObject, type PlainObject } from './snapshot.js';
+import type { Revision } from './Revision.js';
+import { flattenRawAttributes, type PlainObject } from './snapshot.js';
 
 /** A server snapshot as stored for one context. */
 export interface StoredItem<T extends object> {
@@ -82,6 +88,35 @@ export interface EntityRecordInit<T extends object> {
   config?: EntityConfig | undefined;
 }
 
+/** Options of {@link EntityRecord.edit}. */
+export interface EditOptions {
+  /** Apply the edit without recording an undo step. @default false */
+  undoIgnore?: boolean;
+  /**
+   * A cached edit (typing in progress): it joins the previous undo step at the next normal edit,
+   * at `history.createUndoLevel()` or at undo, instead of making a step of its own.
+   * @default false
+   */
+  isCached?: boolean;
+}
+
+/**
+ * What `record.edit` accepts: any field of the record (or another, such as the transient `blocks`),
+ * each a value or a function of the edited record evaluated at save time.
+ */
+export type EditInput<T extends object> = {
+  [K in keyof T]?: T[K] | ((edited: T) => T[K]);
+} & Readonly<Record<string, unknown>>;
+
+/**
+ * Where the computed edits of `record.edit` go. Without one, they become the record's local edits
+ * and an undo step; collaborative sync provides one that writes them into its shared document.
+ */
+export interface EditSink {
+  /** Takes the result of one edit (already compared and merged) of `record`. */
+  commit(record: EntityRecord<object>, result: EditResult, options: EditOptions): void;
+}
+
 /** The primitive views kept as computeds while observed. */
 interface PrimitiveViews {
   title: string;
@@ -105,13 +140,11 @@ interface ViewMemo {
  * One record of an entity, with one identity for its whole life: `collection.record(5)` always
  * returns the same object, which `receive` updates in place.
  */
-export class EntityRecord<T extends object = PlainObject> {
+export class EntityRecord<T extends object = PlainObject> implements UndoTarget {
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
   readonly name: string;
-  /** The record id, normalised (`'12'` → `12`); `undefined` for a singleton. */
-  readonly id: Id | undefined;
   /** The owning collection; `undefined` for a detached record. */
   readonly collection: EntityCollection<T> | undefined;
 
@@ -123,12 +156,19 @@ export class EntityRecord<T extends object = PlainObject> {
   private readonly statusBox: IObservableValue<RecordStatus>;
   private computeds: { [K in keyof PrimitiveViews]?: IComputedValue<PrimitiveViews[K]> } | undefined;
   private memo: ViewMemo | undefined;
+  private currentId: Id | undefined;
+  private readonly autosavesBox = observable.box<readonly Autosave[] | undefined>(undefined, {
+    deep: false,
+    name: 'EntityRecord.autosaves',
+  });
+  /** The record was deleted: undo steps pointing at it are ignored until it is edited again. */
+  private wasDeleted = false;
 
   /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. */
   constructor(init: EntityRecordInit<T>) {
     this.kind = init.kind;
     this.name = init.name;
-    this.id = init.id;
+    this.currentId = init.id;
     this.collection = init.collection;
     this.ownConfig = init.config;
     this.defaultItem = observable.box<StoredItem<T> | undefined>(undefined, {
@@ -156,6 +196,15 @@ export class EntityRecord<T extends object = PlainObject> {
     const record = new EntityRecord<T>({ kind: config.kind, name: config.name, id, config });
     if (data !== undefined) runInAction(() => record.writeItem(DEFAULT_CONTEXT, { data, isComplete: true }));
     return record;
+  }
+
+  /**
+   * The record id, normalised (`'12'` → `12`); `undefined` for a singleton, and for a record made
+   * by `collection.create()` until its first save names it (that change is not observable on its
+   * own; `persisted` changes in the same action).
+   */
+  get id(): Id | undefined {
+    return this.currentId;
   }
 
   /** The entity config: the collection's (observable, `undefined` until loaded) or the detached one. */
@@ -227,6 +276,14 @@ export class EntityRecord<T extends object = PlainObject> {
     return this.statusBox.get();
   }
 
+  /**
+   * Whether the current user may update this record (`OPTIONS` on the entity's rest base and id).
+   * `undefined` until known; reading it inside an observer starts the check once. Observable.
+   */
+  get canEdit(): boolean | undefined {
+    return this.collection?.store.permissions?.canEditRecord(this.kind, this.name, this.id);
+  }
+
   /** A GET of this record is in flight. Observable. */
   get isResolving(): boolean {
     return this.statusBox.get().isResolving;
@@ -281,6 +338,187 @@ export class EntityRecord<T extends object = PlainObject> {
   }
 
   /**
+   * Edits the record locally. Each field is compared (deep equality) with the persisted raw value
+   * and its edit dropped when equal; a merged field (`meta`) merges over the current edited value
+   * first; a function value is a deferred edit, evaluated at save time. Unless `undoIgnore`, the
+   * change becomes an undo step of the store's history (a cached edit joins the previous step
+   * later). A record that is not cached counts as `{}`; a detached record has no history.
+   *
+   * @throws EntityConfigError when the entity's config is not loaded:
+   *   `The entity being edited ({kind}, {name}) does not have a loaded config.`
+   */
+  edit(edits: EditInput<T>, options: EditOptions = {}): void {
+    const config = this.config;
+    if (config === undefined) throw new EntityConfigError(this.kind, this.name);
+    runInAction(() => {
+      this.wasDeleted = false;
+      const result = applyEdits(config, this.raw, this.edits as Edits, edits);
+      // The one seam of the pipeline: collaborative sync takes the computed edits instead.
+      const sink = this.collection?.store.editSink;
+      if (sink !== undefined) {
+        sink.commit(this as EntityRecord<object>, result, options);
+        return;
+      }
+      if (result.changed) this.setEdits(result.edits as Partial<T>);
+      if (options.undoIgnore !== true) {
+        this.collection?.store.history?.addChanges(this as EntityRecord<object>, result.changes, {
+          isCached: options.isCached === true,
+        });
+      }
+    });
+  }
+
+  /**
+   * Sets edited values for undo and redo: no merging (the values are whole merged values), no new
+   * undo step, and a value equal to the persisted one clears the edit, so undoing back to the saved
+   * value leaves the record clean. A deleted record ignores it.
+   * @internal Called by `UndoHistory`.
+   */
+  applyUndoValues(values: Readonly<Record<string, unknown>>): void {
+    if (this.wasDeleted) return;
+    this.writeEditsQuietly(values);
+  }
+
+  /**
+   * Writes values as edits without an undo step and without merging (results of deferred edits).
+   * @internal Used by the writer and by undo.
+   */
+  writeEditsQuietly(values: Edits): void {
+    const result = applyEdits(this.config, this.raw, this.edits as Edits, values, { merge: false });
+    if (result.changed) this.setEdits(result.edits as Partial<T>);
+  }
+
+  /**
+   * Forgets every edit (the record was deleted); undo steps pointing at it stay harmless.
+   * @internal Used by the writer.
+   */
+  discardEdits(): void {
+    this.wasDeleted = true;
+    this.setEdits(NO_EDITS as Partial<T>);
+  }
+
+  /**
+   * Saves the non-transient edits: PUT `{base}/{id}` (POST `{base}` for a record made by
+   * `collection.create()`) with the key, after the config's pre-persist rule (auto-draft). The answer
+   * clears the sent edits and the collection's lists are invalidated. No edits, no config or a
+   * `noFetch` entity: no request. Saves of one record run one after another.
+   *
+   * On failure the edits stay and the error is stored as {@link saveError}; the promise resolves
+   * `undefined` unless `throwOnError`.
+   */
+  async save(options: SaveOptions = {}): Promise<T | undefined> {
+    const collection = this.requireCollection('save');
+    return settle(await this.writer().saveEdits(collection, this), options);
+  }
+
+  /** Like {@link save}, but sends only these edited fields; dotted paths (`'meta.a'`) send part of an object. */
+  async saveFields(fields: readonly string[], options: SaveOptions = {}): Promise<T | undefined> {
+    const collection = this.requireCollection('save');
+    return settle(await this.writer().saveEdits(collection, this, { fields }), options);
+  }
+
+  /**
+   * Autosaves a post: POST `{base}/{id}/autosaves` with status, title, excerpt, content and meta
+   * (from the edits, then the current user's previous autosave, then the persisted record, as raw
+   * values). An answer with the post's own id (an author's draft) updates the cached title, excerpt
+   * and content; any other answer replaces {@link autosaves}. {@link isAutosaving} while in flight.
+   */
+  async autosave(options: SaveOptions = {}): Promise<T | undefined> {
+    const collection = this.requireCollection('autosave');
+    return settle(await this.writer().autosave(collection, this), options);
+  }
+
+  /**
+   * Deletes the record: DELETE `{base}/{id}` with `query` (`{ force: true }` skips the trash). On
+   * success it leaves the cache and every list, its edits are discarded and the lists are
+   * invalidated; resolves to the server's answer. On failure nothing is removed, the error is
+   * stored as {@link deleteError}, and the promise resolves `undefined` unless `throwOnError`.
+   */
+  async delete(query?: Query, options: SaveOptions = {}): Promise<unknown> {
+    const collection = this.requireCollection('delete');
+    return settle(await this.writer().delete(collection, this, query), options);
+  }
+
+  /** The autosaves of this post, once fetched ({@link fetchAutosaves}) or made. Observable. */
+  get autosaves(): readonly Autosave[] | undefined {
+    return this.autosavesBox.get();
+  }
+
+  /** The autosave made by `authorId`, if fetched. Observable. */
+  autosaveOf(authorId: number | undefined): Autosave | undefined {
+    return autosaveOf(this.autosaves, authorId);
+  }
+
+  /** GET `{base}/{id}/autosaves?context=edit`: stores the list as {@link autosaves} and resolves to it. */
+  fetchAutosaves(): Promise<Autosave[]> {
+    const collection = this.requireCollection('fetch autosaves');
+    return this.writer().fetchAutosaves(collection, this);
+  }
+
+  /**
+   * Replaces the stored autosaves.
+   * @internal Used by the writer.
+   */
+  setAutosaves(autosaves: readonly Autosave[]): void {
+    runInAction(() => this.autosavesBox.set(autosaves));
+  }
+
+  /**
+   * The revisions of this record as a query (`GET {base}/{id}/revisions`), with the same paging and
+   * totals rules as any list; revisions are keyed by the config's revision key (`wp_id` for
+   * templates). Global styles use `/wp/v2/global-styles/{id}/revisions`.
+   *
+   * @throws ArgumentError for a detached record or a record without an id.
+   */
+  revisions(query: Query = {}): EntityQuery<Revision> {
+    return this.revisionCollection().query(query);
+  }
+
+  /**
+   * GETs one revision (`{base}/{id}/revisions/{revisionId}`). Resolves `undefined` when the entity
+   * has no revisions or the request fails (the error is on the revision record's `fetchError`).
+   */
+  async revision(revisionId: Id, query?: Query): Promise<Revision | undefined> {
+    try {
+      const record = await this.revisionCollection().fetch(revisionId, query);
+      return record?.persisted;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Gives a record made by `collection.create()` the id its first save answered with.
+   * @internal Used by `EntityCollection.adopt`.
+   */
+  assignId(id: Id): void {
+    this.currentId = id;
+  }
+
+  private requireCollection(action: string): EntityCollection<T> {
+    if (!this.collection) {
+      throw new ArgumentError(
+        `The detached record (${this.kind}, ${this.name}) has no store to ${action} through.`,
+      );
+    }
+    return this.collection;
+  }
+
+  private writer(): RecordWriter {
+    return this.requireCollection('write').writer;
+  }
+
+  private revisionCollection(): EntityCollection<Revision> {
+    const collection = this.requireCollection('read revisions');
+    if (this.id === undefined) {
+      throw new ArgumentError(
+        `The record (${this.kind}, ${this.name}) has no id, so it has no revisions yet.`,
+      );
+    }
+    return collection.revisionsOf<Revision>(this.id);
+  }
+
+  /**
    * The stored snapshot of `context`. Observable.
    * @internal Used by collections and queries.
    */
@@ -316,7 +554,13 @@ export class EntityRecord<T extends object = PlainObject> {
   setStatus(patch: Partial<RecordStatus>): void {
     const current = this.statusBox.get();
     const changed = (Object.keys(patch) as (keyof RecordStatus)[]).some((key) => current[key] !== patch[key]);
-    if (changed) runInAction(() => this.statusBox.set({ ...current, ...patch }));
+    if (!changed) return;
+    runInAction(() => {
+      this.statusBox.set({ ...current, ...patch });
+      if (patch.isSaving !== undefined && patch.isSaving !== current.isSaving) {
+        this.collection?.noteEditState(this);
+      }
+    });
   }
 
   /**
@@ -326,26 +570,18 @@ export class EntityRecord<T extends object = PlainObject> {
    * @internal Called by `EntityCollection.receive`.
    */
   clearEditsMatching(received: T, persistedEdits?: object): void {
-    const edits = this.editsBox.get() as PlainObject;
-    const keys = Object.keys(edits);
-    if (keys.length === 0) return;
-    const data = received as PlainObject;
-    const sent = persistedEdits as PlainObject | undefined;
-    let kept: PlainObject | undefined;
-    for (const key of keys) {
-      const serverValue = isPlainObject(data[key]) && data[key].raw !== undefined ? data[key].raw : data[key];
-      const matchesServer = deepEqual(edits[key], serverValue);
-      const matchesSent = sent !== undefined && deepEqual(edits[key], sent[key]);
-      if (!matchesServer && !matchesSent) (kept ??= {})[key] = edits[key];
-    }
-    if (kept === undefined) this.setEdits({});
-    else if (Object.keys(kept).length !== keys.length) this.setEdits(kept as Partial<T>);
+    const edits = this.editsBox.get() as Edits;
+    const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
+    if (next !== edits) this.setEdits(next as Partial<T>);
   }
 
   /** Replaces the edits snapshot (`{}` clears it). The seam for the edit pipeline, undo and sync. */
   protected setEdits(next: Partial<T>): void {
     const value = Object.keys(next).length === 0 ? (NO_EDITS as Partial<T>) : next;
-    runInAction(() => this.editsBox.set(value));
+    runInAction(() => {
+      this.editsBox.set(value);
+      this.collection?.noteEditState(this);
+    });
   }
 
   /** A computed for primitive views read inside reactions (it stops propagation when the value is unchanged); a plain call otherwise. */

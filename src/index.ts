@@ -19,3 +19,19 @@ export * from '../stores/PermissionStore.js';
 export * from '../stores/EmbedStore.js';
 export * from '../stores/UserStore.js';
 export * from '../stores/SiteStore.js';
+export * from '../stores/UndoHistory.js';
+export * from '../stores/RecordIndex.js';
+export { RecordWriter, type SaveOptions, type DeleteOptions, type WriteOutcome } from '../stores/RecordWriter.js';
+export type { BatchApi, SaveResult } from '../stores/batchWrites.js';
+export { canBatch } from '../stores/BatchRun.js';
+export * from '../models/Autosave.js';
+export type * from '../models/Revision.js';
+export {
+  applyEdits,
+  clearReceivedEdits,
+  nonTransientEdits,
+  pickEditPaths,
+  type Edits,
+  type EditResult,
+  type EditRules,
+} from '../models/editPipeline.js';

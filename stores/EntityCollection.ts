@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { observable, runInAction, type IObservableValue } from 'mobx';
-import type { EntityConfig } from '../models/EntityConfig.js';
+import { computed, observable, runInAction, type IComputedValue, type IObservableValue } from 'mobx';
+import { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
-import { EntityRecord } from '../models/EntityRecord.js';
+import { EntityRecord, type EditSink } from '../models/EntityRecord.js';
 import { normaliseId, type Id } from '../models/ids.js';
 import {
   DEFAULT_CONTEXT,
@@ -20,6 +20,9 @@ import { conservativeMerge, isPlainObject, type PlainObject } from '../models/sn
 import { ArgumentError, EntityConfigError, isRestError, RestError } from '../src/errors.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
+import type { RecordIndex } from './RecordIndex.js';
+import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
+import type { UndoHistory } from './UndoHistory.js';
 
 /** Totals of a list, from the response headers. */
 export interface QueryMeta {
@@ -62,6 +65,28 @@ export interface CollectionHost {
   readonly transport: Transport;
   /** The configs. */
   readonly entities: EntityRegistry;
+  /** The undo history edits are recorded in; without one, edits have no undo. */
+  readonly history?: UndoHistory<EntityRecord<object>> | undefined;
+  /** Sends saves, deletes and autosaves; a collection makes its own when the host has none. */
+  readonly writer?: RecordWriter | undefined;
+  /** The index of records with edits or a save in flight, behind `dirtyRecords`. */
+  readonly recordIndex?: RecordIndex<EntityRecord<object>> | undefined;
+  /** Where computed edits go instead of the local edits and history (collaborative sync). */
+  readonly editSink?: EditSink | undefined;
+  /** Answers `record.canEdit`; without one, `canEdit` stays `undefined`. */
+  readonly permissions?: RecordPermissions | undefined;
+}
+
+/** What `record.canEdit` asks: the observable "may update" answer for one record. */
+export interface RecordPermissions {
+  /** `true`/`false` once known; `undefined` while unknown (reading it starts the check). */
+  canEditRecord(kind: string, name: string, id?: Id): boolean | undefined;
+}
+
+/** Where a collection's config comes from when it is not the registry's (revisions of a record). */
+interface ConfigSource {
+  get(): EntityConfig | undefined;
+  ensure(): Promise<EntityConfig | undefined>;
 }
 
 const AUTO_DRAFT = 'auto-draft';
@@ -82,22 +107,150 @@ export class EntityCollection<T extends object = PlainObject> {
   private readonly lists = new Map<string, IObservableValue<ListState | undefined>>();
   private readonly queries = new Map<string, EntityQuery<T>>();
   private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly configSource: ConfigSource | undefined;
+  private ownWriter: RecordWriter | undefined;
+  private readonly revisionCollections = new Map<Id, EntityCollection<object>>();
+  private dirtyList: IComputedValue<readonly EntityRecord<T>[]> | undefined;
+  private savingList: IComputedValue<readonly EntityRecord<T>[]> | undefined;
 
-  /** Made by `RootStore.collection`; not meant to be called directly. */
-  constructor(store: CollectionHost, kind: string, name: string) {
+  /**
+   * Made by `RootStore.collection`; not meant to be called directly. `configSource` replaces the
+   * registry for a collection that is not a registered entity (the revisions of one record).
+   */
+  constructor(store: CollectionHost, kind: string, name: string, configSource?: ConfigSource) {
     this.store = store;
     this.kind = kind;
     this.name = name;
+    this.configSource = configSource;
   }
 
   /** The entity config; `undefined` until registered or loaded. Observable. */
   get config(): EntityConfig | undefined {
-    return this.store.entities.get(this.kind, this.name);
+    return this.configSource ? this.configSource.get() : this.store.entities.get(this.kind, this.name);
   }
 
   /** The config, loading the kind's configs first when it is not registered (postType, taxonomy). */
   ensureConfig(): Promise<EntityConfig | undefined> {
-    return this.store.entities.ensure(this.kind, this.name);
+    return this.configSource ? this.configSource.ensure() : this.store.entities.ensure(this.kind, this.name);
+  }
+
+  /** The writer of saves, deletes and autosaves: the store's. */
+  get writer(): RecordWriter {
+    return this.store.writer ?? (this.ownWriter ??= new RecordWriter({ transport: this.store.transport }));
+  }
+
+  /**
+   * A new, unsaved record holding `initial` as its edits: its `save()` POSTs to the collection, and
+   * the answer gives it its id (from then on `record(id)` returns this same object). It is not in
+   * any list until saved. No request is made here; the edits are not an undo step.
+   */
+  create(initial: Partial<T> = {}): EntityRecord<T> {
+    if (this.config?.singleton) {
+      throw new ArgumentError(`(${this.kind}, ${this.name}) is a single record; it cannot be created.`);
+    }
+    const record = new EntityRecord<T>({ kind: this.kind, name: this.name, id: undefined, collection: this });
+    record.writeEditsQuietly(initial as Readonly<Record<string, unknown>>);
+    return record;
+  }
+
+  /**
+   * Saves `data` as it is (not the edits): PUT `{base}/{id}` when it carries the key, else POST
+   * `{base}`. The answer is received (lists invalidated); resolves to it, or `undefined` on failure
+   * (the error is stored on the record) unless `throwOnError`.
+   */
+  async saveRecord(data: Partial<T>, options: SaveOptions = {}): Promise<T | undefined> {
+    return settle(await this.writer.saveData(this, data), options);
+  }
+
+  /** The records of this collection with non-transient edits or a save in flight. Observable; cached between changes. */
+  get dirtyRecords(): readonly EntityRecord<T>[] {
+    this.dirtyList ??= computed(() => this.ownIndexed((record) => record.isDirty), {
+      keepAlive: true,
+      equals: sameRecords,
+    });
+    return this.dirtyList.get();
+  }
+
+  /** The records of this collection with a save in flight. Observable; cached between changes. */
+  get savingRecords(): readonly EntityRecord<T>[] {
+    this.savingList ??= computed(() => this.ownIndexed((record) => record.isSaving), {
+      keepAlive: true,
+      equals: sameRecords,
+    });
+    return this.savingList.get();
+  }
+
+  /**
+   * Keeps the store's index of records with edits or a save in flight up to date.
+   * @internal Called by `EntityRecord` when its edits or saving state change.
+   */
+  noteEditState(record: EntityRecord<T>): void {
+    const index = this.store.recordIndex;
+    if (index === undefined) return;
+    const indexed = record as unknown as EntityRecord<object>;
+    if (Object.keys(record.edits).length > 0 || record.isSaving) index.track(indexed);
+    else index.untrack(indexed);
+  }
+
+  /**
+   * Registers a created record under the id its first save answered with.
+   * @internal Used by the writer.
+   */
+  adopt(record: EntityRecord<T>, id: Id): void {
+    const key = normaliseId(id);
+    if (record.id !== undefined || this.records.has(key)) return;
+    record.assignId(key);
+    this.records.set(key, record);
+  }
+
+  /**
+   * The collection of the revisions of one record: keyed by the config's revision key, read from its
+   * revisions path, without the default query parameters.
+   * @internal Used by `EntityRecord.revisions`.
+   */
+  revisionsOf<R extends object = PlainObject>(parentId: Id): EntityCollection<R> {
+    const key = normaliseId(parentId);
+    let revisions = this.revisionCollections.get(key);
+    if (!revisions) {
+      let made: EntityConfig | undefined;
+      const derive = (parent: EntityConfig | undefined): EntityConfig | undefined => {
+        if (parent === undefined) return undefined;
+        const baseURL = parent.revisionsPath(key);
+        if (baseURL === undefined) return undefined;
+        made ??= new EntityConfig({
+          kind: this.kind,
+          name: `${this.name}/${String(key)}/revisions`,
+          label: `${parent.label} revisions`,
+          baseURL,
+          key: parent.revisionKey,
+          supportsPagination: parent.supportsPagination,
+        });
+        return made;
+      };
+      revisions = new EntityCollection<object>(
+        this.store,
+        this.kind,
+        `${this.name}/${String(key)}/revisions`,
+        {
+          get: () => derive(this.config),
+          ensure: async () => derive(await this.ensureConfig()),
+        },
+      );
+      this.revisionCollections.set(key, revisions);
+    }
+    return revisions as EntityCollection<R>;
+  }
+
+  private ownIndexed(test: (record: EntityRecord<T>) => boolean): readonly EntityRecord<T>[] {
+    const index = this.store.recordIndex;
+    if (index === undefined) return [];
+    const mine: EntityRecord<T>[] = [];
+    for (const record of index.values()) {
+      if (record.collection !== (this as EntityCollection<object>)) continue;
+      const own = record as unknown as EntityRecord<T>;
+      if (test(own)) mine.push(own);
+    }
+    return mine;
   }
 
   /** The key field of the records (`id`, `slug`, …). */
@@ -250,7 +403,11 @@ export class EntityCollection<T extends object = PlainObject> {
   remove(ids: Id | readonly Id[], opts: { invalidate?: boolean } = {}): void {
     const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
     runInAction(() => {
-      for (const id of gone) this.records.get(id)?.clearItems();
+      for (const id of gone) {
+        this.records.get(id)?.clearItems();
+        // Revisions stored under a removed parent go with it.
+        this.revisionCollections.delete(id);
+      }
       for (const box of this.lists.values()) {
         const state = box.get();
         if (state && state.ids.some((id) => id !== undefined && gone.has(id))) {
@@ -331,7 +488,11 @@ export class EntityCollection<T extends object = PlainObject> {
         if (record.id !== undefined) ids.push(record.id);
       }
       if (parts && opts.updateList !== false && !config?.singleton) this.mergeList(parts, ids, opts.meta);
-      if (opts.invalidate) this.invalidateQueries();
+      if (opts.invalidate) {
+        this.invalidateQueries();
+        // A save (or a creation) of a record makes a new revision: its revision lists are stale.
+        for (const id of ids) this.revisionCollections.get(id)?.invalidateQueries();
+      }
     });
   }
 
@@ -403,4 +564,8 @@ function headerNumber(headers: Headers, name: string): number | null {
   if (value === null) return null;
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) ? n : null;
+}
+
+function sameRecords<R>(a: readonly R[], b: readonly R[]): boolean {
+  return a.length === b.length && a.every((record, index) => record === b[index]);
 }

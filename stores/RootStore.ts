@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { EntityRecord } from '../models/EntityRecord.js';
+import type { EditSink, EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
 import type { EntityLoader } from '../src/entities/loaders.js';
@@ -12,6 +12,10 @@ import type { Transport } from '../src/transport/types.js';
 import { EmbedStore } from './EmbedStore.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
+import { runBatch, saveAllInBatch, type BatchApi, type SaveResult } from './batchWrites.js';
+import { RecordIndex } from './RecordIndex.js';
+import { RecordWriter, type SaveOptions } from './RecordWriter.js';
+import { UndoHistory, type UndoStep } from './UndoHistory.js';
 import { PermissionStore } from './PermissionStore.js';
 import { SiteStore } from './SiteStore.js';
 import { UserStore } from './UserStore.js';
@@ -41,6 +45,14 @@ export class RootStore implements CollectionHost {
   readonly users: UserStore;
   /** Site-wide data: theme, global styles, templates, patterns, navigation. */
   readonly site: SiteStore<EntityRecord>;
+  /** The undo history of every record of the store. */
+  readonly history: UndoHistory<EntityRecord<object>>;
+  /** Sends saves, deletes and autosaves. */
+  readonly writer: RecordWriter;
+  /** The records with edits or a save in flight: what `dirtyRecords` and `savingRecords` read. */
+  readonly recordIndex: RecordIndex<EntityRecord<object>>;
+  /** Where edits go instead of the local edits and history; set by collaborative sync. @default undefined */
+  editSink: EditSink | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
 
@@ -58,6 +70,54 @@ export class RootStore implements CollectionHost {
         receive: (kind, name, records) => this.collection(kind, name).receive(records),
       },
     });
+    this.history = new UndoHistory<EntityRecord<object>>();
+    this.recordIndex = new RecordIndex<EntityRecord<object>>();
+    this.writer = new RecordWriter({
+      transport: this.transport,
+      currentUserId: () => this.users.current?.id,
+    });
+    this.editSink = undefined;
+  }
+
+  /** Applies the `from` values of the last undo step and returns it (see {@link UndoHistory.undo}). */
+  undo(): UndoStep<EntityRecord<object>> | undefined {
+    return this.history.undo();
+  }
+
+  /** Applies the `to` values of the next redo step and returns it (see {@link UndoHistory.redo}). */
+  redo(): UndoStep<EntityRecord<object>> | undefined {
+    return this.history.redo();
+  }
+
+  /**
+   * Every record with non-transient edits or a save in flight, in every collection. Observable;
+   * read from a plain script, the same array comes back until something changes (no scan).
+   */
+  get dirtyRecords(): readonly EntityRecord<object>[] {
+    return this.recordIndex.dirty;
+  }
+
+  /** Every record with a save in flight. Observable; cached like {@link dirtyRecords}. */
+  get savingRecords(): readonly EntityRecord<object>[] {
+    return this.recordIndex.saving;
+  }
+
+  /**
+   * Sends the saves and deletes `build` asks for through `/batch/v1`, in chunks of the server's
+   * maximum; entities WordPress cannot batch (templates, settings, users, media) go on their own.
+   * Each result is what the single call resolves to (`undefined` for a failed item, whose error is
+   * stored on its record). Rejects when the batch as a whole fails.
+   */
+  batch(build: (api: BatchApi) => Promise<unknown>[]): Promise<unknown[]> {
+    return runBatch(this, build);
+  }
+
+  /**
+   * Saves every dirty record through one batch and reports each one. With `throwOnError` it
+   * rejects with a `BatchError` when any save failed (each error is also on its record).
+   */
+  saveDirty(options: SaveOptions = {}): Promise<SaveResult<EntityRecord<object>>[]> {
+    return saveAllInBatch(this, this.dirtyRecords, options);
   }
 
   /** The collection of `(kind, name)`: one instance per pair, made on first use. */
@@ -84,5 +144,7 @@ export class RootStore implements CollectionHost {
   /** Ends the store's reactions, timers and connections; the store is unusable afterwards. */
   dispose(): void {
     this.collections.clear();
+    this.history.clear();
+    this.recordIndex.clear();
   }
 }

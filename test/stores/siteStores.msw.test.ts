@@ -4,6 +4,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { when } from 'mobx';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isInvalidActionError } from '../../src/errors.js';
 import { createMockWordPress } from '../../src/testing/index.js';
@@ -235,5 +236,24 @@ describe('site against the mock WordPress', () => {
 
     expect(requestsTo('GET', '/wp/v2/taxonomies')).toHaveLength(1);
     expect(requestsTo('GET', '/wp/v2/wp_pattern_category')).toHaveLength(0);
+  });
+});
+
+describe('record.canEdit against the mock WordPress', () => {
+  it("is false for an author on the administrator's post and true on their own, one OPTIONS each", async () => {
+    mock.setCurrentRole('author');
+    const own = mock.addPost('post', { title: 'Mine', status: 'publish', author: 3 });
+    const store = new RootStore({ transport: transport() });
+    await store.entities.load('postType');
+    const others = store.record('postType', 'post', 1);
+    const mine = store.record('postType', 'post', own);
+
+    expect(others.canEdit).toBeUndefined();
+    await when(() => others.canEdit !== undefined && mine.canEdit !== undefined);
+
+    expect(others.canEdit).toBe(false);
+    expect(mine.canEdit).toBe(true);
+    expect(requestsTo('OPTIONS', '/wp/v2/posts/1')).toHaveLength(1);
+    expect(requestsTo('OPTIONS', `/wp/v2/posts/${own}`)).toHaveLength(1);
   });
 });

@@ -1,0 +1,149 @@
+/**
+ * Autosaves of post-type records: the value type, the body of `POST {base}/{id}/autosaves` and
+ * what an answer changes in the cache.
+ *
+ * @module
+ */
+
+/** A REST text field in the edit context. */
+export interface RenderedText {
+  /** The stored text. */
+  raw?: string;
+  /** The text as rendered for display. */
+  rendered?: string;
+  /** Other members the server sends (`protected`, `block_version`). */
+  [key: string]: unknown;
+}
+
+/** One autosave revision of a post (`GET {base}/{id}/autosaves?context=edit` returns a list). */
+export interface Autosave {
+  /** The autosave's own id (a revision id, not the post's). */
+  id: number;
+  /** The post it belongs to. */
+  parent: number;
+  /** The user who made it; each user has at most one autosave per post. */
+  author: number;
+  /** The autosaved title. */
+  title?: RenderedText | string;
+  /** The autosaved excerpt. */
+  excerpt?: RenderedText | string;
+  /** The autosaved content. */
+  content?: RenderedText | string;
+  /** The autosaved meta. */
+  meta?: Record<string, unknown>;
+  /** Dates and other fields WordPress sends (`date`, `modified_gmt`, `slug`, `preview_link`, …). */
+  [key: string]: unknown;
+}
+
+/** The text fields an autosave keeps. */
+export const AUTOSAVE_TEXT_FIELDS = ['title', 'excerpt', 'content'] as const;
+
+/** Every field an autosave request sends besides `status`. */
+export const AUTOSAVE_FIELDS = [...AUTOSAVE_TEXT_FIELDS, 'meta'] as const;
+
+/** The body of `POST {base}/{id}/autosaves`. */
+export interface AutosavePayload {
+  /** The status of the post, with `auto-draft` sent as `draft`. */
+  status?: unknown;
+  /** Raw title. */
+  title?: unknown;
+  /** Raw excerpt. */
+  excerpt?: unknown;
+  /** Raw content. */
+  content?: unknown;
+  /** Meta. */
+  meta?: unknown;
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+
+function isObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A text field's raw value: the string itself or `.raw`; `undefined` when only `rendered` is known. */
+function rawText(value: unknown): unknown {
+  if (isObject(value)) return 'raw' in value ? value.raw : undefined;
+  return value;
+}
+
+function firstDefined(...values: unknown[]): unknown {
+  return values.find((value) => value !== undefined);
+}
+
+/**
+ * Builds the autosave body from, in priority order, the record's edits, the current user's
+ * previous autosave and the persisted raw record. Text fields are sent as raw strings even when
+ * they come from the previous autosave (whose fields are `{raw, rendered}` objects); the status is
+ * the edited or persisted one, with `auto-draft` sent as `draft`.
+ *
+ * @param edits the non-transient edits, deferred values already evaluated.
+ * @param previous the current user's autosave of this post, if any.
+ * @param persisted the persisted record with raw attributes flattened.
+ */
+export function buildAutosavePayload(
+  edits: Fields,
+  previous: Autosave | undefined,
+  persisted: Fields | undefined,
+): AutosavePayload {
+  const payload: Record<string, unknown> = {};
+  const status = firstDefined(edits.status, previous?.status, persisted?.status);
+  if (status !== undefined) payload.status = status === 'auto-draft' ? 'draft' : status;
+  for (const field of AUTOSAVE_TEXT_FIELDS) {
+    const value = firstDefined(
+      rawText(edits[field]),
+      rawText(previous?.[field]),
+      rawText(persisted?.[field]),
+    );
+    if (value !== undefined) payload[field] = value;
+  }
+  const meta = firstDefined(edits.meta, previous?.meta, persisted?.meta);
+  if (meta !== undefined) payload.meta = meta;
+  return payload;
+}
+
+/** What an autosave answer means for the cache. */
+export type AutosaveOutcome =
+  /** The server saved the post itself (an author's own draft): receive `update` into the record. */
+  | { kind: 'record'; update: Record<string, unknown> }
+  /** The server made an autosave revision: it replaces the post's stored autosaves. */
+  | { kind: 'autosave'; autosave: Autosave };
+
+/**
+ * Reads an autosave answer. When its id is the post's, WordPress updated the post in place: the
+ * record takes only the new title, excerpt and content (answer first, then what was sent, then the
+ * persisted value), and the status only when an auto-draft became a draft; every other field keeps
+ * its persisted value. Otherwise the answer is a new autosave revision.
+ *
+ * @param key the config's key field (`id`).
+ * @param persisted the persisted record with raw attributes flattened.
+ * @param sent the body that was sent.
+ * @param response the server's answer.
+ */
+export function readAutosaveResponse(
+  key: string,
+  persisted: Fields,
+  sent: AutosavePayload,
+  response: unknown,
+): AutosaveOutcome {
+  const answer: Fields = isObject(response) ? response : {};
+  if (answer[key] === undefined || answer[key] !== persisted[key]) {
+    return { kind: 'autosave', autosave: answer as Autosave };
+  }
+  const merged: Fields = { ...persisted, ...sent, ...answer };
+  const update: Record<string, unknown> = { [key]: persisted[key] };
+  for (const field of AUTOSAVE_TEXT_FIELDS) {
+    if (merged[field] !== undefined) update[field] = merged[field];
+  }
+  if (persisted.status === 'auto-draft' && merged.status === 'draft') update.status = 'draft';
+  return { kind: 'record', update };
+}
+
+/** The first autosave made by `authorId`, or `undefined` (also when `authorId` is `undefined`). */
+export function autosaveOf(
+  autosaves: readonly Autosave[] | undefined,
+  authorId: number | undefined,
+): Autosave | undefined {
+  if (autosaves === undefined || authorId === undefined) return undefined;
+  return autosaves.find((autosave) => autosave.author === authorId);
+}

@@ -1,0 +1,246 @@
+/**
+ * The pure part of editing a record: turning incoming edits into the next edits snapshot and the
+ * undo changes they make, clearing edits the server now matches, evaluating deferred (function)
+ * edits at save time, and the payloads of `save` and `saveFields`.
+ *
+ * Nothing here is observable or touches a store: `EntityRecord` calls these functions inside its
+ * actions, and tests call them with plain objects.
+ *
+ * @module
+ */
+import { deepEqual } from './snapshot.js';
+
+/** A record's local edits: a plain, never-mutated snapshot keyed by field. */
+export type Edits = Readonly<Record<string, unknown>>;
+
+/** One field's change in an undo step: the edited value before and after. */
+export interface UndoChange {
+  /** The edited value before the change (the persisted raw value when the field had no edit). */
+  readonly from: unknown;
+  /** The edited value after the change (for a merged field, the merged value). */
+  readonly to: unknown;
+}
+
+/** The changes one edit made to one record, keyed by field. */
+export type UndoChanges = Readonly<Record<string, UndoChange>>;
+
+/** The parts of an entity config the edit rules depend on (an `EntityConfig` satisfies it). */
+export interface EditRules {
+  /** Fields whose edits are local only: never saved, never making a record dirty. */
+  readonly transientEdits: ReadonlySet<string>;
+  /** Fields (such as `meta`) whose object edits merge over the current edited value. */
+  readonly mergedEdits: ReadonlySet<string>;
+}
+
+/** Options of {@link applyEdits}. */
+export interface ApplyEditsOptions {
+  /**
+   * Merge object values of merged fields over the current edited value. Undo and redo turn this
+   * off: their values are whole merged values already, and merging would keep keys the step added.
+   * @default true
+   */
+  merge?: boolean;
+}
+
+/** What {@link applyEdits} computed. */
+export interface EditResult {
+  /** The next edits snapshot; the same object as the current one when nothing changed. */
+  readonly edits: Edits;
+  /** The edited value of each changed field before and after; fields left as they were are absent. */
+  readonly changes: UndoChanges;
+  /** True when {@link EditResult.edits} is a new snapshot. */
+  readonly changed: boolean;
+}
+
+/** The shared empty edits snapshot (frozen, so it is safe to hand out). */
+export const NO_EDITS: Edits = Object.freeze({});
+
+function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+function fieldOf(record: object | undefined, key: string): unknown {
+  return record === undefined ? undefined : (record as Readonly<Record<string, unknown>>)[key];
+}
+
+/** The edited value of one field: the edit when there is one, else the persisted raw value. */
+export function editedField(raw: object | undefined, edits: Edits, key: string): unknown {
+  return hasOwn(edits, key) ? edits[key] : fieldOf(raw, key);
+}
+
+/**
+ * Applies incoming edits to a record's edits, the way every edit, undo and redo goes:
+ *
+ * - a merged field (`meta`) given an object merges it over the current edited value, so
+ *   `{meta:{a:5}}` keeps the other meta keys;
+ * - a value deep-equal to the persisted raw value removes that field's edit (the record is back to
+ *   what the server has); `undefined` removes it too;
+ * - any other value, including a function (a deferred edit evaluated at save time), is stored.
+ *
+ * The raw record may be `undefined` (a record that is not cached): it then counts as `{}`.
+ */
+export function applyEdits(
+  rules: EditRules | undefined,
+  raw: object | undefined,
+  current: Edits,
+  incoming: Edits,
+  options: ApplyEditsOptions = {},
+): EditResult {
+  const merge = options.merge ?? true;
+  let next: Record<string, unknown> | undefined;
+  let changes: Record<string, UndoChange> | undefined;
+  for (const key of Object.keys(incoming)) {
+    const base = next ?? current;
+    const from = editedField(raw, base, key);
+    let value = incoming[key];
+    if (merge && rules?.mergedEdits.has(key) === true && isPlainObject(value)) {
+      value = { ...(isPlainObject(from) ? from : {}), ...value };
+    }
+    const persistedValue = fieldOf(raw, key);
+    const isReset = value === undefined || deepEqual(value, persistedValue);
+    const to = isReset ? persistedValue : value;
+    if (isReset) {
+      if (!hasOwn(base, key)) continue;
+      next ??= { ...current };
+      delete next[key];
+    } else {
+      // Re-applying an equal value keeps the snapshot, so nothing that reads it re-renders.
+      if (hasOwn(base, key) && deepEqual(base[key], value)) continue;
+      next ??= { ...current };
+      next[key] = value;
+    }
+    if (!deepEqual(from, to)) {
+      changes ??= {};
+      changes[key] = { from, to };
+    }
+  }
+  if (next === undefined) return { edits: current, changes: changes ?? {}, changed: false };
+  return {
+    edits: Object.keys(next).length === 0 ? NO_EDITS : next,
+    changes: changes ?? {},
+    changed: true,
+  };
+}
+
+/** The value of a received field that an edit is compared with: its `.raw` when it has one. */
+function receivedValue(record: object, key: string): unknown {
+  const value = fieldOf(record, key);
+  if (isPlainObject(value) && hasOwn(value, 'raw')) return value.raw;
+  return value;
+}
+
+/**
+ * The edits left after a server record arrives (in the default context). An edit is cleared when
+ * it equals the received value (its `.raw` when it has one, for every field), or when it equals
+ * the value that was sent for that field (`persistedEdits`, after a save): the server has
+ * accepted it even if it normalised it. Edits made while a save was in flight differ from what
+ * was sent and stay.
+ *
+ * @returns the same object when nothing was cleared, {@link NO_EDITS} when nothing is left.
+ */
+export function clearReceivedEdits(current: Edits, received: object, persistedEdits?: Edits): Edits {
+  let next: Record<string, unknown> | undefined;
+  for (const key of Object.keys(current)) {
+    const edit = current[key];
+    const matchesServer = deepEqual(edit, receivedValue(received, key));
+    const matchesSent =
+      persistedEdits !== undefined && hasOwn(persistedEdits, key) && deepEqual(edit, persistedEdits[key]);
+    if (!matchesServer && !matchesSent) continue;
+    next ??= { ...current };
+    delete next[key];
+  }
+  if (next === undefined) return current;
+  return Object.keys(next).length === 0 ? NO_EDITS : next;
+}
+
+/**
+ * The edits that count as unsaved changes and get sent: every edit except transient fields.
+ * With no rules (no config) every edit counts. Returns the same object when nothing is left out.
+ */
+export function nonTransientEdits(rules: EditRules | undefined, edits: Edits): Edits {
+  if (rules === undefined || rules.transientEdits.size === 0) return edits;
+  let result: Record<string, unknown> | undefined;
+  for (const key of Object.keys(edits)) {
+    if (!rules.transientEdits.has(key)) continue;
+    result ??= { ...edits };
+    delete result[key];
+  }
+  if (result === undefined) return edits;
+  return Object.keys(result).length === 0 ? NO_EDITS : result;
+}
+
+/** True when any edit is a function (a deferred edit). */
+export function hasDeferredEdits(edits: Edits): boolean {
+  for (const key of Object.keys(edits)) {
+    if (typeof edits[key] === 'function') return true;
+  }
+  return false;
+}
+
+/** What {@link resolveDeferredEdits} returns. */
+export interface ResolvedEdits {
+  /** The edits with every function replaced by its result: what is sent. */
+  readonly payload: Record<string, unknown>;
+  /** Only the fields that were functions, with their results: written back as edits (no undo step). */
+  readonly resolved: Record<string, unknown>;
+}
+
+/**
+ * Evaluates deferred edits at save time: each function-valued edit is called with the current
+ * edited record and replaced by its result.
+ */
+export function resolveDeferredEdits(edits: Edits, edited: object): ResolvedEdits {
+  const payload: Record<string, unknown> = { ...edits };
+  const resolved: Record<string, unknown> = {};
+  for (const key of Object.keys(edits)) {
+    const value = edits[key];
+    if (typeof value !== 'function') continue;
+    const result: unknown = (value as (record: object) => unknown)(edited);
+    payload[key] = result;
+    resolved[key] = result;
+  }
+  return { payload, resolved };
+}
+
+function readPath(source: unknown, path: readonly string[]): unknown {
+  let value = source;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Readonly<Record<string, unknown>>)[segment];
+  }
+  return value;
+}
+
+/**
+ * The payload of `saveFields`: only the listed fields of `edits`, where a dotted path (`meta.a`)
+ * becomes a nested object (`{ meta: { a: 5 } }`). Paths without an edit are left out.
+ */
+export function pickEditPaths(edits: Edits, paths: readonly string[]): Record<string, unknown> {
+  const payload: Record<string, unknown> = {};
+  for (const path of paths) {
+    const segments = path.split('.');
+    const value = readPath(edits, segments);
+    if (value === undefined) continue;
+    let target = payload;
+    for (const segment of segments.slice(0, -1)) {
+      const existing = target[segment];
+      const child: Record<string, unknown> = isPlainObject(existing) ? { ...existing } : {};
+      target[segment] = child;
+      target = child;
+    }
+    target[segments[segments.length - 1] as string] = value;
+  }
+  return payload;
+}
+
+/** The edited record: the raw record with the edits over it (`{}` when neither exists). */
+export function editedRecord<T extends object>(raw: T | undefined, edits: Edits): T {
+  if (Object.keys(edits).length === 0) return raw ?? ({} as T);
+  return { ...(raw ?? {}), ...edits } as T;
+}

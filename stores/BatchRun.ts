@@ -1,0 +1,185 @@
+/**
+ * Batched writes: saves and deletes that would each send a request hand it to a {@link BatchRun},
+ * which sends them together through the transport's `/batch/v1` chunking and settles each one as
+ * the single request would have settled.
+ *
+ * @module
+ */
+import { BatchError } from '../src/errors.js';
+import { serializeQuery } from '../src/transport/queryString.js';
+import type { BatchRequest, Query, Transport } from '../src/transport/types.js';
+
+/** A write a save or delete sends. */
+export interface WriteRequest {
+  /** The REST path (`/wp/v2/posts/5`). */
+  path: string;
+  /** The HTTP method. */
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The JSON body. */
+  body?: unknown;
+  /** Query-string parameters (`{ force: true }` on a delete). */
+  query?: Query;
+}
+
+/** Options of a {@link WriteSender} call. */
+export interface SendOptions {
+  /** The entity's routes accept `/batch/v1`; otherwise the request is sent on its own. @default false */
+  canBatch?: boolean;
+}
+
+/** Sends one write and resolves to the parsed response body; rejects with a `RestError`. */
+export type WriteSender = (request: WriteRequest, options?: SendOptions) => Promise<unknown>;
+
+/** The sender used outside batches: one transport request per write. */
+export function directSender(transport: Transport): WriteSender {
+  return (request) =>
+    transport.request({
+      path: request.path,
+      method: request.method,
+      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(request.query === undefined ? {} : { query: request.query }),
+    });
+}
+
+/** Post types whose routes are not served by a batch-enabled controller. */
+const UNBATCHABLE_POST_TYPES: ReadonlySet<string> = new Set([
+  'attachment',
+  'wp_template',
+  'wp_template_part',
+]);
+
+/** Root entities whose routes accept `/batch/v1` (menus are terms, menu items are posts). */
+const BATCHABLE_ROOT_ENTITIES: ReadonlySet<string> = new Set(['widget', 'menu', 'menuItem']);
+
+/**
+ * True when WordPress accepts writes of this entity inside `/batch/v1`: post types served by the
+ * posts controller (posts, pages, custom post types, blocks, navigation, menu items), taxonomy terms,
+ * menus and widgets. Media, users, settings, templates and template parts must be sent on their own.
+ */
+export function canBatch(entity: { readonly kind: string; readonly name: string }): boolean {
+  switch (entity.kind) {
+    case 'postType':
+      return !UNBATCHABLE_POST_TYPES.has(entity.name);
+    case 'taxonomy':
+      return true;
+    case 'root':
+      return BATCHABLE_ROOT_ENTITIES.has(entity.name);
+    default:
+      return false;
+  }
+}
+
+/** The `/batch/v1` form of a write: the query string goes into the path. */
+export function toBatchRequest(request: WriteRequest): BatchRequest {
+  const search = serializeQuery(request.query);
+  const path =
+    search === '' ? request.path : `${request.path}${request.path.includes('?') ? '&' : '?'}${search}`;
+  return {
+    path,
+    method: request.method,
+    ...(request.body === undefined ? {} : { body: request.body }),
+  };
+}
+
+interface Queued {
+  readonly request: BatchRequest;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** What {@link BatchRun.run} reports. */
+export interface BatchRunSummary {
+  /** Requests sent through `/batch/v1`. */
+  readonly requests: number;
+  /** Those that failed. */
+  readonly failures: number;
+}
+
+/**
+ * One batch of writes. Each participant ({@link BatchRun.join}) gets a sender; the run waits until
+ * every participant has either queued its request or finished without one (nothing to save, no
+ * config, an entity that cannot batch and went on its own), then sends the queue once.
+ */
+export class BatchRun {
+  private readonly queue: Queued[] = [];
+  private readonly ready: Promise<void>[] = [];
+  private hasRun = false;
+
+  constructor(private readonly transport: Transport) {}
+
+  /** How many requests are queued. */
+  get size(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Runs a participant with a sender that queues batchable writes and sends the others on their
+   * own. Returns the participant's own promise.
+   *
+   * @throws BatchError (as a rejection) when the run has already been sent.
+   */
+  join<T>(start: (send: WriteSender) => Promise<T>): Promise<T> {
+    if (this.hasRun) {
+      return Promise.reject(new BatchError('This batch has already been sent; start a new one.'));
+    }
+    let markReady!: () => void;
+    this.ready.push(
+      new Promise<void>((resolve) => {
+        markReady = resolve;
+      }),
+    );
+    const direct = directSender(this.transport);
+    const send: WriteSender = (request, options) => {
+      markReady();
+      if (options?.canBatch !== true || this.hasRun) return direct(request);
+      return new Promise<unknown>((resolve, reject) => {
+        this.queue.push({ request: toBatchRequest(request), resolve, reject });
+      });
+    };
+    let promise: Promise<T>;
+    try {
+      promise = start(send);
+    } catch (error) {
+      promise = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    // The participant may finish without sending anything (no edits): it is ready then too.
+    void promise.then(markReady, markReady);
+    return promise;
+  }
+
+  /**
+   * Waits for every participant to be ready, then sends the queue through `transport.batch` (which
+   * splits it into chunks of the server's maximum). Each queued write resolves with its response
+   * body or rejects with its `RestError`. When the batch as a whole fails (its pre-flight, a
+   * malformed answer), every queued write rejects with that error and so does the run.
+   */
+  async run(): Promise<BatchRunSummary> {
+    for (let seen = 0; seen < this.ready.length; seen = this.ready.length) {
+      await Promise.all(this.ready.slice(seen));
+    }
+    this.hasRun = true;
+    const queued = this.queue.splice(0);
+    if (queued.length === 0) return { requests: 0, failures: 0 };
+    let results;
+    try {
+      results = await this.transport.batch(queued.map((item) => item.request));
+      if (results.length !== queued.length) {
+        throw new BatchError(`The batch returned ${results.length} results for ${queued.length} requests.`);
+      }
+    } catch (error) {
+      for (const item of queued) item.reject(error);
+      throw error;
+    }
+    let failures = 0;
+    results.forEach((result, index) => {
+      const item = queued[index] as Queued;
+      if (result.ok) {
+        item.resolve(result.body);
+      } else {
+        failures += 1;
+        item.reject(result.error);
+      }
+    });
+    return { requests: queued.length, failures };
+  }
+}

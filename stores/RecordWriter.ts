@@ -1,0 +1,385 @@
+/**
+ * Saving, deleting and autosaving records: the requests, their state on the record, and what the
+ * answers change in the cache. One writer per store; records and collections delegate to it.
+ *
+ * @module
+ */
+import { runInAction } from 'mobx';
+import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave } from '../models/Autosave.js';
+import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
+import type { EntityConfig } from '../models/EntityConfig.js';
+import type { RecordStatus } from '../models/EntityRecord.js';
+import type { Id } from '../models/ids.js';
+import { isPlainObject, type PlainObject } from '../models/snapshot.js';
+import { ArgumentError } from '../src/errors.js';
+import type { Query, Transport } from '../src/transport/types.js';
+import { canBatch, directSender, type WriteSender } from './BatchRun.js';
+
+/** Options of a save (`record.save`, `record.saveFields`, `collection.saveRecord`). */
+export interface SaveOptions {
+  /** Reject with the error instead of resolving `undefined` (the error is stored either way). @default false */
+  throwOnError?: boolean;
+}
+
+/** Options of `record.delete`. */
+export type DeleteOptions = SaveOptions;
+
+/** The outcome of one save, as `saveDirty` reports it. */
+export interface WriteOutcome<T = unknown> {
+  /** The request succeeded, or there was nothing to send. */
+  readonly ok: boolean;
+  /** The server's answer; `undefined` when nothing was sent or the request failed. */
+  readonly value: T | undefined;
+  /** The error, when the request failed. */
+  readonly error: Error | undefined;
+}
+
+/** Resolves an outcome the way the single call does: its value, `undefined` on failure, or the error with `throwOnError`. */
+export function settle<T>(outcome: WriteOutcome<T>, options: SaveOptions = {}): T | undefined {
+  if (!outcome.ok && options.throwOnError === true && outcome.error !== undefined) throw outcome.error;
+  return outcome.value;
+}
+
+/** What the writer needs from a record (an `EntityRecord` provides it). */
+export interface WritableRecord<T extends object = PlainObject> {
+  /** The entity kind. */
+  readonly kind: string;
+  /** The entity name. */
+  readonly name: string;
+  /** The normalised id; `undefined` for a singleton or a new record. */
+  readonly id: Id | undefined;
+  /** The persisted record with raw attributes flattened. */
+  readonly raw: T | undefined;
+  /** The raw record with the edits over it. */
+  readonly edited: T | undefined;
+  /** The edits a save sends. */
+  readonly nonTransientEdits: Partial<T>;
+  /** The autosaves fetched or made for this record. */
+  readonly autosaves: readonly Autosave[] | undefined;
+  /** Merges a patch into the record's request states. */
+  setStatus(patch: Partial<RecordStatus>): void;
+  /** Writes values as edits without an undo step (results of deferred edits). */
+  writeEditsQuietly(values: Edits): void;
+  /** Forgets every edit (the record was deleted). */
+  discardEdits(): void;
+  /** Replaces the stored autosaves. */
+  setAutosaves(autosaves: readonly Autosave[]): void;
+}
+
+/** What the writer needs from a collection (an `EntityCollection` provides it). */
+export interface WritableCollection<T extends object = PlainObject> {
+  /** The entity kind. */
+  readonly kind: string;
+  /** The entity name. */
+  readonly name: string;
+  /** Loads the entity's config when needed. */
+  ensureConfig(): Promise<EntityConfig | undefined>;
+  /** The record of an id (the singleton record without one). */
+  record(id?: Id): WritableRecord<T>;
+  /** Stores server data. */
+  receive(
+    records: T | readonly T[],
+    opts?: { invalidate?: boolean; persistedEdits?: object | undefined },
+  ): void;
+  /** Drops records from the cache and every list. */
+  remove(ids: Id | readonly Id[], opts?: { invalidate?: boolean }): void;
+  /** Gives a created record (no id yet) the id of its first save's answer. */
+  adopt?(record: WritableRecord<T>, id: Id): void;
+}
+
+/** Options of a {@link RecordWriter}. */
+export interface RecordWriterOptions {
+  /** The transport. */
+  transport: Transport;
+  /** The id of the signed-in user, when known (autosaves look for theirs). */
+  currentUserId?: () => number | undefined;
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+const NOTHING_SENT: WriteOutcome<never> = Object.freeze({
+  ok: true,
+  value: undefined,
+  error: undefined,
+});
+
+/**
+ * Evaluates deferred (function) edits with the edited record; their results are written back as
+ * edits without an undo step, so the record shows what was sent.
+ */
+function evaluateDeferred<T extends object>(record: WritableRecord<T>, edits: Edits): Edits {
+  if (!hasDeferredEdits(edits)) return edits;
+  const { payload, resolved } = resolveDeferredEdits(edits, record.edited ?? {});
+  record.writeEditsQuietly(resolved);
+  return payload;
+}
+
+/**
+ * Sends the writes of one store. Writes of one record (saves, autosaves, deletes) run one after
+ * another: a save asked for while another is in flight waits, then sends what is still unsaved.
+ */
+export class RecordWriter {
+  private readonly transport: Transport;
+  private readonly currentUserId: () => number | undefined;
+  private readonly queues = new WeakMap<object, Promise<unknown>>();
+
+  constructor(options: RecordWriterOptions) {
+    this.transport = options.transport;
+    this.currentUserId = options.currentUserId ?? (() => undefined);
+  }
+
+  /** The sender used outside batches. */
+  get direct(): WriteSender {
+    return directSender(this.transport);
+  }
+
+  /**
+   * Saves the record's non-transient edits (only `fields` when given; dotted paths allowed). No
+   * config, `noFetch` or nothing to send: no request, resolves `{ ok: true }` with no value.
+   */
+  async saveEdits<T extends object>(
+    collection: WritableCollection<T>,
+    record: WritableRecord<T>,
+    options: { fields?: readonly string[]; send?: WriteSender } = {},
+  ): Promise<WriteOutcome<T>> {
+    const config = await collection.ensureConfig();
+    if (config === undefined || config.noFetch) return NOTHING_SENT;
+    return this.serialise(record, async () => {
+      let edits: Edits = record.nonTransientEdits;
+      if (options.fields !== undefined) edits = pickEditPaths(edits, options.fields);
+      if (Object.keys(edits).length === 0) return NOTHING_SENT;
+      edits = evaluateDeferred(record, edits);
+      const data: PlainObject = { ...edits };
+      if (!config.singleton && record.id !== undefined) data[config.key] = record.id;
+      return this.send(collection, config, record, data, options.send ?? this.direct);
+    });
+  }
+
+  /**
+   * Saves `data` as it is: PUT when it carries the key, POST (a creation) otherwise. The record it
+   * belongs to gets the saving state.
+   */
+  async saveData<T extends object>(
+    collection: WritableCollection<T>,
+    data: Partial<T>,
+    options: { send?: WriteSender } = {},
+  ): Promise<WriteOutcome<T>> {
+    const config = await collection.ensureConfig();
+    if (config === undefined || config.noFetch) return NOTHING_SENT;
+    const id = (data as PlainObject)[config.key];
+    const hasId = !config.singleton && (typeof id === 'number' || (typeof id === 'string' && id !== ''));
+    if (!hasId && !config.singleton) {
+      // A creation has no record to serialise on or to hold its state until the answer names it.
+      return this.request(collection, config, undefined, data as PlainObject, options.send ?? this.direct);
+    }
+    const record = collection.record(hasId ? (id as Id) : undefined);
+    return this.serialise(record, () =>
+      this.send(collection, config, record, data as PlainObject, options.send ?? this.direct),
+    );
+  }
+
+  /**
+   * Deletes the record (`DELETE {base}/{id}` with `query`). On success it leaves the cache and every
+   * list, its edits are discarded and the lists are invalidated; on failure nothing is removed and
+   * the error is stored as `deleteError`.
+   */
+  async delete<T extends object>(
+    collection: WritableCollection<T>,
+    record: WritableRecord<T>,
+    query: Query | undefined,
+    options: { send?: WriteSender } = {},
+  ): Promise<WriteOutcome> {
+    const config = await collection.ensureConfig();
+    if (config === undefined || config.noFetch) return NOTHING_SENT;
+    const send = options.send ?? this.direct;
+    if (!config.singleton && record.id === undefined) {
+      // A created record that was never saved exists only here: deleting it drops its edits.
+      record.discardEdits();
+      return NOTHING_SENT;
+    }
+    return this.serialise(record, async () => {
+      record.setStatus({ isDeleting: true });
+      try {
+        const response = await send(
+          {
+            path: config.recordPath(config.singleton ? undefined : record.id),
+            method: 'DELETE',
+            ...(query === undefined ? {} : { query }),
+          },
+          { canBatch: canBatch(config) },
+        );
+        runInAction(() => {
+          if (record.id !== undefined) collection.remove(record.id, { invalidate: true });
+          record.discardEdits();
+          record.setStatus({ isDeleting: false, deleteError: undefined });
+        });
+        return { ok: true, value: response, error: undefined };
+      } catch (error) {
+        record.setStatus({ isDeleting: false, deleteError: asError(error) });
+        return { ok: false, value: undefined, error: asError(error) };
+      }
+    });
+  }
+
+  /**
+   * Autosaves a post-type record: `POST {base}/{id}/autosaves` with status, title, excerpt, content
+   * and meta from the edits, then the current user's previous autosave, then the persisted record.
+   * Without non-transient edits nothing is sent.
+   * An answer with the post's own id updates the cached record's text fields; any other answer
+   * replaces the record's autosaves.
+   *
+   * @throws ArgumentError (as a rejection) for an entity that is not a post type or a record that
+   *   is not cached.
+   */
+  async autosave<T extends object>(
+    collection: WritableCollection<T>,
+    record: WritableRecord<T>,
+  ): Promise<WriteOutcome<T>> {
+    const config = await collection.ensureConfig();
+    if (config === undefined || config.noFetch) return NOTHING_SENT;
+    if (config.kind !== 'postType') {
+      throw new ArgumentError(
+        `Only post types have autosaves; (${config.kind}, ${config.name}) cannot be autosaved.`,
+      );
+    }
+    return this.serialise(record, async () => {
+      const persisted = record.raw as PlainObject | undefined;
+      if (persisted === undefined || record.id === undefined) {
+        throw new ArgumentError(
+          `The record (${config.kind}, ${config.name}, ${String(record.id)}) is not cached; fetch or save it before autosaving.`,
+        );
+      }
+      let edits: Edits = record.nonTransientEdits;
+      // Like a save, an autosave with nothing edited sends nothing.
+      if (Object.keys(edits).length === 0) return NOTHING_SENT;
+      const previous = await this.previousAutosave(collection, record);
+      edits = evaluateDeferred(record, edits);
+      const body = buildAutosavePayload(edits, previous, persisted);
+      record.setStatus({ isSaving: true, isAutosaving: true });
+      try {
+        const response = await this.transport.request<unknown>({
+          path: `${config.recordPath(record.id)}/autosaves`,
+          method: 'POST',
+          body,
+        });
+        const outcome = readAutosaveResponse(config.key, persisted, body, response);
+        runInAction(() => {
+          if (outcome.kind === 'record') {
+            collection.receive(outcome.update as T, { invalidate: true });
+          } else {
+            record.setAutosaves([outcome.autosave]);
+          }
+          record.setStatus({ isSaving: false, isAutosaving: false, saveError: undefined });
+        });
+        return { ok: true, value: response as T, error: undefined };
+      } catch (error) {
+        record.setStatus({ isSaving: false, isAutosaving: false, saveError: asError(error) });
+        return { ok: false, value: undefined, error: asError(error) };
+      }
+    });
+  }
+
+  /** `GET {base}/{id}/autosaves?context=edit`; stores the list on the record and returns it. */
+  async fetchAutosaves<T extends object>(
+    collection: WritableCollection<T>,
+    record: WritableRecord<T>,
+  ): Promise<Autosave[]> {
+    const config = await collection.ensureConfig();
+    if (config === undefined || config.noFetch || record.id === undefined) return [];
+    const body = await this.transport.request<unknown>({
+      path: `${config.recordPath(record.id)}/autosaves`,
+      query: { context: 'edit' },
+    });
+    const list = Array.isArray(body) ? (body.filter(isPlainObject) as Autosave[]) : [];
+    record.setAutosaves(list);
+    return list;
+  }
+
+  private async previousAutosave<T extends object>(
+    collection: WritableCollection<T>,
+    record: WritableRecord<T>,
+  ): Promise<Autosave | undefined> {
+    const userId = this.currentUserId();
+    if (userId === undefined) return undefined;
+    if (record.autosaves === undefined) {
+      try {
+        await this.fetchAutosaves(collection, record);
+      } catch {
+        // Without the previous autosave the body falls back to the persisted values.
+        return undefined;
+      }
+    }
+    return autosaveOf(record.autosaves, userId);
+  }
+
+  private async send<T extends object>(
+    collection: WritableCollection<T>,
+    config: EntityConfig,
+    record: WritableRecord<T>,
+    data: PlainObject,
+    send: WriteSender,
+  ): Promise<WriteOutcome<T>> {
+    record.setStatus({ isSaving: true, isAutosaving: false });
+    const outcome = await this.request(collection, config, record, data, send);
+    record.setStatus({ isSaving: false, saveError: outcome.error });
+    return outcome;
+  }
+
+  /** The request of a save and the receive of its answer; errors become the outcome. */
+  private async request<T extends object>(
+    collection: WritableCollection<T>,
+    config: EntityConfig,
+    record: WritableRecord<T> | undefined,
+    data: PlainObject,
+    send: WriteSender,
+  ): Promise<WriteOutcome<T>> {
+    const id = config.singleton ? undefined : (data[config.key] as Id | undefined);
+    const persisted = record?.raw as PlainObject | undefined;
+    const body: PlainObject = {
+      ...data,
+      ...(config.prePersist?.(persisted, data) ?? {}),
+    };
+    try {
+      const response = await send(
+        {
+          path: config.recordPath(id),
+          method: id === undefined || id === '' ? 'POST' : 'PUT',
+          body,
+        },
+        { canBatch: canBatch(config) },
+      );
+      if (isPlainObject(response)) {
+        const answeredId = response[config.key];
+        if (
+          record !== undefined &&
+          record.id === undefined &&
+          !config.singleton &&
+          (typeof answeredId === 'number' || typeof answeredId === 'string')
+        ) {
+          // A created record becomes the record of its new id, so the caller's object stays live.
+          collection.adopt?.(record, answeredId);
+        }
+        collection.receive(response as T, { invalidate: true, persistedEdits: body });
+      }
+      return { ok: true, value: response as T, error: undefined };
+    } catch (error) {
+      return { ok: false, value: undefined, error: asError(error) };
+    }
+  }
+
+  private serialise<R>(record: object, task: () => Promise<R>): Promise<R> {
+    const previous = this.queues.get(record) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(record, settled);
+    void settled.then(() => {
+      if (this.queues.get(record) === settled) this.queues.delete(record);
+    });
+    return next;
+  }
+}

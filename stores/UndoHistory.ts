@@ -1,0 +1,227 @@
+/**
+ * The global undo history: one list of steps across every record of a store.
+ *
+ * @module
+ */
+import { action, computed, makeObservable, observable } from 'mobx';
+import { deepEqual } from '../models/snapshot.js';
+import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+
+export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+
+/**
+ * What the history needs from a record: a way to set edited values without recording a new step.
+ * `EntityRecord` implements it; the values go through the same comparison as edits, so undoing
+ * back to the saved value leaves the record clean.
+ */
+export interface UndoTarget {
+  /** Sets each field's edited value (a value equal to the persisted one clears the edit). */
+  applyUndoValues(values: Readonly<Record<string, unknown>>): void;
+}
+
+/** The changes of one step to one record. */
+export interface UndoEntry<R extends UndoTarget = UndoTarget> {
+  /** The record the changes apply to. */
+  readonly record: R;
+  /** Per field, the edited value before (`from`, applied by undo) and after (`to`, applied by redo). */
+  readonly changes: UndoChanges;
+}
+
+/** One undo level; it may touch several records. */
+export type UndoStep<R extends UndoTarget = UndoTarget> = readonly UndoEntry<R>[];
+
+/** Options of {@link UndoHistory.add}. */
+export interface AddStepOptions {
+  /**
+   * A cached edit (typing in progress): it does not make a step of its own but joins the previous
+   * step at the next normal edit, at {@link UndoHistory.createUndoLevel} or at undo.
+   * @default false
+   */
+  isCached?: boolean;
+}
+
+/** True when the change is a real one: neither side deferred (a function) and the values differ. */
+function isRealChange(change: UndoChange): boolean {
+  return (
+    typeof change.from !== 'function' && typeof change.to !== 'function' && !deepEqual(change.from, change.to)
+  );
+}
+
+/** A step is kept whole (function changes included) when at least one of its changes is real. */
+function isEmptyStep(step: UndoStep<UndoTarget>): boolean {
+  for (const entry of step) {
+    for (const key of Object.keys(entry.changes)) {
+      if (isRealChange(entry.changes[key] as UndoChange)) return false;
+    }
+  }
+  return true;
+}
+
+/** Merges changes of the same record: per field the first `from` is kept and `to` is updated. */
+function mergeChanges(older: UndoChanges, newer: UndoChanges): UndoChanges {
+  const merged: Record<string, UndoChange> = { ...older };
+  for (const key of Object.keys(newer)) {
+    const change = newer[key] as UndoChange;
+    const existing = merged[key];
+    merged[key] = existing === undefined ? change : { from: existing.from, to: change.to };
+  }
+  return merged;
+}
+
+/** Adds entries into a step, combining entries of the same record. */
+function mergeIntoStep<R extends UndoTarget>(step: UndoStep<R>, entries: UndoStep<R>): UndoEntry<R>[] {
+  const result = [...step];
+  for (const entry of entries) {
+    const index = result.findIndex((existing) => existing.record === entry.record);
+    if (index === -1) {
+      result.push(entry);
+    } else {
+      const existing = result[index] as UndoEntry<R>;
+      result[index] = {
+        record: existing.record,
+        changes: mergeChanges(existing.changes, entry.changes),
+      };
+    }
+  }
+  return result;
+}
+
+function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of Object.keys(changes)) values[key] = (changes[key] as UndoChange)[side];
+  return values;
+}
+
+/**
+ * The undo history of a store. Each non-ignored edit adds a step of `{from, to}` changes; cached
+ * edits collect in a pending step that joins the previous step later; a new step drops the redo
+ * steps; undo applies the `from` values of the last step, redo the `to` values.
+ *
+ * `hasUndo` and `hasRedo` are observable. The pending step does not count for `hasUndo` until it
+ * is joined to a step.
+ */
+export class UndoHistory<R extends UndoTarget = UndoTarget> {
+  private readonly levels = observable.array<UndoStep<R>>([], { deep: false });
+  /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
+  private position = 0;
+  private staged: UndoEntry<R>[] = [];
+
+  constructor() {
+    makeObservable<UndoHistory<R>, 'position'>(this, {
+      position: observable,
+      hasUndo: computed,
+      hasRedo: computed,
+      add: action,
+      createUndoLevel: action,
+      undo: action,
+      redo: action,
+      clear: action,
+    });
+  }
+
+  /** Every recorded step, oldest first, including the ones an undo has stepped back over (observable). */
+  get steps(): readonly UndoStep<R>[] {
+    return this.levels;
+  }
+
+  /** How many of {@link UndoHistory.steps} are applied; the rest are redo steps (observable). */
+  get undoCount(): number {
+    return this.position;
+  }
+
+  /** The cached changes not yet joined to a step. */
+  get pending(): UndoStep<R> {
+    return this.staged;
+  }
+
+  /** True when {@link UndoHistory.undo} has a step to undo (observable). */
+  get hasUndo(): boolean {
+    return this.position > 0;
+  }
+
+  /** True when {@link UndoHistory.redo} has a step to redo (observable). */
+  get hasRedo(): boolean {
+    return this.position < this.levels.length;
+  }
+
+  /**
+   * Records a step and drops the redo steps. A step whose changes all have equal `from` and `to`
+   * (or only deferred function values) adds nothing, but a normal one still closes the pending
+   * cached step.
+   */
+  add(step: UndoStep<R>, options: AddStepOptions = {}): void {
+    const isEmpty = isEmptyStep(step);
+    if (options.isCached === true) {
+      if (!isEmpty) this.staged = mergeIntoStep(this.staged, step);
+      return;
+    }
+    // An edit that changed nothing is not a new edit: it keeps the redo steps.
+    if (isEmpty && this.staged.length === 0) return;
+    this.dropRedoSteps();
+    this.flushStaged();
+    if (isEmpty) return;
+    this.levels.push(step);
+    this.position = this.levels.length;
+  }
+
+  /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
+  addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
+    if (Object.keys(changes).length === 0 && options.isCached === true) return;
+    this.add([{ record, changes }], options);
+  }
+
+  /** Closes the pending cached step: its changes join the latest step (or become the first one). */
+  createUndoLevel(): void {
+    this.add([]);
+  }
+
+  /**
+   * Undoes the last step: applies its `from` values to every record it touches (the pending cached
+   * step is joined first). Returns the step, or `undefined` when there is nothing to undo.
+   */
+  undo(): UndoStep<R> | undefined {
+    if (this.staged.length > 0) {
+      this.dropRedoSteps();
+      this.flushStaged();
+    }
+    if (this.position === 0) return undefined;
+    const step = this.levels[this.position - 1] as UndoStep<R>;
+    this.position -= 1;
+    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
+    return step;
+  }
+
+  /** Redoes the next step: applies its `to` values. Returns it, or `undefined` when there is none. */
+  redo(): UndoStep<R> | undefined {
+    if (this.position >= this.levels.length) return undefined;
+    const step = this.levels[this.position] as UndoStep<R>;
+    this.position += 1;
+    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
+    return step;
+  }
+
+  /** Forgets every step, redo step and pending change. */
+  clear(): void {
+    this.levels.clear();
+    this.position = 0;
+    this.staged = [];
+  }
+
+  private dropRedoSteps(): void {
+    if (this.position < this.levels.length) {
+      this.levels.splice(this.position, this.levels.length - this.position);
+    }
+  }
+
+  private flushStaged(): void {
+    if (this.staged.length === 0) return;
+    const last = this.levels.length - 1;
+    if (last < 0) {
+      this.levels.push(this.staged);
+    } else {
+      this.levels[last] = mergeIntoStep(this.levels[last] as UndoStep<R>, this.staged);
+    }
+    this.staged = [];
+    this.position = this.levels.length;
+  }
+}

@@ -1,0 +1,202 @@
+import { autorun } from 'mobx';
+import { describe, expect, it } from 'vitest';
+import {
+  NO_EDITS,
+  applyEdits,
+  nonTransientEdits,
+  type EditRules,
+  type Edits,
+} from '../../models/editPipeline.js';
+import { UndoHistory, type UndoTarget } from '../../stores/UndoHistory.js';
+
+const rules: EditRules = { transientEdits: new Set(['blocks']), mergedEdits: new Set(['meta']) };
+
+/** A plain record wired to the history the way EntityRecord is. */
+class FakeRecord implements UndoTarget {
+  edits: Edits = NO_EDITS;
+  constructor(
+    readonly history: UndoHistory<FakeRecord>,
+    readonly raw: Record<string, unknown>,
+  ) {}
+  edit(incoming: Edits, options: { isCached?: boolean; undoIgnore?: boolean } = {}): void {
+    const result = applyEdits(rules, this.raw, this.edits, incoming);
+    this.edits = result.edits;
+    if (options.undoIgnore !== true) {
+      this.history.addChanges(this, result.changes, { isCached: options.isCached ?? false });
+    }
+  }
+  applyUndoValues(values: Record<string, unknown>): void {
+    this.edits = applyEdits(rules, this.raw, this.edits, values, { merge: false }).edits;
+  }
+  get edited(): Record<string, unknown> {
+    return { ...this.raw, ...this.edits };
+  }
+  get hasEdits(): boolean {
+    return Object.keys(nonTransientEdits(rules, this.edits)).length > 0;
+  }
+}
+
+function setup(raw: Record<string, unknown> = { title: 'A', description: '', meta: { a: 1 } }) {
+  const history = new UndoHistory<FakeRecord>();
+  return { history, record: new FakeRecord(history, raw) };
+}
+
+describe('UndoHistory', () => {
+  it('undoes an edit back to the saved value and leaves the record clean', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    expect(record.hasEdits).toBe(true);
+    const step = history.undo();
+    expect(step?.[0]?.changes).toEqual({ title: { from: 'A', to: 'B' } });
+    expect(record.edited.title).toBe('A');
+    expect(record.edits).toEqual({});
+    expect(record.hasEdits).toBe(false);
+  });
+
+  it('redoes the undone step', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    record.edit({ title: 'C' });
+    history.undo();
+    history.undo();
+    expect(record.edited.title).toBe('A');
+    history.redo();
+    expect(record.edited.title).toBe('B');
+    history.redo();
+    expect(record.edited.title).toBe('C');
+    expect(history.redo()).toBeUndefined();
+  });
+
+  it('adds no step for an edit whose from and to are equal', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'A' });
+    expect(history.steps).toHaveLength(0);
+    expect(history.hasUndo).toBe(false);
+  });
+
+  it('drops the redo steps on a new edit', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    record.edit({ title: 'C' });
+    history.undo();
+    expect(history.hasRedo).toBe(true);
+    record.edit({ title: 'D' });
+    expect(history.hasRedo).toBe(false);
+    expect(history.redo()).toBeUndefined();
+    history.undo();
+    expect(record.edited.title).toBe('B');
+  });
+
+  it('keeps the redo steps when an edit changes nothing', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    history.undo();
+    record.edit({ title: 'A' });
+    expect(history.hasRedo).toBe(true);
+  });
+
+  it('coalesces cached edits into the previous step at the next normal edit', () => {
+    const { history, record } = setup({ name: 'm', description: '' });
+    record.edit({ name: 'a' });
+    record.edit({ name: 'ab' }, { isCached: true });
+    record.edit({ description: 'd' }, { isCached: true });
+    expect(history.steps).toHaveLength(1);
+    expect(history.pending).toHaveLength(1);
+    record.edit({ name: 'abc' });
+    expect(history.steps).toHaveLength(2);
+    expect(history.steps[0]?.[0]?.changes).toEqual({
+      name: { from: 'm', to: 'ab' },
+      description: { from: '', to: 'd' },
+    });
+  });
+
+  it('joins cached edits to the previous step at undo', () => {
+    const { history, record } = setup({ name: 'm', description: '' });
+    record.edit({ name: 'a' });
+    record.edit({ name: 'ab' }, { isCached: true });
+    record.edit({ description: 'd' }, { isCached: true });
+    history.undo();
+    expect(record.edited).toEqual({ name: 'm', description: '' });
+    expect(record.edits).toEqual({});
+  });
+
+  it('closes the pending cached step at createUndoLevel', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' }, { isCached: true });
+    expect(history.hasUndo).toBe(false);
+    history.createUndoLevel();
+    expect(history.hasUndo).toBe(true);
+    expect(history.steps[0]?.[0]?.changes).toEqual({ title: { from: 'A', to: 'B' } });
+  });
+
+  it('undoes one step spanning several records', () => {
+    const history = new UndoHistory<FakeRecord>();
+    const first = new FakeRecord(history, { title: 'one' });
+    const second = new FakeRecord(history, { title: 'two' });
+    first.edit({ title: 'uno' });
+    second.edit({ title: 'dos' }, { isCached: true });
+    first.edit({ title: 'eins' }, { isCached: true });
+    history.undo();
+    expect(first.edited.title).toBe('one');
+    expect(second.edited.title).toBe('two');
+    expect(first.hasEdits || second.hasEdits).toBe(false);
+  });
+
+  it('stores the merged value of a meta edit, so redo restores every key', () => {
+    const { history, record } = setup({ meta: { a: 1, b: 2 } });
+    record.edit({ meta: { a: 5 } });
+    record.edit({ meta: { b: 7 } });
+    history.undo();
+    expect(record.edited.meta).toEqual({ a: 5, b: 2 });
+    history.undo();
+    expect(record.edits).toEqual({});
+    history.redo();
+    history.redo();
+    expect(record.edited.meta).toEqual({ a: 5, b: 7 });
+  });
+
+  it('undoes a meta edit that added a key', () => {
+    const { history, record } = setup({ meta: { a: 1 } });
+    record.edit({ meta: { b: 2 } });
+    history.undo();
+    expect(record.edited.meta).toEqual({ a: 1 });
+    expect(record.hasEdits).toBe(false);
+  });
+
+  it('records nothing for ignored edits, which a later undo of the field overwrites', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    record.edit({ title: 'ignored' }, { undoIgnore: true });
+    expect(history.steps).toHaveLength(1);
+    history.undo();
+    expect(record.edited.title).toBe('A');
+  });
+
+  it('adds no step for a deferred (function) edit alone', () => {
+    const { history, record } = setup();
+    record.edit({ title: () => 'later' });
+    expect(history.hasUndo).toBe(false);
+  });
+
+  it('makes hasUndo and hasRedo observable', () => {
+    const { history, record } = setup();
+    const seen: string[] = [];
+    const stop = autorun(() => seen.push(`${history.hasUndo}/${history.hasRedo}`));
+    record.edit({ title: 'B' });
+    history.undo();
+    history.redo();
+    stop();
+    expect(seen).toEqual(['false/false', 'true/false', 'false/true', 'true/false']);
+  });
+
+  it('returns undefined from undo with no steps, and clear forgets everything', () => {
+    const { history, record } = setup();
+    expect(history.undo()).toBeUndefined();
+    record.edit({ title: 'B' });
+    record.edit({ title: 'C' }, { isCached: true });
+    history.clear();
+    expect(history.steps).toHaveLength(0);
+    expect(history.pending).toHaveLength(0);
+    expect(history.hasUndo).toBe(false);
+  });
+});
