@@ -257,3 +257,35 @@ describe('record.canEdit against the mock WordPress', () => {
     expect(requestsTo('OPTIONS', `/wp/v2/posts/${own}`)).toHaveLength(1);
   });
 });
+
+describe('site settings through the root/site singleton record', () => {
+  it('edits the site title, saves it with one request and shows it clean afterwards', async () => {
+    const store = new RootStore({ transport: transport() });
+    const settings = await store.collection('root', 'site').fetch();
+    expect(settings).toBe(store.collection('root', 'site').record());
+    const before = settings?.edited as { title?: string } | undefined;
+    expect(typeof before?.title).toBe('string');
+
+    settings?.edit({ title: 'A brand new title' });
+    expect(settings?.isDirty).toBe(true);
+    expect(settings?.title).toBe('A brand new title');
+    expect(store.dirtyRecords).toContain(settings);
+
+    mock.clearRequests();
+    await settings?.save({ throwOnError: true });
+
+    // A singleton has no id: like the reference, the save is a POST to the collection path.
+    expect(mock.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /wp/v2/settings']);
+    expect(mock.requests[0]?.body).toEqual({ title: 'A brand new title' });
+    expect(settings?.isDirty).toBe(false);
+    expect((settings?.persisted as { title?: string }).title).toBe('A brand new title');
+    expect(store.dirtyRecords).toEqual([]);
+  });
+
+  it("shows 'Site Title' when the settings have no title", () => {
+    const store = new RootStore({ transport: transport() });
+    const settings = store.collection('root', 'site').record();
+    store.collection('root', 'site').receive({ description: 'no title here' });
+    expect(settings.title).toBe('Site Title');
+  });
+});
