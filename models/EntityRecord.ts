@@ -475,13 +475,16 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   }
 
   /**
-   * GETs one revision (`{base}/{id}/revisions/{revisionId}`). Resolves `undefined` when the entity
+   * GETs one revision (`{base}/{id}/revisions/{revisionId}`) and resolves to it as received in the
+   * query's context (`{ context: 'edit' }` gives the raw fields). Resolves `undefined` when the entity
    * has no revisions or the request fails (the error is on the revision record's `fetchError`).
    */
   async revision(revisionId: Id, query?: Query): Promise<Revision | undefined> {
     try {
       const record = await this.revisionCollection().fetch(revisionId, query);
-      return record?.persisted;
+      // The revision as received in the query's context ('edit' carries the raw fields).
+      const context = typeof query?.context === 'string' ? query.context : DEFAULT_CONTEXT;
+      return record?.inContext(context);
     } catch {
       return undefined;
     }

@@ -278,6 +278,23 @@ describe('revisions', () => {
     expect(one?.id).toBe(first?.id);
   });
 
+  it('reads one revision in the edit context, with its raw fields, before the list was read', async () => {
+    const { post } = await loadedPost();
+    post.edit({ title: 'Raw revision title' });
+    await post.save();
+    const listed = await newStore().collection('postType', 'post').fetch(post.id as number);
+    const list = await listed?.revisions().fetch();
+    const revisionId = list?.items?.[0]?.id as number;
+
+    const fresh = await newStore().collection('postType', 'post').fetch(post.id as number);
+    const one = (await fresh?.revision(revisionId, { context: 'edit' })) as
+      | { id: number; title: { raw?: string } }
+      | undefined;
+
+    expect(one?.id).toBe(revisionId);
+    expect(one?.title.raw).toBe('Raw revision title');
+  });
+
   it('refreshes the revision list after a save', async () => {
     const { post } = await loadedPost();
     post.edit({ title: 'v2' });
