@@ -282,14 +282,17 @@ describe('revisions', () => {
     const { post } = await loadedPost();
     post.edit({ title: 'Raw revision title' });
     await post.save();
-    const listed = await newStore().collection('postType', 'post').fetch(post.id as number);
+    const listed = await newStore()
+      .collection('postType', 'post')
+      .fetch(post.id as number);
     const list = await listed?.revisions().fetch();
     const revisionId = list?.items?.[0]?.id as number;
 
-    const fresh = await newStore().collection('postType', 'post').fetch(post.id as number);
+    const fresh = await newStore()
+      .collection('postType', 'post')
+      .fetch(post.id as number);
     const one = (await fresh?.revision(revisionId, { context: 'edit' })) as
-      | { id: number; title: { raw?: string } }
-      | undefined;
+      { id: number; title: { raw?: string } } | undefined;
 
     expect(one?.id).toBe(revisionId);
     expect(one?.title.raw).toBe('Raw revision title');
