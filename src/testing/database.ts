@@ -206,10 +206,8 @@ export class MockDatabase {
   globalStylesId = 0;
   /** Active theme stylesheet. */
   stylesheet = 'twentytwentythree';
-  private nextPostId = 1;
-  private nextTermId = 1;
-  private nextCommentId = 1;
-  private nextUserId = 1;
+  /** The next free id of each id sequence. */
+  private readonly nextIds = { post: 1, term: 1, comment: 1, user: 1 };
   private clockMs: number;
 
   constructor(now: string) {
@@ -229,29 +227,28 @@ export class MockDatabase {
 
   /** The next post id (posts, attachments, revisions, templates, menu items share it). */
   allocatePostId(requested?: number): number {
-    const id = requested ?? this.nextPostId;
-    this.nextPostId = Math.max(this.nextPostId, id + 1);
-    return id;
+    return this.allocate('post', requested);
   }
 
   /** The next term id. */
   allocateTermId(requested?: number): number {
-    const id = requested ?? this.nextTermId;
-    this.nextTermId = Math.max(this.nextTermId, id + 1);
-    return id;
+    return this.allocate('term', requested);
   }
 
   /** The next comment id. */
   allocateCommentId(requested?: number): number {
-    const id = requested ?? this.nextCommentId;
-    this.nextCommentId = Math.max(this.nextCommentId, id + 1);
-    return id;
+    return this.allocate('comment', requested);
   }
 
   /** The next user id. */
   allocateUserId(requested?: number): number {
-    const id = requested ?? this.nextUserId;
-    this.nextUserId = Math.max(this.nextUserId, id + 1);
+    return this.allocate('user', requested);
+  }
+
+  /** Takes `requested` (or the next free id) from a sequence and moves the sequence past it. */
+  private allocate(sequence: 'post' | 'term' | 'comment' | 'user', requested: number | undefined): number {
+    const id = requested ?? this.nextIds[sequence];
+    this.nextIds[sequence] = Math.max(this.nextIds[sequence], id + 1);
     return id;
   }
 

@@ -38,20 +38,5 @@ export type { MockCurrentUser, MockPostRecord } from './MockWordPress.js';
 export { MOCK_USERS } from './seed.js';
 export type { MockCredentials } from './seed.js';
 export { startNodeServer } from './nodeServer.js';
-export type {
-  MockCommentInput,
-  MockEmbedAnswer,
-  MockFailure,
-  MockHold,
-  MockListenOptions,
-  MockPostInput,
-  MockPostTypeInput,
-  MockRequestFilter,
-  MockRequestLogEntry,
-  MockRole,
-  MockSeed,
-  MockServerHandle,
-  MockTermInput,
-  MockUserInput,
-  MockWordPressOptions,
-} from './types.js';
+// Every input, option and record type of the mock (`MockRole`, `MockPostInput`, `MockFailure`, …).
+export type * from './types.js';

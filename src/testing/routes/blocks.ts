@@ -6,8 +6,8 @@
  */
 import { contextArg } from '../params.js';
 import { READABLE, route, type RestRequest, type Route } from '../router.js';
-import { forbidden, ok, WpRestFailure } from '../responses.js';
-import { requireCap } from './shared.js';
+import { ok, WpRestFailure } from '../responses.js';
+import { requireCap } from './guards.js';
 
 const PATTERNS: Array<{
   name: string;
@@ -169,18 +169,12 @@ export function blockRoutes(): Route[] {
         methods: READABLE,
         args: { context: contextArg() },
         permission: (r) =>
-          r.user
-            ? requireCap(
-                r,
-                'edit_posts',
-                'rest_block_type_cannot_view',
-                'Sorry, you are not allowed to manage block types.',
-              )
-            : forbidden(
-                'rest_block_type_cannot_view',
-                'Sorry, you are not allowed to manage block types.',
-                false,
-              ),
+          requireCap(
+            r,
+            'edit_posts',
+            'rest_block_type_cannot_view',
+            'Sorry, you are not allowed to manage block types.',
+          ),
         handler: () =>
           ok(
             BLOCK_TYPES.map((b) => ({

@@ -5,20 +5,29 @@
  * @module
  */
 import type { CommentRow } from '../database.js';
-import { boolParam, collectionArgs, contextArg, idListParam, intParam, listParam } from '../params.js';
+import { boolParam, collectionArgs, idListParam, intParam, listParam } from '../params.js';
 import { hasCap } from '../permissions.js';
+import { CREATABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { ok, WpRestFailure } from '../responses.js';
 import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
-import { forbidden, ok, paginate, paginationHeaders, WpRestFailure } from '../responses.js';
-import { contextOf, linkTo, renderContent, restUrl, textInput, type Context } from './shared.js';
+  deletedAnswer,
+  deleteRecord,
+  pagedList,
+  readRecord,
+  updateRecord,
+  type RecordKind,
+} from './records.js';
+import { deny, guard, permissionGuard, requireLogin } from './guards.js';
+import {
+  contextOf,
+  found,
+  idParam,
+  linkTo,
+  renderContent,
+  restUrl,
+  textInput,
+  type Context,
+} from './shared.js';
 
 const STATUS_ALIASES: Record<string, string> = {
   approve: 'approved',
@@ -66,9 +75,11 @@ function renderComment(request: RestRequest, comment: CommentRow, context: Conte
 }
 
 function getComment(request: RestRequest): CommentRow {
-  const comment = request.site.db.comments.get(parseInt(request.params['id'] ?? '', 10));
-  if (!comment) throw new WpRestFailure('rest_comment_invalid_id', 'Invalid comment ID.', 404);
-  return comment;
+  return found(
+    request.site.db.comments.get(idParam(request)),
+    'rest_comment_invalid_id',
+    'Invalid comment ID.',
+  );
 }
 
 function canEditComment(request: RestRequest, comment: CommentRow): boolean {
@@ -77,17 +88,7 @@ function canEditComment(request: RestRequest, comment: CommentRow): boolean {
   );
 }
 
-function withComment(
-  request: RestRequest,
-  check: (comment: CommentRow) => true | WpRestFailure,
-): true | WpRestFailure {
-  try {
-    return check(getComment(request));
-  } catch (error) {
-    if (error instanceof WpRestFailure) return error;
-    throw error;
-  }
-}
+const COMMENT: RecordKind<CommentRow> = { load: getComment, render: renderComment };
 
 function applyCommentFields(request: RestRequest, comment: CommentRow): void {
   const body = request.body;
@@ -117,22 +118,15 @@ export function commentRoutes(): Route[] {
             status: { type: 'string', default: 'approve' },
             order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
           },
-          permission: (request) =>
-            contextOf(request) === 'edit' && !hasCap(request.user, 'moderate_comments')
-              ? forbidden(
-                  'rest_forbidden_context',
-                  'Sorry, you are not allowed to edit comments.',
-                  request.user !== null,
-                )
-              : param(request, 'status') !== undefined &&
-                  param(request, 'status') !== 'approve' &&
-                  !hasCap(request.user, 'moderate_comments')
-                ? forbidden(
-                    'rest_forbidden_param',
-                    'Query parameter not permitted: status',
-                    request.user !== null,
-                  )
-                : true,
+          permission: (request) => {
+            if (hasCap(request.user, 'moderate_comments')) return true;
+            if (contextOf(request) === 'edit')
+              return deny(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit comments.');
+            const status = param(request, 'status');
+            if (status !== undefined && status !== 'approve')
+              return deny(request, 'rest_forbidden_param', 'Query parameter not permitted: status');
+            return true;
+          },
           handler: (request) => {
             const posts = idListParam(param(request, 'post'));
             const include = idListParam(param(request, 'include'));
@@ -150,28 +144,16 @@ export function commentRoutes(): Route[] {
               .filter((c) => statuses.includes('all') || statuses.includes(c.status))
               .filter((c) => !search || c.content.toLowerCase().includes(search))
               .sort((a, b) => (a.date < b.date ? -dir : a.date > b.date ? dir : (a.id - b.id) * dir));
-            const page = intParam(param(request, 'page'), 1);
-            const perPage = intParam(param(request, 'per_page'), 10);
-            const result = paginate(all, page, perPage, 'rest_comment_invalid_page_number');
-            const context = contextOf(request);
-            return ok(
-              result.items.map((c) => renderComment(request, c, context)),
-              200,
-              paginationHeaders(request.url, page, result.total, result.totalPages),
-            );
+            return pagedList(request, all, (c, context) => renderComment(request, c, context), {
+              invalidPageCode: 'rest_comment_invalid_page_number',
+            });
           },
         },
         {
           methods: CREATABLE,
           args: { post: { type: 'integer' }, content: { type: ['string', 'object'] } },
           permission: (request) =>
-            request.user
-              ? true
-              : new WpRestFailure(
-                  'rest_comment_login_required',
-                  'Sorry, you must be logged in to comment.',
-                  401,
-                ),
+            requireLogin(request, 'rest_comment_login_required', 'Sorry, you must be logged in to comment.'),
           handler: (request) => {
             const db = request.site.db;
             const postId = intParam(request.body['post'], 0);
@@ -214,73 +196,46 @@ export function commentRoutes(): Route[] {
       '/wp/v2/comments/(?P<id>[\\d]+)',
       'wp/v2',
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (request) =>
-            withComment(request, (c) => {
-              if (contextOf(request) === 'edit' && !canEditComment(request, c)) {
-                return forbidden(
-                  'rest_forbidden_context',
-                  'Sorry, you are not allowed to edit comments.',
-                  request.user !== null,
-                );
-              }
-              if (c.status !== 'approved' && !canEditComment(request, c)) {
-                return forbidden(
-                  'rest_cannot_read',
-                  'Sorry, you are not allowed to read this comment.',
-                  request.user !== null,
-                );
-              }
-              return true;
-            }),
-          handler: (request) => ok(renderComment(request, getComment(request), contextOf(request))),
-        },
-        {
-          methods: EDITABLE,
-          permission: (request) =>
-            withComment(request, (c) =>
-              canEditComment(request, c)
-                ? true
-                : forbidden(
-                    'rest_cannot_edit',
-                    'Sorry, you are not allowed to edit this comment.',
-                    request.user !== null,
-                  ),
-            ),
-          handler: (request) => {
+        readRecord(COMMENT, (request) =>
+          guard(() => {
             const comment = getComment(request);
-            applyCommentFields(request, comment);
-            return ok(renderComment(request, comment, 'edit'));
-          },
-        },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
-          permission: (request) =>
-            withComment(request, (c) =>
-              canEditComment(request, c)
-                ? true
-                : forbidden(
-                    'rest_cannot_delete',
-                    'Sorry, you are not allowed to delete this comment.',
-                    request.user !== null,
-                  ),
-            ),
-          handler: (request) => {
-            const comment = getComment(request);
+            if (contextOf(request) === 'edit' && !canEditComment(request, comment))
+              return deny(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit comments.');
+            if (comment.status !== 'approved' && !canEditComment(request, comment))
+              return deny(request, 'rest_cannot_read', 'Sorry, you are not allowed to read this comment.');
+            return true;
+          }),
+        ),
+        updateRecord(
+          COMMENT,
+          permissionGuard(
+            getComment,
+            canEditComment,
+            'rest_cannot_edit',
+            'Sorry, you are not allowed to edit this comment.',
+          ),
+          applyCommentFields,
+        ),
+        deleteRecord(
+          COMMENT,
+          permissionGuard(
+            getComment,
+            canEditComment,
+            'rest_cannot_delete',
+            'Sorry, you are not allowed to delete this comment.',
+          ),
+          (request, comment) => {
             if (boolParam(param(request, 'force'))) {
               const previous = renderComment(request, comment, 'edit');
               request.site.db.comments.delete(comment.id);
-              return ok({ deleted: true, previous });
+              return deletedAnswer(previous);
             }
             if (comment.status === 'trash')
               throw new WpRestFailure('rest_already_trashed', 'The comment has already been trashed.', 410);
             comment.status = 'trash';
             return ok(renderComment(request, comment, 'edit'));
           },
-        },
+        ),
       ],
       { schemaTitle: 'comment' },
     ),

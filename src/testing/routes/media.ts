@@ -6,20 +6,23 @@
  */
 import type { PostRow, PostTypeRow } from '../database.js';
 import { slugify } from '../database.js';
-import { boolParam, collectionArgs, contextArg, idListParam, intParam } from '../params.js';
+import { collectionArgs, idListParam, intParam } from '../params.js';
 import { canCreatePosts, canDeletePost, canEditPost } from '../permissions.js';
+import { CREATABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { ok, WpRestFailure } from '../responses.js';
+import { forceDeleteRecord, pagedList, readRecord, updateRecord, type RecordKind } from './records.js';
+import { allowIf, guard, permissionGuard } from './guards.js';
 import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
-import { forbidden, ok, paginate, paginationHeaders, WpRestFailure } from '../responses.js';
-import { contextOf, CURIES, linkTo, renderContent, restUrl, textInput, type Context } from './shared.js';
+  contextOf,
+  CURIES,
+  linkTo,
+  newPostRow,
+  postOfType,
+  renderContent,
+  restUrl,
+  textInput,
+  type Context,
+} from './shared.js';
 
 function attachmentType(request: RestRequest): PostTypeRow {
   const type = request.site.db.postTypes.get('attachment');
@@ -115,23 +118,10 @@ export function renderMedia(request: RestRequest, post: PostRow, context: Contex
 }
 
 function getMedia(request: RestRequest): PostRow {
-  const post = request.site.db.posts.get(parseInt(request.params['id'] ?? '', 10));
-  if (!post || post.type !== 'attachment')
-    throw new WpRestFailure('rest_post_invalid_id', 'Invalid post ID.', 404);
-  return post;
+  return postOfType(request, 'attachment');
 }
 
-function withMedia(
-  request: RestRequest,
-  check: (post: PostRow) => true | WpRestFailure,
-): true | WpRestFailure {
-  try {
-    return check(getMedia(request));
-  } catch (error) {
-    if (error instanceof WpRestFailure) return error;
-    throw error;
-  }
-}
+const MEDIA: RecordKind<PostRow> = { load: getMedia, render: renderMedia };
 
 function applyMediaFields(request: RestRequest, post: PostRow): void {
   const body = request.body;
@@ -190,27 +180,18 @@ export function mediaRoutes(): Route[] {
               .filter((p) => mimeType === undefined || p.extra['mime_type'] === mimeType)
               .filter((p) => !search || p.title.toLowerCase().includes(search))
               .sort((a, b) => (a.date === b.date ? b.id - a.id : b.date.localeCompare(a.date)));
-            const page = intParam(param(request, 'page'), 1);
-            const perPage = intParam(param(request, 'per_page'), 10);
-            const result = paginate(all, page, perPage);
-            const context = contextOf(request);
-            return ok(
-              result.items.map((p) => renderMedia(request, p, context)),
-              200,
-              paginationHeaders(request.url, page, result.total, result.totalPages),
-            );
+            return pagedList(request, all, (p, context) => renderMedia(request, p, context));
           },
         },
         {
           methods: CREATABLE,
           permission: (request) =>
-            canCreatePosts(request.user, attachmentType(request))
-              ? true
-              : forbidden(
-                  'rest_cannot_create',
-                  'Sorry, you are not allowed to upload media on this site.',
-                  request.user !== null,
-                ),
+            allowIf(
+              request,
+              canCreatePosts(request.user, attachmentType(request)),
+              'rest_cannot_create',
+              'Sorry, you are not allowed to upload media on this site.',
+            ),
           handler: (request) => {
             const db = request.site.db;
             const upload = request.upload;
@@ -223,29 +204,11 @@ export function mediaRoutes(): Route[] {
               );
             const dot = filename.lastIndexOf('.');
             const stem = dot > 0 ? filename.slice(0, dot) : filename;
-            const now = db.tick();
-            const post: PostRow = {
-              id: db.allocatePostId(),
-              type: 'attachment',
+            const post = newPostRow(request, 'attachment', db.tick(), {
               status: 'inherit',
               title: stem,
-              content: '',
-              excerpt: '',
               slug: db.uniquePostSlug('attachment', slugify(stem), 0),
-              author: request.user?.id ?? 0,
-              date: now,
-              modified: now,
-              parent: 0,
-              menu_order: 0,
-              password: '',
               comment_status: 'open',
-              ping_status: 'closed',
-              sticky: false,
-              template: '',
-              format: 'standard',
-              meta: {},
-              featured_media: 0,
-              terms: {},
               extra: {
                 mime_type: upload?.type || request.headers.get('content-type') || 'application/octet-stream',
                 file: `2026/11/${filename}`,
@@ -253,7 +216,7 @@ export function mediaRoutes(): Route[] {
                 width: 1,
                 height: 1,
               },
-            };
+            });
             applyMediaFields(request, post);
             db.posts.set(post.id, post);
             return ok(renderMedia(request, post, 'edit'), 201, {
@@ -269,66 +232,40 @@ export function mediaRoutes(): Route[] {
       '/wp/v2/media/(?P<id>[\\d]+)',
       'wp/v2',
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (request) =>
-            withMedia(request, (p) =>
-              contextOf(request) === 'edit' && !canEditPost(request.user, attachmentType(request), p)
-                ? forbidden(
-                    'rest_forbidden_context',
-                    'Sorry, you are not allowed to edit this post.',
-                    request.user !== null,
-                  )
-                : true,
-            ),
-          handler: (request) => ok(renderMedia(request, getMedia(request), contextOf(request))),
-        },
-        {
-          methods: EDITABLE,
-          permission: (request) =>
-            withMedia(request, (p) =>
-              canEditPost(request.user, attachmentType(request), p)
-                ? true
-                : forbidden(
-                    'rest_cannot_edit',
-                    'Sorry, you are not allowed to edit this post.',
-                    request.user !== null,
-                  ),
-            ),
-          handler: (request) => {
+        readRecord(MEDIA, (request) =>
+          guard(() => {
             const post = getMedia(request);
-            applyMediaFields(request, post);
-            return ok(renderMedia(request, post, 'edit'));
-          },
-        },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
-          permission: (request) =>
-            withMedia(request, (p) =>
-              canDeletePost(request.user, attachmentType(request), p)
-                ? true
-                : forbidden(
-                    'rest_cannot_delete',
-                    'Sorry, you are not allowed to delete this post.',
-                    request.user !== null,
-                  ),
-            ),
-          handler: (request) => {
-            const post = getMedia(request);
-            if (!boolParam(param(request, 'force'))) {
-              throw new WpRestFailure(
-                'rest_trash_not_supported',
-                "The post does not support trashing. Set 'force=true' to delete.",
-                501,
-              );
-            }
-            const previous = renderMedia(request, post, 'edit');
-            request.site.db.posts.delete(post.id);
-            return ok({ deleted: true, previous });
-          },
-        },
+            return contextOf(request) === 'edit'
+              ? allowIf(
+                  request,
+                  canEditPost(request.user, attachmentType(request), post),
+                  'rest_forbidden_context',
+                  'Sorry, you are not allowed to edit this post.',
+                )
+              : true;
+          }),
+        ),
+        updateRecord(
+          MEDIA,
+          permissionGuard(
+            getMedia,
+            (request, post) => canEditPost(request.user, attachmentType(request), post),
+            'rest_cannot_edit',
+            'Sorry, you are not allowed to edit this post.',
+          ),
+          applyMediaFields,
+        ),
+        forceDeleteRecord(
+          MEDIA,
+          permissionGuard(
+            getMedia,
+            (request, post) => canDeletePost(request.user, attachmentType(request), post),
+            'rest_cannot_delete',
+            'Sorry, you are not allowed to delete this post.',
+          ),
+          "The post does not support trashing. Set 'force=true' to delete.",
+          (request, post) => request.site.db.posts.delete(post.id),
+        ),
       ],
       { schemaTitle: 'attachment' },
     ),

@@ -9,27 +9,29 @@ import type { PostRow, TermRow } from '../database.js';
 import { slugify } from '../database.js';
 import { boolParam, collectionArgs, contextArg, idListParam, intParam, listParam } from '../params.js';
 import { hasCap } from '../permissions.js';
+import { CREATABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { ok, WpRestFailure } from '../responses.js';
+import { forceDeleteRecord, pagedList, readRecord, updateRecord, type RecordKind } from './records.js';
+import { allowIf, requireCap, whenFound, type Permission, type PermissionCheck } from './guards.js';
 import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
-import { forbidden, ok, paginate, paginationHeaders, WpRestFailure } from '../responses.js';
-import { contextOf, CURIES, linkTo, restUrl, textInput, type Context } from './shared.js';
+  CURIES,
+  linkTo,
+  newPostRow,
+  newTermRow,
+  postOfType,
+  restUrl,
+  termOfTaxonomy,
+  textInput,
+  type Context,
+} from './shared.js';
 
-function canRead(request: RestRequest, code: string, message: string): true | WpRestFailure {
-  return hasCap(request.user, 'edit_theme_options') || hasCap(request.user, 'edit_posts')
-    ? true
-    : forbidden(code, message, request.user !== null);
+function canRead(request: RestRequest, code: string, message: string): Permission {
+  const allowed = hasCap(request.user, 'edit_theme_options') || hasCap(request.user, 'edit_posts');
+  return allowIf(request, allowed, code, message);
 }
 
-function canWrite(request: RestRequest, code: string, message: string): true | WpRestFailure {
-  return hasCap(request.user, 'edit_theme_options') ? true : forbidden(code, message, request.user !== null);
+function canWrite(request: RestRequest, code: string, message: string): Permission {
+  return requireCap(request, 'edit_theme_options', code, message);
 }
 
 function renderMenu(request: RestRequest, menu: TermRow): Record<string, unknown> {
@@ -86,28 +88,15 @@ function renderItem(request: RestRequest, item: PostRow, context: Context): Reco
 }
 
 function getMenu(request: RestRequest): TermRow {
-  const menu = request.site.db.terms.get(parseInt(request.params['id'] ?? '', 10));
-  if (!menu || menu.taxonomy !== 'nav_menu')
-    throw new WpRestFailure('rest_term_invalid', 'Term does not exist.', 404);
-  return menu;
+  return termOfTaxonomy(request, 'nav_menu');
 }
 
 function getItem(request: RestRequest): PostRow {
-  const item = request.site.db.posts.get(parseInt(request.params['id'] ?? '', 10));
-  if (!item || item.type !== 'nav_menu_item')
-    throw new WpRestFailure('rest_post_invalid_id', 'Invalid post ID.', 404);
-  return item;
+  return postOfType(request, 'nav_menu_item');
 }
 
-function guarded(fn: () => void, then: () => true | WpRestFailure): true | WpRestFailure {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof WpRestFailure) return error;
-    throw error;
-  }
-  return then();
-}
+const MENU: RecordKind<TermRow> = { load: getMenu, render: (request, menu) => renderMenu(request, menu) };
+const ITEM: RecordKind<PostRow> = { load: getItem, render: renderItem };
 
 function applyMenu(request: RestRequest, menu: TermRow): void {
   const body = request.body;
@@ -138,16 +127,47 @@ function applyItem(request: RestRequest, item: PostRow): void {
   item.modified = request.site.db.tick();
 }
 
+/** What the single-record routes of menus and menu items differ in. */
+interface MenuRecord<T> extends RecordKind<T> {
+  /** Who may read the record. */
+  view: PermissionCheck;
+  /** Who may update and delete it. */
+  edit: PermissionCheck;
+  /** Applies an update body. */
+  apply: (request: RestRequest, row: T) => void;
+  /** The 501 message of a delete without `force` (neither can be trashed). */
+  notSupported: string;
+  /** Removes the record for good. */
+  remove: (request: RestRequest, row: T) => void;
+}
+
+/** The single-record route of menus and menu items: read, update, and delete only with `force`. */
+function recordRoute<T>(source: string, schemaTitle: string, spec: MenuRecord<T>): Route {
+  const edit = whenFound(spec.load, spec.edit);
+  return route(
+    source,
+    'wp/v2',
+    [
+      readRecord(spec, whenFound(spec.load, spec.view)),
+      updateRecord(spec, edit, spec.apply),
+      forceDeleteRecord(spec, edit, spec.notSupported, spec.remove),
+    ],
+    { allowBatch: true, schemaTitle },
+  );
+}
+
 /** Menu, menu item and menu location routes. */
 export function menuRoutes(): Route[] {
-  const viewMenus = (r: RestRequest): true | WpRestFailure =>
+  const viewMenus: PermissionCheck = (r) =>
     canRead(r, 'rest_cannot_view', 'Sorry, you are not allowed to view menus.');
-  const editMenus = (r: RestRequest): true | WpRestFailure =>
+  const editMenus: PermissionCheck = (r) =>
     canWrite(r, 'rest_cannot_manage_menus', 'Sorry, you are not allowed to edit menus.');
-  const viewItems = (r: RestRequest): true | WpRestFailure =>
+  const viewItems: PermissionCheck = (r) =>
     canRead(r, 'rest_cannot_view', 'Sorry, you are not allowed to view menu items.');
-  const editItems = (r: RestRequest): true | WpRestFailure =>
+  const editItems: PermissionCheck = (r) =>
     canWrite(r, 'rest_cannot_manage_menus', 'Sorry, you are not allowed to edit menu items.');
+  const viewLocations: PermissionCheck = (r) =>
+    canWrite(r, 'rest_cannot_view', 'Sorry, you are not allowed to view menu locations.');
   return [
     route(
       '/wp/v2/menus',
@@ -162,14 +182,9 @@ export function menuRoutes(): Route[] {
             const all = request.site.db
               .termsOf('nav_menu')
               .filter((m) => include.length === 0 || include.includes(m.id));
-            const page = intParam(param(request, 'page'), 1);
-            const perPage = intParam(param(request, 'per_page'), 10);
-            const result = paginate(all, page, perPage, 'rest_term_invalid_page_number');
-            return ok(
-              result.items.map((m) => renderMenu(request, m)),
-              200,
-              paginationHeaders(request.url, page, result.total, result.totalPages),
-            );
+            return pagedList(request, all, (m) => renderMenu(request, m), {
+              invalidPageCode: 'rest_term_invalid_page_number',
+            });
           },
         },
         {
@@ -178,17 +193,7 @@ export function menuRoutes(): Route[] {
           permission: editMenus,
           handler: (request) => {
             const db = request.site.db;
-            const menu: TermRow = {
-              id: db.allocateTermId(),
-              taxonomy: 'nav_menu',
-              name: '',
-              slug: '',
-              description: '',
-              parent: 0,
-              meta: {},
-              locations: [],
-              auto_add: false,
-            };
+            const menu = newTermRow(request, 'nav_menu');
             applyMenu(request, menu);
             if (db.termsOf('nav_menu').some((m) => m.name === menu.name)) {
               throw new WpRestFailure(
@@ -206,57 +211,14 @@ export function menuRoutes(): Route[] {
       ],
       { allowBatch: true, schemaTitle: 'nav_menu' },
     ),
-    route(
-      '/wp/v2/menus/(?P<id>[\\d]+)',
-      'wp/v2',
-      [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (r) =>
-            guarded(
-              () => getMenu(r),
-              () => viewMenus(r),
-            ),
-          handler: (r) => ok(renderMenu(r, getMenu(r))),
-        },
-        {
-          methods: EDITABLE,
-          permission: (r) =>
-            guarded(
-              () => getMenu(r),
-              () => editMenus(r),
-            ),
-          handler: (r) => {
-            const menu = getMenu(r);
-            applyMenu(r, menu);
-            return ok(renderMenu(r, menu));
-          },
-        },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
-          permission: (r) =>
-            guarded(
-              () => getMenu(r),
-              () => editMenus(r),
-            ),
-          handler: (r) => {
-            const menu = getMenu(r);
-            if (!boolParam(param(r, 'force')))
-              throw new WpRestFailure(
-                'rest_trash_not_supported',
-                "Menus do not support trashing. Set 'force=true' to delete.",
-                501,
-              );
-            const previous = renderMenu(r, menu);
-            r.site.db.terms.delete(menu.id);
-            return ok({ deleted: true, previous });
-          },
-        },
-      ],
-      { allowBatch: true, schemaTitle: 'nav_menu' },
-    ),
+    recordRoute('/wp/v2/menus/(?P<id>[\\d]+)', 'nav_menu', {
+      ...MENU,
+      view: viewMenus,
+      edit: editMenus,
+      apply: applyMenu,
+      notSupported: "Menus do not support trashing. Set 'force=true' to delete.",
+      remove: (r, menu) => r.site.db.terms.delete(menu.id),
+    }),
     route(
       '/wp/v2/menu-items',
       'wp/v2',
@@ -278,15 +240,7 @@ export function menuRoutes(): Route[] {
               .filter((i) => menus.length === 0 || menus.includes(i.terms['nav_menu']?.[0] ?? 0))
               .filter((i) => include.length === 0 || include.includes(i.id))
               .sort((a, b) => a.menu_order - b.menu_order || a.id - b.id);
-            const page = intParam(param(request, 'page'), 1);
-            const perPage = intParam(param(request, 'per_page'), 100);
-            const result = paginate(all, page, perPage);
-            const context = contextOf(request);
-            return ok(
-              result.items.map((i) => renderItem(request, i, context)),
-              200,
-              paginationHeaders(request.url, page, result.total, result.totalPages),
-            );
+            return pagedList(request, all, (i, context) => renderItem(request, i, context), { perPage: 100 });
           },
         },
         {
@@ -294,31 +248,10 @@ export function menuRoutes(): Route[] {
           permission: editItems,
           handler: (request) => {
             const db = request.site.db;
-            const now = db.tick();
-            const item: PostRow = {
-              id: db.allocatePostId(),
-              type: 'nav_menu_item',
+            const item = newPostRow(request, 'nav_menu_item', db.tick(), {
               status: 'publish',
-              title: '',
-              content: '',
-              excerpt: '',
-              slug: '',
-              author: request.user?.id ?? 0,
-              date: now,
-              modified: now,
-              parent: 0,
               menu_order: 1,
-              password: '',
-              comment_status: 'closed',
-              ping_status: 'closed',
-              sticky: false,
-              template: '',
-              format: 'standard',
-              meta: {},
-              featured_media: 0,
-              terms: {},
-              extra: {},
-            };
+            });
             applyItem(request, item);
             item.slug = String(item.id);
             db.posts.set(item.id, item);
@@ -330,57 +263,14 @@ export function menuRoutes(): Route[] {
       ],
       { allowBatch: true, schemaTitle: 'nav_menu_item' },
     ),
-    route(
-      '/wp/v2/menu-items/(?P<id>[\\d]+)',
-      'wp/v2',
-      [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (r) =>
-            guarded(
-              () => getItem(r),
-              () => viewItems(r),
-            ),
-          handler: (r) => ok(renderItem(r, getItem(r), contextOf(r))),
-        },
-        {
-          methods: EDITABLE,
-          permission: (r) =>
-            guarded(
-              () => getItem(r),
-              () => editItems(r),
-            ),
-          handler: (r) => {
-            const item = getItem(r);
-            applyItem(r, item);
-            return ok(renderItem(r, item, 'edit'));
-          },
-        },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
-          permission: (r) =>
-            guarded(
-              () => getItem(r),
-              () => editItems(r),
-            ),
-          handler: (r) => {
-            const item = getItem(r);
-            if (!boolParam(param(r, 'force')))
-              throw new WpRestFailure(
-                'rest_trash_not_supported',
-                "Menu items do not support trashing. Set 'force=true' to delete.",
-                501,
-              );
-            const previous = renderItem(r, item, 'edit');
-            r.site.db.posts.delete(item.id);
-            return ok({ deleted: true, previous });
-          },
-        },
-      ],
-      { allowBatch: true, schemaTitle: 'nav_menu_item' },
-    ),
+    recordRoute('/wp/v2/menu-items/(?P<id>[\\d]+)', 'nav_menu_item', {
+      ...ITEM,
+      view: viewItems,
+      edit: editItems,
+      apply: applyItem,
+      notSupported: "Menu items do not support trashing. Set 'force=true' to delete.",
+      remove: (r, item) => r.site.db.posts.delete(item.id),
+    }),
     route(
       '/wp/v2/menu-locations',
       'wp/v2',
@@ -388,8 +278,7 @@ export function menuRoutes(): Route[] {
         {
           methods: READABLE,
           args: { context: contextArg() },
-          permission: (r) =>
-            canWrite(r, 'rest_cannot_view', 'Sorry, you are not allowed to view menu locations.'),
+          permission: viewLocations,
           // Twenty Twenty-Three registers no menu locations, so WordPress answers an empty array.
           handler: () => ok([]),
         },
@@ -403,8 +292,7 @@ export function menuRoutes(): Route[] {
         {
           methods: READABLE,
           args: { context: contextArg() },
-          permission: (r) =>
-            canWrite(r, 'rest_cannot_view', 'Sorry, you are not allowed to view menu locations.'),
+          permission: viewLocations,
           handler: () => {
             throw new WpRestFailure('rest_menu_location_invalid', 'Invalid menu location.', 404);
           },

@@ -8,7 +8,8 @@
 import type { PostRow } from '../database.js';
 import { param, READABLE, route, type RestRequest, type Route } from '../router.js';
 import { ok, WpRestFailure, type RouteResponse } from '../responses.js';
-import { escapeHtml, requireCap } from './shared.js';
+import { requireCap } from './guards.js';
+import { escapeHtml } from './shared.js';
 
 function localPost(request: RestRequest, url: string): PostRow | undefined {
   if (!url.startsWith(request.siteRoot)) return undefined;

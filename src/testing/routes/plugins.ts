@@ -7,7 +7,8 @@
 import { contextArg } from '../params.js';
 import { DELETABLE, EDITABLE, READABLE, route, type RestRequest, type Route } from '../router.js';
 import { ok, WpRestFailure } from '../responses.js';
-import { linkTo, requireCap, restUrl } from './shared.js';
+import { requireCap } from './guards.js';
+import { linkTo, restUrl } from './shared.js';
 
 function renderAkismet(request: RestRequest): Record<string, unknown> {
   return {

@@ -24,18 +24,8 @@ import {
   canReadPost,
   hasCap,
 } from '../permissions.js';
+import { CREATABLE, EDITABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
 import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
-import {
-  forbidden,
   linkEntry,
   ok,
   paginate,
@@ -43,10 +33,15 @@ import {
   WpRestFailure,
   type RouteResponse,
 } from '../responses.js';
+import { deletedAnswer, deleteRecord, forceArg, type RecordKind } from './records.js';
+import { allowIf, deny, guard, permissionGuard, type PermissionCheck } from './guards.js';
 import {
   contextOf,
   CURIES,
+  idParam,
   linkTo,
+  newPostRow,
+  postOfType,
   renderContent,
   restUrl,
   textInput,
@@ -250,20 +245,7 @@ function postLinks(
 }
 
 function getPost(request: RestRequest, type: PostTypeRow): PostRow {
-  const id = parseInt(request.params['id'] ?? '', 10);
-  const post = request.site.db.posts.get(id);
-  if (!post || post.type !== type.slug)
-    throw new WpRestFailure('rest_post_invalid_id', 'Invalid post ID.', 404);
-  return post;
-}
-
-function checkedPost(request: RestRequest, type: PostTypeRow): PostRow | WpRestFailure {
-  try {
-    return getPost(request, type);
-  } catch (error) {
-    if (error instanceof WpRestFailure) return error;
-    throw error;
-  }
+  return postOfType(request, type.slug);
 }
 
 function sortPosts(posts: PostRow[], request: RestRequest, include: number[]): PostRow[] {
@@ -306,7 +288,7 @@ function sortPosts(posts: PostRow[], request: RestRequest, include: number[]): P
 /** `check_status`: an update may resend the post's current status even when it is internal (`auto-draft`). */
 function keepsOwnStatus(type: PostTypeRow, value: unknown, request: unknown): boolean {
   const req = request as RestRequest | undefined;
-  const post = req?.site.db.posts.get(parseInt(req.params['id'] ?? '', 10));
+  const post = req && req.site.db.posts.get(idParam(req));
   return post !== undefined && post.type === type.slug && post.status === value;
 }
 
@@ -430,12 +412,12 @@ function applyPostFields(request: RestRequest, type: PostTypeRow, post: PostRow,
       author !== user?.id &&
       !hasCap(user, type.capability === 'page' ? 'edit_others_pages' : 'edit_others_posts')
     ) {
-      throw forbidden(
+      throw deny(
+        request,
         'rest_cannot_edit_others',
         isNew
           ? 'Sorry, you are not allowed to create posts as this user.'
           : 'Sorry, you are not allowed to update posts as this user.',
-        user !== null,
       );
     }
     post.author = author;
@@ -446,10 +428,10 @@ function applyPostFields(request: RestRequest, type: PostTypeRow, post: PostRow,
       (status === 'publish' || status === 'future' || status === 'private') &&
       !canPublishPosts(user, type)
     ) {
-      throw forbidden(
+      throw deny(
+        request,
         'rest_cannot_publish',
         'Sorry, you are not allowed to publish posts in this post type.',
-        user !== null,
       );
     }
     post.status = status;
@@ -473,11 +455,7 @@ function applyPostFields(request: RestRequest, type: PostTypeRow, post: PostRow,
   if (body['sticky'] !== undefined) {
     const sticky = boolParam(body['sticky']);
     if (sticky && !hasCap(user, 'edit_others_posts') && !hasCap(user, 'publish_posts')) {
-      throw forbidden(
-        'rest_cannot_assign_sticky',
-        'Sorry, you are not allowed to make posts sticky.',
-        user !== null,
-      );
+      throw deny(request, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
     }
     post.sticky = sticky;
   }
@@ -520,31 +498,8 @@ function createPost(request: RestRequest, type: PostTypeRow): RouteResponse {
   const db = request.site.db;
   if (request.body['id'] !== undefined)
     throw new WpRestFailure('rest_post_exists', 'Cannot create existing post.', 400);
-  const now = db.tick();
-  const post: PostRow = {
-    id: db.allocatePostId(),
-    type: type.slug,
-    status: 'draft',
-    title: '',
-    content: '',
-    excerpt: '',
-    slug: '',
-    author: request.user?.id ?? 0,
-    date: now,
-    modified: now,
-    parent: 0,
-    menu_order: 0,
-    password: '',
-    comment_status: supports(type, 'comments') ? 'open' : 'closed',
-    ping_status: supports(type, 'comments') ? 'open' : 'closed',
-    sticky: false,
-    template: '',
-    format: 'standard',
-    meta: {},
-    featured_media: 0,
-    terms: {},
-    extra: {},
-  };
+  const comments = supports(type, 'comments') ? 'open' : 'closed';
+  const post = newPostRow(request, type.slug, db.tick(), { comment_status: comments, ping_status: comments });
   if (type.taxonomies.includes('category')) post.terms['category'] = [1];
   applyPostFields(request, type, post, true);
   db.posts.set(post.id, post);
@@ -571,7 +526,7 @@ export function deletePostRow(request: RestRequest, type: PostTypeRow, post: Pos
     const previous = renderPost(request, type, post, 'edit');
     db.posts.delete(post.id);
     for (const rev of revisionsOf(request, post.id)) db.posts.delete(rev.id);
-    return ok({ deleted: true, previous });
+    return deletedAnswer(previous);
   }
   if (post.status === 'trash') {
     throw new WpRestFailure('rest_already_trashed', 'The post has already been deleted.', 410);
@@ -599,21 +554,22 @@ function alternateLink(request: RestRequest, type: PostTypeRow, post: PostRow): 
 export function postTypeRoutes(type: PostTypeRow): Route[] {
   const base = typePath(type);
   const ns = type.rest_namespace;
-  const readItem = (request: RestRequest): true | WpRestFailure => {
-    const post = checkedPost(request, type);
-    if (post instanceof WpRestFailure) return post;
-    if (contextOf(request) === 'edit' && !canEditPost(request.user, type, post)) {
-      return forbidden(
-        'rest_forbidden_context',
-        'Sorry, you are not allowed to edit this post.',
-        request.user !== null,
-      );
-    }
-    if (!canReadPost(request.user, type, post)) {
-      return forbidden('rest_forbidden', 'Sorry, you are not allowed to do that.', request.user !== null);
-    }
-    return true;
+  const kind: RecordKind<PostRow> = {
+    load: (request) => getPost(request, type),
+    render: (request, post, context) => renderPost(request, type, post, context),
   };
+  const readItem: PermissionCheck = (request) =>
+    guard(() => {
+      const post = kind.load(request);
+      if (contextOf(request) === 'edit' && !canEditPost(request.user, type, post))
+        return deny(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
+      return allowIf(
+        request,
+        canReadPost(request.user, type, post),
+        'rest_forbidden',
+        'Sorry, you are not allowed to do that.',
+      );
+    });
   return [
     route(
       base,
@@ -624,10 +580,10 @@ export function postTypeRoutes(type: PostTypeRow): Route[] {
           args: listArgs(type),
           permission: (request) => {
             if (contextOf(request) === 'edit' && !canCreatePosts(request.user, type)) {
-              return forbidden(
+              return deny(
+                request,
                 'rest_forbidden_context',
                 'Sorry, you are not allowed to edit posts in this post type.',
-                request.user !== null,
               );
             }
             return true;
@@ -638,13 +594,12 @@ export function postTypeRoutes(type: PostTypeRow): Route[] {
           methods: CREATABLE,
           args: { status: { type: 'string', enum: WRITABLE_STATUSES } },
           permission: (request) =>
-            canCreatePosts(request.user, type)
-              ? true
-              : forbidden(
-                  'rest_cannot_create',
-                  'Sorry, you are not allowed to create posts as this user.',
-                  request.user !== null,
-                ),
+            allowIf(
+              request,
+              canCreatePosts(request.user, type),
+              'rest_cannot_create',
+              'Sorry, you are not allowed to create posts as this user.',
+            ),
           handler: (request) => createPost(request, type),
         },
       ],
@@ -676,41 +631,25 @@ export function postTypeRoutes(type: PostTypeRow): Route[] {
               allowValue: (value, request) => keepsOwnStatus(type, value, request),
             },
           },
-          permission: (request) => {
-            const post = checkedPost(request, type);
-            if (post instanceof WpRestFailure) return post;
-            return canEditPost(request.user, type, post)
-              ? true
-              : forbidden(
-                  'rest_cannot_edit',
-                  'Sorry, you are not allowed to edit this post.',
-                  request.user !== null,
-                );
-          },
+          permission: permissionGuard(
+            kind.load,
+            (request, post) => canEditPost(request.user, type, post),
+            'rest_cannot_edit',
+            'Sorry, you are not allowed to edit this post.',
+          ),
           handler: (request) => updatePost(request, type),
         },
-        {
-          methods: DELETABLE,
-          args: {
-            force: {
-              type: 'boolean',
-              default: false,
-              description: 'Whether to bypass Trash and force deletion.',
-            },
-          },
-          permission: (request) => {
-            const post = checkedPost(request, type);
-            if (post instanceof WpRestFailure) return post;
-            return canDeletePost(request.user, type, post)
-              ? true
-              : forbidden(
-                  'rest_cannot_delete',
-                  'Sorry, you are not allowed to delete this post.',
-                  request.user !== null,
-                );
-          },
-          handler: (request) => deletePostRow(request, type, getPost(request, type)),
-        },
+        deleteRecord(
+          kind,
+          permissionGuard(
+            kind.load,
+            (request, post) => canDeletePost(request.user, type, post),
+            'rest_cannot_delete',
+            'Sorry, you are not allowed to delete this post.',
+          ),
+          (request, post) => deletePostRow(request, type, post),
+          forceArg('Whether to bypass Trash and force deletion.'),
+        ),
       ],
       { allowBatch: true, schemaTitle: type.slug },
     ),

@@ -9,27 +9,41 @@ import type { PostRow, PostTypeRow } from '../database.js';
 import { intParam, collectionArgs, contextArg } from '../params.js';
 import { canEditPost } from '../permissions.js';
 import { CREATABLE, DELETABLE, READABLE, route, type RestRequest, type Route } from '../router.js';
-import {
-  forbidden,
-  ok,
-  paginate,
-  paginationHeaders,
-  WpRestFailure,
-  type RouteResponse,
-} from '../responses.js';
+import { ok, paginate, paginationHeaders, WpRestFailure, type RouteResponse } from '../responses.js';
 import { postLink, revisionsOf } from './posts.js';
-import { contextOf, linkTo, renderContent, restUrl, textInput, typePath, type Context } from './shared.js';
+import { forceArg, readRecord, type RecordKind } from './records.js';
+import { deny, permissionGuard, type PermissionCheck } from './guards.js';
+import {
+  contextOf,
+  idParam,
+  linkTo,
+  renderContent,
+  restUrl,
+  textInput,
+  typePath,
+  type Context,
+} from './shared.js';
 
+/** The post of the `parent` URL group; 404 with the code and message when it is not of the type. */
 function parentPost(
   request: RestRequest,
   type: PostTypeRow,
-  group: string,
-  code: string,
-  message: string,
+  code = 'rest_post_invalid_parent',
+  message = 'Invalid post parent ID.',
 ): PostRow {
-  const post = request.site.db.posts.get(parseInt(request.params[group] ?? '', 10));
+  const post = request.site.db.posts.get(idParam(request, 'parent'));
   if (!post || post.type !== type.slug) throw new WpRestFailure(code, message, 404);
   return post;
+}
+
+/** The revision (or autosave) of the `id` URL group under the parent; 404 with the message otherwise. */
+function childRevision(request: RestRequest, type: PostTypeRow, notFound: string): PostRow {
+  const parent = parentPost(request, type);
+  const rev = request.site.db.posts.get(idParam(request));
+  if (!rev || rev.type !== 'revision' || rev.parent !== parent.id) {
+    throw new WpRestFailure('rest_post_invalid_id', notFound, 404);
+  }
+  return rev;
 }
 
 function render(
@@ -71,21 +85,13 @@ function render(
   return out;
 }
 
-function canReadRevisions(request: RestRequest, type: PostTypeRow, what: string): true | WpRestFailure {
-  let parent: PostRow;
-  try {
-    parent = parentPost(request, type, 'parent', 'rest_post_invalid_parent', 'Invalid post parent ID.');
-  } catch (error) {
-    if (error instanceof WpRestFailure) return error;
-    throw error;
-  }
-  return canEditPost(request.user, type, parent)
-    ? true
-    : forbidden(
-        'rest_cannot_read',
-        `Sorry, you are not allowed to view ${what} of this post.`,
-        request.user !== null,
-      );
+function canReadRevisions(type: PostTypeRow, what: string): PermissionCheck {
+  return permissionGuard(
+    (request) => parentPost(request, type),
+    (request, parent) => canEditPost(request.user, type, parent),
+    'rest_cannot_read',
+    `Sorry, you are not allowed to view ${what} of this post.`,
+  );
 }
 
 function autosaveOf(request: RestRequest, parentId: number, author: number): PostRow | undefined {
@@ -96,7 +102,7 @@ function autosaveOf(request: RestRequest, parentId: number, author: number): Pos
 
 function createAutosave(request: RestRequest, type: PostTypeRow): RouteResponse {
   const db = request.site.db;
-  const post = parentPost(request, type, 'parent', 'rest_post_invalid_id', 'Invalid post ID.');
+  const post = parentPost(request, type, 'rest_post_invalid_id', 'Invalid post ID.');
   const user = request.user;
   const userId = user?.id ?? 0;
   const title = textInput(request.body['title']);
@@ -159,10 +165,17 @@ function createAutosave(request: RestRequest, type: PostTypeRow): RouteResponse 
 export function revisionRoutes(type: PostTypeRow): Route[] {
   const base = typePath(type);
   const ns = type.rest_namespace;
-  const readRevisions = (request: RestRequest): true | WpRestFailure =>
-    canReadRevisions(request, type, 'revisions');
-  const readAutosaves = (request: RestRequest): true | WpRestFailure =>
-    canReadRevisions(request, type, 'autosaves');
+  const readRevisions = canReadRevisions(type, 'revisions');
+  const readAutosaves = canReadRevisions(type, 'autosaves');
+  const revision: RecordKind<PostRow> = {
+    load: (request) => childRevision(request, type, 'Invalid revision ID.'),
+    render: (request, rev, context) => render(request, type, rev, context, rev.slug.includes('-autosave-')),
+  };
+  const autosave: RecordKind<PostRow> = {
+    load: (request) => childRevision(request, type, 'Invalid autosave ID.'),
+    render: (request, rev, context) => render(request, type, rev, context, true),
+  };
+  const schemaTitle = `${type.slug}-revision`;
   return [
     route(
       `${base}/(?P<parent>[\\d]+)/revisions`,
@@ -173,13 +186,7 @@ export function revisionRoutes(type: PostTypeRow): Route[] {
           args: { ...collectionArgs(), per_page: { type: 'integer', minimum: 1, maximum: 100 } },
           permission: readRevisions,
           handler: (request) => {
-            const parent = parentPost(
-              request,
-              type,
-              'parent',
-              'rest_post_invalid_parent',
-              'Invalid post parent ID.',
-            );
+            const parent = parentPost(request, type);
             const all = revisionsOf(request, parent.id);
             const page = intParam(request.query['page'], 1);
             const perPage = intParam(request.query['per_page'], all.length || 1);
@@ -193,42 +200,20 @@ export function revisionRoutes(type: PostTypeRow): Route[] {
           },
         },
       ],
-      { schemaTitle: `${type.slug}-revision` },
+      { schemaTitle },
     ),
     route(
       `${base}/(?P<parent>[\\d]+)/revisions/(?P<id>[\\d]+)`,
       ns,
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: readRevisions,
-          handler: (request) => {
-            const parent = parentPost(
-              request,
-              type,
-              'parent',
-              'rest_post_invalid_parent',
-              'Invalid post parent ID.',
-            );
-            const rev = request.site.db.posts.get(parseInt(request.params['id'] ?? '', 10));
-            if (!rev || rev.type !== 'revision' || rev.parent !== parent.id) {
-              throw new WpRestFailure('rest_post_invalid_id', 'Invalid revision ID.', 404);
-            }
-            return ok(render(request, type, rev, contextOf(request), rev.slug.includes('-autosave-')));
-          },
-        },
+        readRecord(revision, readRevisions),
         {
           methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
+          args: forceArg(),
           permission: (request) => {
             const readable = readRevisions(request);
             if (readable !== true) return readable;
-            return forbidden(
-              'rest_cannot_delete',
-              'Sorry, you are not allowed to delete this revision.',
-              request.user !== null,
-            );
+            return deny(request, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this revision.');
           },
           handler: () => {
             throw new WpRestFailure(
@@ -239,7 +224,7 @@ export function revisionRoutes(type: PostTypeRow): Route[] {
           },
         },
       ],
-      { schemaTitle: `${type.slug}-revision` },
+      { schemaTitle },
     ),
     route(
       `${base}/(?P<parent>[\\d]+)/autosaves`,
@@ -250,13 +235,7 @@ export function revisionRoutes(type: PostTypeRow): Route[] {
           args: { context: contextArg() },
           permission: readAutosaves,
           handler: (request) => {
-            const parent = parentPost(
-              request,
-              type,
-              'parent',
-              'rest_post_invalid_parent',
-              'Invalid post parent ID.',
-            );
+            const parent = parentPost(request, type);
             const context = contextOf(request);
             const autosaves = revisionsOf(request, parent.id).filter(
               (r) => r.slug === `${parent.id}-autosave-v1`,
@@ -266,52 +245,19 @@ export function revisionRoutes(type: PostTypeRow): Route[] {
         },
         {
           methods: CREATABLE,
-          permission: (request) => {
-            let post: PostRow;
-            try {
-              post = parentPost(request, type, 'parent', 'rest_post_invalid_id', 'Invalid post ID.');
-            } catch (error) {
-              if (error instanceof WpRestFailure) return error;
-              throw error;
-            }
-            return canEditPost(request.user, type, post)
-              ? true
-              : forbidden(
-                  'rest_cannot_edit',
-                  'Sorry, you are not allowed to edit this post.',
-                  request.user !== null,
-                );
-          },
+          permission: permissionGuard(
+            (request) => parentPost(request, type, 'rest_post_invalid_id', 'Invalid post ID.'),
+            (request, post) => canEditPost(request.user, type, post),
+            'rest_cannot_edit',
+            'Sorry, you are not allowed to edit this post.',
+          ),
           handler: (request) => createAutosave(request, type),
         },
       ],
-      { schemaTitle: `${type.slug}-revision` },
+      { schemaTitle },
     ),
-    route(
-      `${base}/(?P<parent>[\\d]+)/autosaves/(?P<id>[\\d]+)`,
-      ns,
-      [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: readAutosaves,
-          handler: (request) => {
-            const parent = parentPost(
-              request,
-              type,
-              'parent',
-              'rest_post_invalid_parent',
-              'Invalid post parent ID.',
-            );
-            const rev = request.site.db.posts.get(parseInt(request.params['id'] ?? '', 10));
-            if (!rev || rev.type !== 'revision' || rev.parent !== parent.id) {
-              throw new WpRestFailure('rest_post_invalid_id', 'Invalid autosave ID.', 404);
-            }
-            return ok(render(request, type, rev, contextOf(request), true));
-          },
-        },
-      ],
-      { schemaTitle: `${type.slug}-revision` },
-    ),
+    route(`${base}/(?P<parent>[\\d]+)/autosaves/(?P<id>[\\d]+)`, ns, [readRecord(autosave, readAutosaves)], {
+      schemaTitle,
+    }),
   ];
 }

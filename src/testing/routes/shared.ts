@@ -1,14 +1,12 @@
 /**
- * Helpers shared by route modules: URLs, rendered text, `context` handling and permission
- * shorthands.
+ * Helpers shared by route modules: URLs, rendered text, `context` handling, record lookups and new rows.
  *
  * @module
  */
-import type { PostTypeRow } from '../database.js';
-import { hasCap } from '../permissions.js';
+import type { PostRow, PostTypeRow, TermRow } from '../database.js';
 import type { RestRequest } from '../router.js';
 import { param } from '../router.js';
-import { forbidden, WpRestFailure } from '../responses.js';
+import { WpRestFailure } from '../responses.js';
 
 /** The REST context of a request (`view` unless given). */
 export type Context = 'view' | 'edit' | 'embed';
@@ -50,20 +48,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** Requires a logged-in user with a capability, else 401/403 with the given code and message. */
-export function requireCap(
-  request: RestRequest,
-  cap: string,
-  code: string,
-  message: string,
-): true | WpRestFailure {
-  if (hasCap(request.user, cap)) return true;
-  return forbidden(code, message, request.user !== null);
-}
-
-/** Requires any logged-in user. */
-export function requireLogin(request: RestRequest, code: string, message: string): true | WpRestFailure {
-  return request.user ? true : forbidden(code, message, false);
+/** The numeric URL parameter of a route (`id` unless named), `NaN` when absent. */
+export function idParam(request: RestRequest, group = 'id'): number {
+  return parseInt(request.params[group] ?? '', 10);
 }
 
 /** Reads a text field that may be a string or `{raw}` (how the block editor sends title/content). */
@@ -81,4 +68,73 @@ export function textInput(value: unknown): string | undefined {
 export function found<T>(value: T | undefined, code: string, message: string): T {
   if (value === undefined) throw new WpRestFailure(code, message, 404);
   return value;
+}
+
+/** The post of a type the `id` URL group names; 404 `rest_post_invalid_id` otherwise. */
+export function postOfType(request: RestRequest, type: string): PostRow {
+  const post = request.site.db.posts.get(idParam(request));
+  if (!post || post.type !== type) throw new WpRestFailure('rest_post_invalid_id', 'Invalid post ID.', 404);
+  return post;
+}
+
+/** The term of a taxonomy the `id` URL group names; 404 `rest_term_invalid` otherwise. */
+export function termOfTaxonomy(request: RestRequest, taxonomy: string): TermRow {
+  const term = request.site.db.terms.get(idParam(request));
+  if (!term || term.taxonomy !== taxonomy)
+    throw new WpRestFailure('rest_term_invalid', 'Term does not exist.', 404);
+  return term;
+}
+
+/**
+ * A new post row dated `now` with the next post id and the defaults of `wp_insert_post` (draft,
+ * empty text, closed comments, no parent or terms), authored by the request's user; `fields`
+ * override the defaults.
+ */
+export function newPostRow(
+  request: RestRequest,
+  type: string,
+  now: string,
+  fields: Partial<PostRow> = {},
+): PostRow {
+  return {
+    id: request.site.db.allocatePostId(),
+    type,
+    status: 'draft',
+    title: '',
+    content: '',
+    excerpt: '',
+    slug: '',
+    author: request.user?.id ?? 0,
+    date: now,
+    modified: now,
+    parent: 0,
+    menu_order: 0,
+    password: '',
+    comment_status: 'closed',
+    ping_status: 'closed',
+    sticky: false,
+    template: '',
+    format: 'standard',
+    meta: {},
+    featured_media: 0,
+    terms: {},
+    extra: {},
+    ...fields,
+  };
+}
+
+/** A new term row of a taxonomy with the next term id, empty text and no parent; `fields` override. */
+export function newTermRow(request: RestRequest, taxonomy: string, fields: Partial<TermRow> = {}): TermRow {
+  return {
+    id: request.site.db.allocateTermId(),
+    taxonomy,
+    name: '',
+    slug: '',
+    description: '',
+    parent: 0,
+    meta: {},
+    locations: [],
+    auto_add: false,
+    ...fields,
+  };
 }

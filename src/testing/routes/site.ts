@@ -8,8 +8,10 @@ import type { PostTypeRow, TaxonomyRow } from '../database.js';
 import { contextArg } from '../params.js';
 import { hasCap } from '../permissions.js';
 import { EDITABLE, optionsBody, param, READABLE, route, type RestRequest, type Route } from '../router.js';
-import { forbidden, ok, WpRestFailure } from '../responses.js';
-import { contextOf, CURIES, linkTo, restUrl, requireCap } from './shared.js';
+import { ok } from '../responses.js';
+import { readRecord, type RecordKind } from './records.js';
+import { allowIf, permissionGuard, requireCap, whenFound, type PermissionCheck } from './guards.js';
+import { contextOf, CURIES, found, linkTo, restUrl } from './shared.js';
 
 /** Namespaces listed in the index (`batch/v1` is not, although its route exists). */
 export const CORE_NAMESPACES = ['oembed/1.0', 'wp/v2', 'wp-site-health/v1', 'wp-block-editor/v1'];
@@ -179,10 +181,50 @@ function canEditAnyType(request: RestRequest): boolean {
   return hasCap(request.user, 'edit_posts');
 }
 
+/** Viewing in `edit` context needs `edit_posts` (types and taxonomies alike), else the code and message. */
+function editContextNeedsEditPosts(code: string, message: string): PermissionCheck {
+  return (request) =>
+    contextOf(request) === 'edit' ? allowIf(request, canEditAnyType(request), code, message) : true;
+}
+
+const TYPE: RecordKind<PostTypeRow> = {
+  load: (request) => {
+    const type = request.site.db.postTypes.get(request.params['type'] ?? '');
+    return found(type?.listed ? type : undefined, 'rest_type_invalid', 'Invalid post type.');
+  },
+  render: (request, type, context) => typeBody(request, type, context === 'edit'),
+};
+
+const TAXONOMY: RecordKind<TaxonomyRow> = {
+  load: (request) =>
+    found(
+      request.site.db.taxonomies.get(request.params['taxonomy'] ?? ''),
+      'rest_taxonomy_invalid',
+      'Invalid taxonomy.',
+    ),
+  render: (request, tax, context) => taxonomyBody(request, tax, context === 'edit'),
+};
+
+const STATUS: RecordKind<string> = {
+  load: (request) => {
+    const slug = request.params['status'] ?? '';
+    return found(slug in STATUS_INFO ? slug : undefined, 'rest_status_invalid', 'Invalid status.');
+  },
+  render: (request, slug, context) => statusBody(request, slug, context === 'edit'),
+};
+
 /** Routes of the index, settings, types, taxonomies and statuses. */
 export function siteRoutes(): Route[] {
-  const settingsPermission = (request: RestRequest): true | WpRestFailure =>
+  const settingsPermission: PermissionCheck = (request) =>
     requireCap(request, 'manage_options', 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+  const editTypes = editContextNeedsEditPosts(
+    'rest_forbidden_context',
+    'Sorry, you are not allowed to edit posts in this post type.',
+  );
+  const editTaxonomies = editContextNeedsEditPosts(
+    'rest_forbidden_context',
+    'Sorry, you are not allowed to manage terms in this taxonomy.',
+  );
   return [
     route('/', '', [
       {
@@ -237,14 +279,10 @@ export function siteRoutes(): Route[] {
         {
           methods: READABLE,
           args: { context: contextArg() },
-          permission: (request) =>
-            contextOf(request) === 'edit' && !canEditAnyType(request)
-              ? forbidden(
-                  'rest_cannot_view',
-                  'Sorry, you are not allowed to edit posts in this post type.',
-                  request.user !== null,
-                )
-              : true,
+          permission: editContextNeedsEditPosts(
+            'rest_cannot_view',
+            'Sorry, you are not allowed to edit posts in this post type.',
+          ),
           handler: (request) => {
             const edit = contextOf(request) === 'edit';
             const out: Record<string, unknown> = {};
@@ -256,34 +294,9 @@ export function siteRoutes(): Route[] {
       ],
       { schemaTitle: 'type' },
     ),
-    route(
-      '/wp/v2/types/(?P<type>[\\w-]+)',
-      'wp/v2',
-      [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (request) => {
-            const type = request.site.db.postTypes.get(request.params['type'] ?? '');
-            if (!type || !type.listed)
-              return new WpRestFailure('rest_type_invalid', 'Invalid post type.', 404);
-            if (contextOf(request) === 'edit' && !canEditAnyType(request)) {
-              return forbidden(
-                'rest_forbidden_context',
-                'Sorry, you are not allowed to edit posts in this post type.',
-                request.user !== null,
-              );
-            }
-            return true;
-          },
-          handler: (request) => {
-            const type = request.site.db.postTypes.get(request.params['type'] ?? '') as PostTypeRow;
-            return ok(typeBody(request, type, contextOf(request) === 'edit'));
-          },
-        },
-      ],
-      { schemaTitle: 'type' },
-    ),
+    route('/wp/v2/types/(?P<type>[\\w-]+)', 'wp/v2', [readRecord(TYPE, whenFound(TYPE.load, editTypes))], {
+      schemaTitle: 'type',
+    }),
     route(
       '/wp/v2/taxonomies',
       'wp/v2',
@@ -297,14 +310,10 @@ export function siteRoutes(): Route[] {
               description: 'Limit results to taxonomies associated with a specific post type.',
             },
           },
-          permission: (request) =>
-            contextOf(request) === 'edit' && !hasCap(request.user, 'edit_posts')
-              ? forbidden(
-                  'rest_cannot_view',
-                  'Sorry, you are not allowed to manage terms in this taxonomy.',
-                  request.user !== null,
-                )
-              : true,
+          permission: editContextNeedsEditPosts(
+            'rest_cannot_view',
+            'Sorry, you are not allowed to manage terms in this taxonomy.',
+          ),
           handler: (request) => {
             const edit = contextOf(request) === 'edit';
             const forType = param(request, 'type');
@@ -322,28 +331,7 @@ export function siteRoutes(): Route[] {
     route(
       '/wp/v2/taxonomies/(?P<taxonomy>[\\w-]+)',
       'wp/v2',
-      [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (request) => {
-            const tax = request.site.db.taxonomies.get(request.params['taxonomy'] ?? '');
-            if (!tax) return new WpRestFailure('rest_taxonomy_invalid', 'Invalid taxonomy.', 404);
-            if (contextOf(request) === 'edit' && !hasCap(request.user, 'edit_posts')) {
-              return forbidden(
-                'rest_forbidden_context',
-                'Sorry, you are not allowed to manage terms in this taxonomy.',
-                request.user !== null,
-              );
-            }
-            return true;
-          },
-          handler: (request) => {
-            const tax = request.site.db.taxonomies.get(request.params['taxonomy'] ?? '') as TaxonomyRow;
-            return ok(taxonomyBody(request, tax, contextOf(request) === 'edit'));
-          },
-        },
-      ],
+      [readRecord(TAXONOMY, whenFound(TAXONOMY.load, editTaxonomies))],
       { schemaTitle: 'taxonomy' },
     ),
     route(
@@ -367,20 +355,15 @@ export function siteRoutes(): Route[] {
       '/wp/v2/statuses/(?P<status>[\\w-]+)',
       'wp/v2',
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (request) => {
-            const slug = request.params['status'] ?? '';
-            if (!(slug in STATUS_INFO))
-              return new WpRestFailure('rest_status_invalid', 'Invalid status.', 404);
-            return visibleStatuses(request).includes(slug)
-              ? true
-              : forbidden('rest_cannot_read_status', 'Cannot view status.', request.user !== null);
-          },
-          handler: (request) =>
-            ok(statusBody(request, request.params['status'] ?? '', contextOf(request) === 'edit')),
-        },
+        readRecord(
+          STATUS,
+          permissionGuard(
+            STATUS.load,
+            (request, slug) => visibleStatuses(request).includes(slug),
+            'rest_cannot_read_status',
+            'Cannot view status.',
+          ),
+        ),
       ],
       { schemaTitle: 'status' },
     ),

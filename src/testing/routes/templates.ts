@@ -6,20 +6,12 @@
  */
 import type { MockDatabase, PostRow } from '../database.js';
 import { boolParam, contextArg } from '../params.js';
-import { hasCap } from '../permissions.js';
-import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
-import { forbidden, ok, WpRestFailure } from '../responses.js';
+import { CREATABLE, EDITABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { ok, WpRestFailure } from '../responses.js';
 import { TT3_TEMPLATE_PARTS, TT3_TEMPLATES, type ThemeTemplateFile } from '../themeData.js';
-import { contextOf, CURIES, linkTo, restUrl, textInput } from './shared.js';
+import { deletedAnswer, deleteRecord, readRecord, type RecordKind } from './records.js';
+import { requireCap, type Permission } from './guards.js';
+import { contextOf, CURIES, linkTo, newPostRow, restUrl, textInput } from './shared.js';
 
 /** `wp_template` or `wp_template_part`. */
 export type TemplateType = 'wp_template' | 'wp_template_part';
@@ -147,20 +139,23 @@ export function resolveHierarchy(
   return undefined;
 }
 
-function requireTemplates(request: RestRequest): true | WpRestFailure {
-  return hasCap(request.user, 'edit_theme_options')
-    ? true
-    : forbidden(
-        'rest_cannot_manage_templates',
-        'Sorry, you are not allowed to access the templates on this site.',
-        request.user !== null,
-      );
+function requireTemplates(request: RestRequest): Permission {
+  return requireCap(
+    request,
+    'edit_theme_options',
+    'rest_cannot_manage_templates',
+    'Sorry, you are not allowed to access the templates on this site.',
+  );
+}
+
+function templateNotFound(): WpRestFailure {
+  return new WpRestFailure('rest_template_not_found', 'No templates exist with that id.', 404);
 }
 
 function getTemplate(request: RestRequest, type: TemplateType): ResolvedTemplate {
   const id = decodeURIComponent(request.params['id'] ?? '');
   const found = findTemplate(request.site.db, type, id);
-  if (!found) throw new WpRestFailure('rest_template_not_found', 'No templates exist with that id.', 404);
+  if (!found) throw templateNotFound();
   return found;
 }
 
@@ -174,30 +169,14 @@ function saveCustom(
   const now = db.tick();
   let post = existing?.post;
   if (!post) {
-    post = {
-      id: db.allocatePostId(),
-      type,
+    post = newPostRow(request, type, now, {
       status: 'publish',
       title: existing?.file?.title ?? slug,
       content: existing?.file?.content ?? '',
       excerpt: existing?.file?.description ?? '',
       slug,
-      author: request.user?.id ?? 0,
-      date: now,
-      modified: now,
-      parent: 0,
-      menu_order: 0,
-      password: '',
-      comment_status: 'closed',
-      ping_status: 'closed',
-      sticky: false,
-      template: '',
-      format: 'standard',
-      meta: {},
-      featured_media: 0,
-      terms: {},
       extra: { theme: db.stylesheet },
-    };
+    });
     if (type === 'wp_template_part') post.extra['area'] = existing?.file?.area ?? 'uncategorized';
     db.posts.set(post.id, post);
   }
@@ -220,34 +199,32 @@ const TEMPLATE_ID = '(?P<id>([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\
 
 function templateRoutesFor(type: TemplateType, base: string): Route[] {
   const path = `/wp/v2/${base}`;
-  const routes: Route[] = [];
-  if (type === 'wp_template' || type === 'wp_template_part') {
-    routes.push(
-      route(`${path}/lookup`, 'wp/v2', [
-        {
-          methods: READABLE,
-          args: {
-            slug: { type: 'string', required: true },
-            is_custom: { type: 'boolean' },
-            template_prefix: { type: 'string' },
-          },
-          permission: requireTemplates,
-          handler: (request) => {
-            const hierarchy = templateHierarchy(
-              String(param(request, 'slug')),
-              boolParam(param(request, 'is_custom')),
-              String(param(request, 'template_prefix') ?? ''),
-            );
-            const found = resolveHierarchy(request.site.db, hierarchy);
-            if (!found)
-              throw new WpRestFailure('rest_template_not_found', 'No templates exist with that id.', 404);
-            return ok(renderTemplate(request, found, contextOf(request) === 'edit'));
-          },
+  const kind: RecordKind<ResolvedTemplate> = {
+    load: (request) => getTemplate(request, type),
+    render: (request, t, context) => renderTemplate(request, t, context === 'edit'),
+  };
+  const routes: Route[] = [
+    route(`${path}/lookup`, 'wp/v2', [
+      {
+        methods: READABLE,
+        args: {
+          slug: { type: 'string', required: true },
+          is_custom: { type: 'boolean' },
+          template_prefix: { type: 'string' },
         },
-      ]),
-    );
-  }
-  routes.push(
+        permission: requireTemplates,
+        handler: (request) => {
+          const hierarchy = templateHierarchy(
+            String(param(request, 'slug')),
+            boolParam(param(request, 'is_custom')),
+            String(param(request, 'template_prefix') ?? ''),
+          );
+          const found = resolveHierarchy(request.site.db, hierarchy);
+          if (!found) throw templateNotFound();
+          return ok(renderTemplate(request, found, contextOf(request) === 'edit'));
+        },
+      },
+    ]),
     route(
       path,
       'wp/v2',
@@ -295,13 +272,7 @@ function templateRoutesFor(type: TemplateType, base: string): Route[] {
       `${path}/${TEMPLATE_ID}`,
       'wp/v2',
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: requireTemplates,
-          handler: (request) =>
-            ok(renderTemplate(request, getTemplate(request, type), contextOf(request) === 'edit')),
-        },
+        readRecord(kind, requireTemplates),
         {
           methods: EDITABLE,
           permission: requireTemplates,
@@ -310,37 +281,31 @@ function templateRoutesFor(type: TemplateType, base: string): Route[] {
             return ok(renderTemplate(request, saveCustom(request, type, existing.slug, existing), true));
           },
         },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
-          permission: requireTemplates,
-          handler: (request) => {
-            const t = getTemplate(request, type);
-            const post = t.post;
-            if (!post)
-              throw new WpRestFailure(
-                'rest_invalid_template',
-                "Templates based on theme files can't be removed.",
-                400,
-              );
-            if (boolParam(param(request, 'force'))) {
-              const previous = renderTemplate(request, t, true);
-              request.site.db.posts.delete(post.id);
-              return ok({ deleted: true, previous });
-            }
-            post.status = 'trash';
-            post.modified = request.site.db.tick();
-            return ok(renderTemplate(request, t, true));
-          },
-        },
+        deleteRecord(kind, requireTemplates, (request, t) => {
+          const post = t.post;
+          if (!post)
+            throw new WpRestFailure(
+              'rest_invalid_template',
+              "Templates based on theme files can't be removed.",
+              400,
+            );
+          if (boolParam(param(request, 'force'))) {
+            const previous = renderTemplate(request, t, true);
+            request.site.db.posts.delete(post.id);
+            return deletedAnswer(previous);
+          }
+          post.status = 'trash';
+          post.modified = request.site.db.tick();
+          return ok(renderTemplate(request, t, true));
+        }),
       ],
       { schemaTitle: type },
     ),
-  );
+  ];
   // 6.1 registers revisions and autosaves of templates after the id route, whose pattern matches
   // their paths first; they are listed in the index but never reached.
   const unreachable = (): never => {
-    throw new WpRestFailure('rest_template_not_found', 'No templates exist with that id.', 404);
+    throw templateNotFound();
   };
   for (const source of [
     `${path}/(?P<parent>[\\d]+)/revisions`,

@@ -6,27 +6,21 @@
  */
 import type { TaxonomyRow, TermRow } from '../database.js';
 import { slugify } from '../database.js';
-import { boolParam, collectionArgs, contextArg, idListParam, intParam, listParam } from '../params.js';
-import { hasCap } from '../permissions.js';
+import { boolParam, collectionArgs, idListParam, intParam, listParam } from '../params.js';
+import { CREATABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { ok, WpRestFailure, type RouteResponse } from '../responses.js';
+import { forceDeleteRecord, pagedList, readRecord, updateRecord, type RecordKind } from './records.js';
+import { requireCap, whenFound, type Permission } from './guards.js';
 import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
-import {
-  forbidden,
-  ok,
-  paginate,
-  paginationHeaders,
-  WpRestFailure,
-  type RouteResponse,
-} from '../responses.js';
-import { contextOf, CURIES, linkTo, restUrl, textInput, type Context } from './shared.js';
+  contextOf,
+  CURIES,
+  linkTo,
+  newTermRow,
+  restUrl,
+  termOfTaxonomy,
+  textInput,
+  type Context,
+} from './shared.js';
 
 /** Number of published posts carrying a term. */
 export function termCount(request: RestRequest, term: TermRow): number {
@@ -93,20 +87,7 @@ function manageCap(tax: TaxonomyRow): string {
 }
 
 function getTerm(request: RestRequest, tax: TaxonomyRow): TermRow {
-  const term = request.site.db.terms.get(parseInt(request.params['id'] ?? '', 10));
-  if (!term || term.taxonomy !== tax.slug)
-    throw new WpRestFailure('rest_term_invalid', 'Term does not exist.', 404);
-  return term;
-}
-
-function existing(request: RestRequest, tax: TaxonomyRow): true | WpRestFailure {
-  try {
-    getTerm(request, tax);
-    return true;
-  } catch (error) {
-    if (error instanceof WpRestFailure) return error;
-    throw error;
-  }
+  return termOfTaxonomy(request, tax.slug);
 }
 
 function listTerms(request: RestRequest, tax: TaxonomyRow): RouteResponse {
@@ -152,15 +133,9 @@ function listTerms(request: RestRequest, tax: TaxonomyRow): RouteResponse {
             : b.name.toLowerCase();
     return ka < kb ? -dir : ka > kb ? dir : a.id - b.id;
   });
-  const page = intParam(param(request, 'page'), 1);
-  const perPage = intParam(param(request, 'per_page'), 10);
-  const result = paginate(terms, page, perPage, 'rest_term_invalid_page_number');
-  const context = contextOf(request);
-  return ok(
-    result.items.map((t) => renderTerm(request, tax, t, context)),
-    200,
-    paginationHeaders(request.url, page, result.total, result.totalPages),
-  );
+  return pagedList(request, terms, (t, context) => renderTerm(request, tax, t, context), {
+    invalidPageCode: 'rest_term_invalid_page_number',
+  });
 }
 
 function applyTermFields(request: RestRequest, tax: TaxonomyRow, term: TermRow): void {
@@ -185,8 +160,12 @@ function applyTermFields(request: RestRequest, tax: TaxonomyRow, term: TermRow):
 export function termRoutes(tax: TaxonomyRow): Route[] {
   const base = `/${tax.rest_namespace}/${tax.rest_base}`;
   const ns = tax.rest_namespace;
-  const cannot = (request: RestRequest, code: string, message: string): true | WpRestFailure =>
-    hasCap(request.user, manageCap(tax)) ? true : forbidden(code, message, request.user !== null);
+  const cannot = (request: RestRequest, code: string, message: string): Permission =>
+    requireCap(request, manageCap(tax), code, message);
+  const term: RecordKind<TermRow> = {
+    load: (request) => getTerm(request, tax),
+    render: (request, row, context) => renderTerm(request, tax, row, context),
+  };
   return [
     route(
       base,
@@ -242,17 +221,7 @@ export function termRoutes(tax: TaxonomyRow): Route[] {
                 { term_id: clash.id },
               );
             }
-            const term: TermRow = {
-              id: db.allocateTermId(),
-              taxonomy: tax.slug,
-              name,
-              slug: '',
-              description: '',
-              parent: 0,
-              meta: {},
-              locations: [],
-              auto_add: false,
-            };
+            const term = newTermRow(request, tax.slug, { name });
             applyTermFields(request, tax, term);
             db.terms.set(term.id, term);
             return ok(renderTerm(request, tax, term, 'edit'), 201, {
@@ -267,57 +236,35 @@ export function termRoutes(tax: TaxonomyRow): Route[] {
       `${base}/(?P<id>[\\d]+)`,
       ns,
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (request) => {
-            const exists = existing(request, tax);
-            if (exists !== true) return exists;
-            return contextOf(request) === 'edit'
+        readRecord(
+          term,
+          whenFound(term.load, (request) =>
+            contextOf(request) === 'edit'
               ? cannot(request, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.')
-              : true;
-          },
-          handler: (request) => ok(renderTerm(request, tax, getTerm(request, tax), contextOf(request))),
-        },
-        {
-          methods: EDITABLE,
-          permission: (request) => {
-            const exists = existing(request, tax);
-            if (exists !== true) return exists;
-            return cannot(request, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.');
-          },
-          handler: (request) => {
-            const term = getTerm(request, tax);
-            applyTermFields(request, tax, term);
-            return ok(renderTerm(request, tax, term, 'edit'));
-          },
-        },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
-          permission: (request) => {
-            const exists = existing(request, tax);
-            if (exists !== true) return exists;
-            return cannot(request, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.');
-          },
-          handler: (request) => {
-            const term = getTerm(request, tax);
-            if (!boolParam(param(request, 'force'))) {
-              throw new WpRestFailure(
-                'rest_trash_not_supported',
-                "Terms do not support trashing. Set 'force=true' to delete.",
-                501,
-              );
-            }
-            const previous = renderTerm(request, tax, term, 'edit');
-            request.site.db.terms.delete(term.id);
+              : true,
+          ),
+        ),
+        updateRecord(
+          term,
+          whenFound(term.load, (request) =>
+            cannot(request, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.'),
+          ),
+          (request, row) => applyTermFields(request, tax, row),
+        ),
+        forceDeleteRecord(
+          term,
+          whenFound(term.load, (request) =>
+            cannot(request, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'),
+          ),
+          "Terms do not support trashing. Set 'force=true' to delete.",
+          (request, row) => {
+            request.site.db.terms.delete(row.id);
             for (const post of request.site.db.posts.values()) {
               const ids = post.terms[tax.slug];
-              if (ids) post.terms[tax.slug] = ids.filter((id) => id !== term.id);
+              if (ids) post.terms[tax.slug] = ids.filter((id) => id !== row.id);
             }
-            return ok({ deleted: true, previous });
           },
-        },
+        ),
       ],
       { allowBatch: true, schemaTitle: tax.slug },
     ),

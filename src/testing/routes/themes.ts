@@ -9,9 +9,18 @@
 import type { PostRow } from '../database.js';
 import { contextArg, listParam } from '../params.js';
 import { hasCap } from '../permissions.js';
-import { EDITABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
-import { forbidden, ok, paginationHeaders, WpRestFailure } from '../responses.js';
+import { param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { ok, paginationHeaders, WpRestFailure } from '../responses.js';
 import { TT3_THEME, TT3_THEME_JSON, TT3_THEME_SUPPORTS, TT3_VARIATIONS } from '../themeData.js';
+import { readRecord, updateRecord, type RecordKind } from './records.js';
+import {
+  allowIf,
+  deny,
+  permissionGuard,
+  requireCap,
+  type Permission,
+  type PermissionCheck,
+} from './guards.js';
 import { CURIES, linkTo, restUrl } from './shared.js';
 
 function renderTheme(request: RestRequest): Record<string, unknown> {
@@ -47,13 +56,20 @@ function renderTheme(request: RestRequest): Record<string, unknown> {
   };
 }
 
-function canViewActiveTheme(request: RestRequest): true | WpRestFailure {
-  if (hasCap(request.user, 'switch_themes') || hasCap(request.user, 'edit_posts')) return true;
-  return forbidden(
+function canViewActiveTheme(request: RestRequest): Permission {
+  return allowIf(
+    request,
+    hasCap(request.user, 'switch_themes') || hasCap(request.user, 'edit_posts'),
     'rest_cannot_view_active_theme',
     'Sorry, you are not allowed to view the active theme.',
-    request.user !== null,
   );
+}
+
+/** Users who cannot `switch_themes` may only see the active theme. */
+function canViewThemes(request: RestRequest, onlyActive: boolean): Permission {
+  if (hasCap(request.user, 'switch_themes')) return true;
+  if (onlyActive) return canViewActiveTheme(request);
+  return deny(request, 'rest_cannot_view_themes', 'Sorry, you are not allowed to view themes.');
 }
 
 function globalStylesPost(request: RestRequest): PostRow {
@@ -83,14 +99,28 @@ function renderGlobalStyles(request: RestRequest, post: PostRow): Record<string,
   };
 }
 
-function manageGlobalStyles(request: RestRequest): true | WpRestFailure {
-  return hasCap(request.user, 'edit_theme_options')
-    ? true
-    : forbidden(
-        'rest_cannot_manage_global_styles',
-        'Sorry, you are not allowed to access the global styles on this site.',
-        request.user !== null,
-      );
+const GLOBAL_STYLES: RecordKind<PostRow> = {
+  load: globalStylesPost,
+  render: (request, post) => renderGlobalStyles(request, post),
+};
+
+function applyGlobalStyles(request: RestRequest, post: PostRow): void {
+  const body = request.body;
+  if (typeof body['styles'] === 'object' && body['styles'] !== null)
+    post.extra['styles'] = structuredClone(body['styles']);
+  if (typeof body['settings'] === 'object' && body['settings'] !== null)
+    post.extra['settings'] = structuredClone(body['settings']);
+  if (typeof body['title'] === 'string') post.title = body['title'];
+  post.modified = request.site.db.tick();
+}
+
+function manageGlobalStyles(request: RestRequest): Permission {
+  return requireCap(
+    request,
+    'edit_theme_options',
+    'rest_cannot_manage_global_styles',
+    'Sorry, you are not allowed to access the global styles on this site.',
+  );
 }
 
 function themeOf(request: RestRequest, group: string): string {
@@ -102,21 +132,12 @@ function themeOf(request: RestRequest, group: string): string {
 
 /** Theme and global styles routes. */
 export function themeRoutes(): Route[] {
-  const canView = (request: RestRequest): true | WpRestFailure => {
-    try {
-      globalStylesPost(request);
-    } catch (error) {
-      if (error instanceof WpRestFailure) return error;
-      throw error;
-    }
-    return hasCap(request.user, 'edit_theme_options')
-      ? true
-      : forbidden(
-          'rest_cannot_view',
-          'Sorry, you are not allowed to view this global style.',
-          request.user !== null,
-        );
-  };
+  const canView: PermissionCheck = permissionGuard(
+    globalStylesPost,
+    (request) => hasCap(request.user, 'edit_theme_options'),
+    'rest_cannot_view',
+    'Sorry, you are not allowed to view this global style.',
+  );
   return [
     route(
       '/wp/v2/themes',
@@ -126,14 +147,8 @@ export function themeRoutes(): Route[] {
           methods: READABLE,
           args: { context: contextArg(), status: { type: 'array', enum: ['active', 'inactive'] } },
           permission: (request) => {
-            if (hasCap(request.user, 'switch_themes')) return true;
             const statuses = listParam(param(request, 'status'));
-            if (statuses.length === 1 && statuses[0] === 'active') return canViewActiveTheme(request);
-            return forbidden(
-              'rest_cannot_view_themes',
-              'Sorry, you are not allowed to view themes.',
-              request.user !== null,
-            );
+            return canViewThemes(request, statuses.length === 1 && statuses[0] === 'active');
           },
           handler: (request) => {
             const statuses = listParam(param(request, 'status'));
@@ -152,16 +167,8 @@ export function themeRoutes(): Route[] {
         {
           methods: READABLE,
           args: { context: contextArg() },
-          permission: (request) => {
-            const isActive = request.params['stylesheet'] === request.site.db.stylesheet;
-            if (hasCap(request.user, 'switch_themes')) return true;
-            if (isActive) return canViewActiveTheme(request);
-            return forbidden(
-              'rest_cannot_view_themes',
-              'Sorry, you are not allowed to view themes.',
-              request.user !== null,
-            );
-          },
+          permission: (request) =>
+            canViewThemes(request, request.params['stylesheet'] === request.site.db.stylesheet),
           handler: (request) => {
             themeOf(request, 'stylesheet');
             return ok(renderTheme(request));
@@ -208,39 +215,20 @@ export function themeRoutes(): Route[] {
       '/wp/v2/global-styles/(?P<id>[\\/\\w-]+)',
       'wp/v2',
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: canView,
-          handler: (request) => ok(renderGlobalStyles(request, globalStylesPost(request))),
-        },
-        {
-          methods: EDITABLE,
-          permission: (request) => {
+        readRecord(GLOBAL_STYLES, canView),
+        updateRecord(
+          GLOBAL_STYLES,
+          (request) => {
             const viewable = canView(request);
             if (viewable !== true) {
               return viewable.status === 404
                 ? viewable
-                : forbidden(
-                    'rest_cannot_edit',
-                    'Sorry, you are not allowed to edit this global style.',
-                    request.user !== null,
-                  );
+                : deny(request, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this global style.');
             }
             return true;
           },
-          handler: (request) => {
-            const post = globalStylesPost(request);
-            const body = request.body;
-            if (typeof body['styles'] === 'object' && body['styles'] !== null)
-              post.extra['styles'] = structuredClone(body['styles']);
-            if (typeof body['settings'] === 'object' && body['settings'] !== null)
-              post.extra['settings'] = structuredClone(body['settings']);
-            if (typeof body['title'] === 'string') post.title = body['title'];
-            post.modified = request.site.db.tick();
-            return ok(renderGlobalStyles(request, post));
-          },
-        },
+          applyGlobalStyles,
+        ),
       ],
       { schemaTitle: 'wp_global_styles' },
     ),

@@ -8,18 +8,27 @@ import type { UserRow } from '../database.js';
 import { slugify } from '../database.js';
 import { boolParam, collectionArgs, contextArg, idListParam, intParam, listParam } from '../params.js';
 import { capabilityObject, hasCap } from '../permissions.js';
+import { CREATABLE, EDITABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { missingParams, ok, WpRestFailure } from '../responses.js';
 import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
-import { forbidden, missingParams, ok, paginate, paginationHeaders, WpRestFailure } from '../responses.js';
-import { contextOf, linkTo, restUrl, type Context } from './shared.js';
+  deleteRecord,
+  forceArg,
+  forceDelete,
+  pagedList,
+  readRecord,
+  updateRecord,
+  type RecordKind,
+} from './records.js';
+import {
+  deny,
+  guard,
+  permissionGuard,
+  requireCap,
+  requireLogin,
+  type Permission,
+  type PermissionCheck,
+} from './guards.js';
+import { contextOf, found, idParam, linkTo, restUrl, type Context } from './shared.js';
 import type { MockRole } from '../types.js';
 
 function hasPublishedPosts(request: RestRequest, user: UserRow): boolean {
@@ -76,30 +85,21 @@ export function renderUser(request: RestRequest, user: UserRow, context: Context
 }
 
 function getUser(request: RestRequest): UserRow {
-  const user = request.site.db.users.get(parseInt(request.params['id'] ?? '', 10));
-  if (!user) throw new WpRestFailure('rest_user_invalid_id', 'Invalid user ID.', 404);
-  return user;
+  return found(request.site.db.users.get(idParam(request)), 'rest_user_invalid_id', 'Invalid user ID.');
 }
 
-function guard(fn: () => true | WpRestFailure): true | WpRestFailure {
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof WpRestFailure) return error;
-    throw error;
-  }
-}
-
-function canViewUser(request: RestRequest, user: UserRow): true | WpRestFailure {
+function canViewUser(request: RestRequest, user: UserRow): Permission {
   const me = request.user;
   if (contextOf(request) === 'edit' && me?.id !== user.id && !hasCap(me, 'list_users')) {
-    return forbidden('rest_forbidden_context', 'Sorry, you are not allowed to list users.', me !== null);
+    return deny(request, 'rest_forbidden_context', 'Sorry, you are not allowed to list users.');
   }
   if (me?.id !== user.id && !hasCap(me, 'list_users') && !hasPublishedPosts(request, user)) {
-    return forbidden('rest_user_cannot_view', 'Sorry, you are not allowed to list users.', me !== null);
+    return deny(request, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.');
   }
   return true;
 }
+
+const USER: RecordKind<UserRow> = { load: getUser, render: renderUser };
 
 const ROLES: MockRole[] = ['administrator', 'editor', 'author', 'contributor'];
 
@@ -115,11 +115,7 @@ function applyUserFields(request: RestRequest, user: UserRow): void {
     if (!ROLES.includes(role as MockRole))
       throw new WpRestFailure('rest_user_invalid_role', 'The role specified is not valid.', 400);
     if (!hasCap(request.user, 'promote_users')) {
-      throw forbidden(
-        'rest_cannot_edit_roles',
-        'Sorry, you are not allowed to edit roles of this user.',
-        request.user !== null,
-      );
+      throw deny(request, 'rest_cannot_edit_roles', 'Sorry, you are not allowed to edit roles of this user.');
     }
     user.role = role as MockRole;
   }
@@ -129,17 +125,8 @@ function applyUserFields(request: RestRequest, user: UserRow): void {
 
 /** User routes. */
 export function userRoutes(): Route[] {
-  const editPermission = (request: RestRequest): true | WpRestFailure =>
-    guard(() => {
-      const user = getUser(request);
-      return request.user?.id === user.id || hasCap(request.user, 'edit_users')
-        ? true
-        : forbidden(
-            'rest_cannot_edit',
-            'Sorry, you are not allowed to edit this user.',
-            request.user !== null,
-          );
-    });
+  const loggedIn: PermissionCheck = (request) =>
+    requireLogin(request, 'rest_not_logged_in', 'You are not currently logged in.');
   return [
     route(
       '/wp/v2/users',
@@ -165,24 +152,20 @@ export function userRoutes(): Route[] {
           permission: (request) => {
             const me = request.user;
             if (contextOf(request) === 'edit' && !hasCap(me, 'list_users')) {
-              return forbidden(
-                'rest_forbidden_context',
-                'Sorry, you are not allowed to list users.',
-                me !== null,
-              );
+              return deny(request, 'rest_forbidden_context', 'Sorry, you are not allowed to list users.');
             }
             if (param(request, 'roles') !== undefined && !hasCap(me, 'list_users')) {
-              return forbidden(
+              return deny(
+                request,
                 'rest_user_cannot_view',
                 'Sorry, you are not allowed to filter users by role.',
-                me !== null,
               );
             }
             if (param(request, 'who') === 'authors' && !hasCap(me, 'edit_posts')) {
-              return forbidden(
+              return deny(
+                request,
                 'rest_forbidden_who',
                 'Sorry, you are not allowed to query users by this parameter.',
-                me !== null,
               );
             }
             return true;
@@ -232,15 +215,9 @@ export function userRoutes(): Route[] {
                       : b.name.toLowerCase();
               return ka < kb ? -dir : ka > kb ? dir : a.id - b.id;
             });
-            const page = intParam(param(request, 'page'), 1);
-            const perPage = intParam(param(request, 'per_page'), 10);
-            const result = paginate(users, page, perPage, 'rest_user_invalid_page_number');
-            const context = contextOf(request);
-            return ok(
-              result.items.map((u) => renderUser(request, u, context)),
-              200,
-              paginationHeaders(request.url, page, result.total, result.totalPages),
-            );
+            return pagedList(request, users, (u, context) => renderUser(request, u, context), {
+              invalidPageCode: 'rest_user_invalid_page_number',
+            });
           },
         },
         {
@@ -251,13 +228,12 @@ export function userRoutes(): Route[] {
             password: { type: 'string', required: true },
           },
           permission: (request) =>
-            hasCap(request.user, 'create_users')
-              ? true
-              : forbidden(
-                  'rest_cannot_create_user',
-                  'Sorry, you are not allowed to create new users.',
-                  request.user !== null,
-                ),
+            requireCap(
+              request,
+              'create_users',
+              'rest_cannot_create_user',
+              'Sorry, you are not allowed to create new users.',
+            ),
           handler: (request) => {
             const db = request.site.db;
             const username = String(request.body['username']);
@@ -296,18 +272,12 @@ export function userRoutes(): Route[] {
         {
           methods: READABLE,
           args: { context: contextArg() },
-          permission: (request) =>
-            request.user
-              ? true
-              : new WpRestFailure('rest_not_logged_in', 'You are not currently logged in.', 401),
+          permission: loggedIn,
           handler: (request) => ok(renderUser(request, request.user as UserRow, contextOf(request))),
         },
         {
           methods: EDITABLE,
-          permission: (request) =>
-            request.user
-              ? true
-              : new WpRestFailure('rest_not_logged_in', 'You are not currently logged in.', 401),
+          permission: loggedIn,
           handler: (request) => {
             const user = request.user as UserRow;
             applyUserFields(request, user);
@@ -320,10 +290,7 @@ export function userRoutes(): Route[] {
     route('/wp/v2/users/me/application-passwords/introspect', 'wp/v2', [
       {
         methods: READABLE,
-        permission: (request) =>
-          request.user
-            ? true
-            : new WpRestFailure('rest_not_logged_in', 'You are not currently logged in.', 401),
+        permission: loggedIn,
         handler: (request) => {
           const auth = request.headers.get('authorization') ?? '';
           const decoded = auth.startsWith('Basic ') ? atob(auth.slice(6)) : '';
@@ -350,53 +317,42 @@ export function userRoutes(): Route[] {
       '/wp/v2/users/(?P<id>[\\d]+)',
       'wp/v2',
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: (request) => guard(() => canViewUser(request, getUser(request))),
-          handler: (request) => ok(renderUser(request, getUser(request), contextOf(request))),
-        },
-        {
-          methods: EDITABLE,
-          permission: editPermission,
-          handler: (request) => {
-            const user = getUser(request);
-            applyUserFields(request, user);
-            return ok(renderUser(request, user, 'edit'));
-          },
-        },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false }, reassign: { type: 'integer', required: true } },
-          permission: (request) =>
-            guard(() => {
-              getUser(request);
-              return hasCap(request.user, 'delete_users')
-                ? true
-                : forbidden(
-                    'rest_user_cannot_delete',
-                    'Sorry, you are not allowed to delete this user.',
-                    request.user !== null,
-                  );
-            }),
-          handler: (request) => {
-            const user = getUser(request);
+        readRecord(USER, (request) => guard(() => canViewUser(request, getUser(request)))),
+        updateRecord(
+          USER,
+          permissionGuard(
+            getUser,
+            (request, user) => request.user?.id === user.id || hasCap(request.user, 'edit_users'),
+            'rest_cannot_edit',
+            'Sorry, you are not allowed to edit this user.',
+          ),
+          applyUserFields,
+        ),
+        deleteRecord(
+          USER,
+          permissionGuard(
+            getUser,
+            (request) => hasCap(request.user, 'delete_users'),
+            'rest_user_cannot_delete',
+            'Sorry, you are not allowed to delete this user.',
+          ),
+          (request, user) => {
             if (param(request, 'reassign') === undefined) throw missingParams(['reassign']);
-            if (!boolParam(param(request, 'force'))) {
-              throw new WpRestFailure(
-                'rest_trash_not_supported',
-                "Users do not support trashing. Set 'force=true' to delete.",
-                501,
-              );
-            }
-            const reassign = intParam(param(request, 'reassign'), 0);
-            const previous = renderUser(request, user, 'edit');
-            for (const post of request.site.db.posts.values())
-              if (post.author === user.id) post.author = reassign;
-            request.site.db.users.delete(user.id);
-            return ok({ deleted: true, previous });
+            return forceDelete(
+              request,
+              USER,
+              user,
+              "Users do not support trashing. Set 'force=true' to delete.",
+              () => {
+                const reassign = intParam(param(request, 'reassign'), 0);
+                for (const post of request.site.db.posts.values())
+                  if (post.author === user.id) post.author = reassign;
+                request.site.db.users.delete(user.id);
+              },
+            );
           },
-        },
+          { ...forceArg(), reassign: { type: 'integer', required: true } },
+        ),
       ],
       { schemaTitle: 'user' },
     ),

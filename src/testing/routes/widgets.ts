@@ -6,18 +6,11 @@
  */
 import type { SidebarRow, WidgetRow } from '../database.js';
 import { boolParam, contextArg, listParam } from '../params.js';
-import {
-  CREATABLE,
-  DELETABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-} from '../router.js';
+import { CREATABLE, EDITABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
 import { ok, WpRestFailure } from '../responses.js';
-import { CURIES, escapeHtml, linkTo, renderContent, requireCap, restUrl } from './shared.js';
+import { deletedAnswer, deleteRecord, readRecord, updateRecord, type RecordKind } from './records.js';
+import { requireCap, type Permission } from './guards.js';
+import { CURIES, escapeHtml, found, linkTo, renderContent, restUrl } from './shared.js';
 
 /** The widget types of a default 6.1 site (18). */
 export const WIDGET_TYPES: Array<{ id: string; name: string; is_multi: boolean }> = [
@@ -41,7 +34,7 @@ export const WIDGET_TYPES: Array<{ id: string; name: string; is_multi: boolean }
   ['text', 'Text'],
 ].map(([id, name]) => ({ id: id as string, name: name as string, is_multi: true }));
 
-function manage(request: RestRequest): true | WpRestFailure {
+function manage(request: RestRequest): Permission {
   return requireCap(
     request,
     'edit_theme_options',
@@ -97,11 +90,36 @@ function renderWidget(request: RestRequest, w: WidgetRow, edit: boolean): Record
   return out;
 }
 
-function getWidget(request: RestRequest): WidgetRow {
-  const w = request.site.db.widgets.get(request.params['id'] ?? '');
-  if (!w) throw new WpRestFailure('rest_widget_not_found', 'No widget was found with that id.', 404);
-  return w;
+/** A widget type; the list adds a `self` link that the single answer lacks. */
+function renderWidgetType(
+  request: RestRequest,
+  t: (typeof WIDGET_TYPES)[number],
+  links: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    id: t.id,
+    name: t.name,
+    description: '',
+    is_multi: t.is_multi,
+    classname: `widget_${t.id}`,
+    _links: { collection: linkTo(restUrl(request, '/wp/v2/widget-types')), ...links },
+  };
 }
+
+function getSidebar(request: RestRequest): SidebarRow {
+  const sidebar = request.site.db.sidebars.get(request.params['id'] ?? '');
+  return found(sidebar, 'rest_sidebar_not_found', 'No sidebar exists with that id.');
+}
+
+function getWidget(request: RestRequest): WidgetRow {
+  const widget = request.site.db.widgets.get(request.params['id'] ?? '');
+  return found(widget, 'rest_widget_not_found', 'No widget was found with that id.');
+}
+
+const WIDGET: RecordKind<WidgetRow> = {
+  load: getWidget,
+  render: (request, w, context) => renderWidget(request, w, context === 'edit'),
+};
 
 function applyWidget(request: RestRequest, w: WidgetRow): void {
   const body = request.body;
@@ -136,18 +154,13 @@ export function widgetRoutes(): Route[] {
           methods: READABLE,
           args: { context: contextArg() },
           permission: manage,
-          handler: (r) => {
-            const s = r.site.db.sidebars.get(r.params['id'] ?? '');
-            if (!s) throw new WpRestFailure('rest_sidebar_not_found', 'No sidebar exists with that id.', 404);
-            return ok(renderSidebar(r, s));
-          },
+          handler: (r) => ok(renderSidebar(r, getSidebar(r))),
         },
         {
           methods: EDITABLE,
           permission: manage,
           handler: (r) => {
-            const s = r.site.db.sidebars.get(r.params['id'] ?? '');
-            if (!s) throw new WpRestFailure('rest_sidebar_not_found', 'No sidebar exists with that id.', 404);
+            const s = getSidebar(r);
             const ids = listParam(r.body['widgets']);
             for (const w of r.site.db.widgets.values()) {
               if (ids.includes(w.id)) w.sidebar = s.id;
@@ -197,36 +210,17 @@ export function widgetRoutes(): Route[] {
       '/wp/v2/widgets/(?P<id>[\\w\\-]+)',
       'wp/v2',
       [
-        {
-          methods: READABLE,
-          args: { context: contextArg() },
-          permission: manage,
-          handler: (r) => ok(renderWidget(r, getWidget(r), param(r, 'context') === 'edit')),
-        },
-        {
-          methods: EDITABLE,
-          permission: manage,
-          handler: (r) => {
-            const w = getWidget(r);
-            applyWidget(r, w);
-            return ok(renderWidget(r, w, true));
-          },
-        },
-        {
-          methods: DELETABLE,
-          args: { force: { type: 'boolean', default: false } },
-          permission: manage,
-          handler: (r) => {
-            const w = getWidget(r);
-            if (boolParam(param(r, 'force'))) {
-              const previous = renderWidget(r, w, true);
-              r.site.db.widgets.delete(w.id);
-              return ok({ deleted: true, previous });
-            }
-            w.sidebar = 'wp_inactive_widgets';
-            return ok(renderWidget(r, w, true));
-          },
-        },
+        readRecord(WIDGET, manage),
+        updateRecord(WIDGET, manage, applyWidget),
+        deleteRecord(WIDGET, manage, (r, w) => {
+          if (boolParam(param(r, 'force'))) {
+            const previous = renderWidget(r, w, true);
+            r.site.db.widgets.delete(w.id);
+            return deletedAnswer(previous);
+          }
+          w.sidebar = 'wp_inactive_widgets';
+          return ok(renderWidget(r, w, true));
+        }),
       ],
       { allowBatch: true, schemaTitle: 'widget' },
     ),
@@ -240,17 +234,9 @@ export function widgetRoutes(): Route[] {
           permission: manage,
           handler: (r) =>
             ok(
-              WIDGET_TYPES.map((t) => ({
-                id: t.id,
-                name: t.name,
-                description: '',
-                is_multi: t.is_multi,
-                classname: `widget_${t.id}`,
-                _links: {
-                  collection: linkTo(restUrl(r, '/wp/v2/widget-types')),
-                  self: linkTo(restUrl(r, `/wp/v2/widget-types/${t.id}`)),
-                },
-              })),
+              WIDGET_TYPES.map((t) =>
+                renderWidgetType(r, t, { self: linkTo(restUrl(r, `/wp/v2/widget-types/${t.id}`)) }),
+              ),
             ),
         },
       ],
@@ -267,14 +253,7 @@ export function widgetRoutes(): Route[] {
           handler: (r) => {
             const t = WIDGET_TYPES.find((x) => x.id === r.params['id']);
             if (!t) throw new WpRestFailure('rest_widget_type_invalid', 'Invalid widget type.', 404);
-            return ok({
-              id: t.id,
-              name: t.name,
-              description: '',
-              is_multi: t.is_multi,
-              classname: `widget_${t.id}`,
-              _links: { collection: linkTo(restUrl(r, '/wp/v2/widget-types')) },
-            });
+            return ok(renderWidgetType(r, t));
           },
         },
       ],
