@@ -206,6 +206,16 @@ describe('read permissions', () => {
   });
 });
 
+describe('names that are also Object.prototype members', () => {
+  it('answers 404 rest_status_invalid for a status slug such as constructor', async () => {
+    for (const slug of ['constructor', 'toString', 'hasOwnProperty']) {
+      const answer = await json<WpErrorBody>(`/wp/v2/statuses/${slug}`);
+      expect(answer.status).toBe(404);
+      expect(answer.body.code).toBe('rest_status_invalid');
+    }
+  });
+});
+
 describe('choosing the current user', () => {
   it('acts as the first user with a role, or as anonymous', async () => {
     mock.setCurrentRole('editor');

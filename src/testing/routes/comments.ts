@@ -37,6 +37,11 @@ const STATUS_ALIASES: Record<string, string> = {
   trash: 'trash',
 };
 
+/** The stored comment status for a requested one (`approve` → `approved`); own keys only, so `constructor` stays a plain string. */
+function commentStatus(requested: string): string {
+  return Object.hasOwn(STATUS_ALIASES, requested) ? (STATUS_ALIASES[requested] as string) : requested;
+}
+
 function renderComment(request: RestRequest, comment: CommentRow, context: Context): Record<string, unknown> {
   const edit = context === 'edit';
   const out: Record<string, unknown> = {
@@ -97,7 +102,7 @@ function applyCommentFields(request: RestRequest, comment: CommentRow): void {
   for (const key of ['author_name', 'author_email', 'author_url'] as const)
     if (typeof body[key] === 'string') comment[key] = body[key];
   if (typeof body['status'] === 'string' && hasCap(request.user, 'moderate_comments')) {
-    comment.status = STATUS_ALIASES[body['status']] ?? body['status'];
+    comment.status = commentStatus(body['status']);
   }
   if (body['parent'] !== undefined) comment.parent = intParam(body['parent'], 0);
 }
@@ -130,9 +135,7 @@ export function commentRoutes(): Route[] {
           handler: (request) => {
             const posts = idListParam(param(request, 'post'));
             const include = idListParam(param(request, 'include'));
-            const statuses = listParam(param(request, 'status') ?? 'approve').map(
-              (s) => STATUS_ALIASES[s] ?? s,
-            );
+            const statuses = listParam(param(request, 'status') ?? 'approve').map(commentStatus);
             const search = String(param(request, 'search') ?? '').toLowerCase();
             const dir = param(request, 'order') === 'asc' ? 1 : -1;
             const all = [...request.site.db.comments.values()]

@@ -208,7 +208,11 @@ const TAXONOMY: RecordKind<TaxonomyRow> = {
 const STATUS: RecordKind<string> = {
   load: (request) => {
     const slug = request.params['status'] ?? '';
-    return found(slug in STATUS_INFO ? slug : undefined, 'rest_status_invalid', 'Invalid status.');
+    return found(
+      Object.hasOwn(STATUS_INFO, slug) ? slug : undefined,
+      'rest_status_invalid',
+      'Invalid status.',
+    );
   },
   render: (request, slug, context) => statusBody(request, slug, context === 'edit'),
 };
