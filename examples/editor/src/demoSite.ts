@@ -1,0 +1,190 @@
+/**
+ * The mock WordPress the demo runs on when no real site is named: `wp-entities/testing` served
+ * inside the browser by msw. Its writes are kept in sessionStorage and replayed at start-up, so a
+ * reload shows what was saved (until the tab is closed or "Reset demo data" is pressed).
+ *
+ * @module
+ */
+import { setupWorker } from 'msw/browser';
+import {
+  createMockWordPress,
+  MOCK_USERS,
+  type MockRequestLogEntry,
+  type MockWordPress,
+} from 'wp-entities/testing';
+
+const WRITES_KEY = 'wp-entities-demo:writes';
+const USER_KEY = 'wp-entities-demo:user';
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A user the demo can sign in as. */
+export type DemoLogin = keyof typeof MOCK_USERS;
+
+/** One successful write, as replayed at start-up. */
+interface StoredWrite {
+  method: string;
+  url: string;
+  userId: number;
+  body: unknown;
+}
+
+/** The running demo site, for the demo controls (and for the console: `wpMock`). */
+export interface DemoSite {
+  /** The mock WordPress. */
+  readonly mock: MockWordPress;
+  /** The login requests act as. */
+  readonly login: DemoLogin;
+  /** Signs in as another user (reloads the page). */
+  signInAs(login: DemoLogin): void;
+  /** Makes the next save (any write except autosaves) fail with a server error. */
+  failNextSave(): void;
+  /** Forgets every change and reloads. */
+  resetData(): void;
+}
+
+function readJson<T>(key: string, fallback: T): T {
+  try {
+    const text = sessionStorage.getItem(key);
+    return text === null ? fallback : (JSON.parse(text) as T);
+  } catch {
+    return fallback;
+  }
+}
+
+function authorizationOf(userId: number): string | undefined {
+  return Object.values(MOCK_USERS).find((user) => user.id === userId)?.authorization;
+}
+
+function isLogin(value: unknown): value is DemoLogin {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MOCK_USERS, value);
+}
+
+/** Answers for the embed box: a rich preview, and an address WordPress can only show as a link. */
+function seedEmbeds(mock: MockWordPress): void {
+  mock.setEmbed('https://www.youtube.com/watch?v=dQw4w9WgXcQ', {
+    type: 'video',
+    version: '1.0',
+    title: 'A video about the block editor',
+    provider_name: 'YouTube',
+    provider_url: 'https://www.youtube.com/',
+    width: 560,
+    height: 315,
+    html: '<div style="font:16px system-ui;background:#111;color:#fff;height:300px;display:grid;place-items:center;border-radius:8px">▶ A video about the block editor</div>',
+  });
+  mock.setEmbed('https://wordpress.org/news/', {
+    type: 'rich',
+    version: '1.0',
+    title: 'News – WordPress.org',
+    provider_name: 'WordPress.org',
+    provider_url: 'https://wordpress.org',
+    html: '<blockquote style="font:15px system-ui;border-left:4px solid #3858e9;margin:0;padding:12px 16px">WordPress 6.1 “Misha” is out: a better writing experience, more design tools.</blockquote>',
+  });
+  mock.setEmbed('https://example.com/not-embeddable', 'fallback');
+}
+
+/**
+ * Creates the mock site under `${origin}/mock-wordpress`, replays the writes of this browser
+ * session, starts msw's service worker and begins recording new writes.
+ */
+export async function startDemoSite(): Promise<DemoSite> {
+  const storedLogin = readJson<unknown>(USER_KEY, 'admin');
+  const login: DemoLogin = isLogin(storedLogin) ? storedLogin : 'admin';
+  const mock = createMockWordPress({
+    root: `${window.location.origin}/mock-wordpress`,
+    settings: { title: 'Field Notes', description: 'A demo site for wp-entities' },
+    posts: [
+      // An autosave newer than "Hello world!": opening that post offers to restore it.
+      {
+        type: 'revision',
+        parent: 1,
+        author: 1,
+        slug: '1-autosave-v1',
+        status: 'inherit',
+        title: 'Hello world! (edited on another computer)',
+        content:
+          '<!-- wp:paragraph -->\n<p>Welcome to WordPress. This text was autosaved but never saved.</p>\n<!-- /wp:paragraph -->',
+        excerpt: '',
+        date: '2026-11-21T09:30:00',
+      },
+    ],
+  });
+  seedEmbeds(mock);
+
+  // Replay this session's writes, as the user who made each one.
+  const writes = readJson<StoredWrite[]>(WRITES_KEY, []);
+  for (const write of writes) {
+    const headers = new Headers({ 'content-type': 'application/json' });
+    const authorization = authorizationOf(write.userId);
+    if (authorization) headers.set('authorization', authorization);
+    await mock.handle(
+      new Request(write.url, {
+        method: write.method,
+        headers,
+        body: write.body === undefined ? null : JSON.stringify(write.body),
+      }),
+    );
+  }
+  mock.clearRequests();
+  mock.setCurrentUser(login);
+
+  const worker = setupWorker(...mock.handlers);
+  await worker.start({
+    serviceWorker: { url: '/mockServiceWorker.js' },
+    onUnhandledRequest: 'bypass',
+    quiet: true,
+  });
+
+  // The log is scanned from the first request that was still in flight at the last scan; each
+  // finished entry is looked at once. `clearRequests()` (the browser tests use it) empties the log.
+  const looked = new WeakSet<MockRequestLogEntry>();
+  let from = 0;
+  const record = (entries: readonly MockRequestLogEntry[]) => {
+    if (entries.length < from) from = 0;
+    let firstInFlight: number | undefined;
+    let changed = false;
+    for (let i = from; i < entries.length; i++) {
+      const entry = entries[i];
+      if (!entry || looked.has(entry)) continue;
+      if (entry.status === undefined) {
+        firstInFlight ??= i;
+        continue;
+      }
+      looked.add(entry);
+      if (READ_METHODS.has(entry.method) || entry.status < 200 || entry.status >= 300) continue;
+      writes.push({ method: entry.method, url: entry.url, userId: entry.userId, body: entry.body });
+      changed = true;
+    }
+    from = firstInFlight ?? entries.length;
+    if (changed) sessionStorage.setItem(WRITES_KEY, JSON.stringify(writes));
+  };
+  worker.events.on('response:mocked', () => record(mock.requests));
+  // Also when the page goes away: the last writes may not have reported yet.
+  window.addEventListener('pagehide', () => record(mock.requests));
+
+  return {
+    mock,
+    login,
+    signInAs(next) {
+      sessionStorage.setItem(USER_KEY, JSON.stringify(next));
+      window.location.reload();
+    },
+    failNextSave() {
+      mock.failNext(
+        1,
+        {
+          status: 500,
+          body: {
+            code: 'internal_server_error',
+            message: 'The database is not answering.',
+            data: { status: 500 },
+          },
+        },
+        (request) => !READ_METHODS.has(request.method) && !request.path.endsWith('/autosaves'),
+      );
+    },
+    resetData() {
+      sessionStorage.removeItem(WRITES_KEY);
+      window.location.reload();
+    },
+  };
+}

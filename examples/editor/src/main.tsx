@@ -1,0 +1,49 @@
+/**
+ * The editor's entry: picks the backend (the in-browser mock WordPress, or a real site behind the
+ * dev server's proxy), makes the store, and renders the app.
+ *
+ * @module
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RestTransport, RootStore } from 'wp-entities';
+import { StoreProvider } from 'wp-entities/react';
+import { App } from './App.js';
+import type { DemoSite } from './demoSite.js';
+import { describeError } from './describeError.js';
+
+declare global {
+  interface Window {
+    /** The mock WordPress of the demo, for the console (`wpMock.requests`, `wpMock.failNext(…)`). */
+    wpMock?: DemoSite['mock'];
+  }
+}
+
+async function start(container: HTMLElement): Promise<void> {
+  let demo: DemoSite | undefined;
+  let restRoot: string;
+  if (import.meta.env.VITE_WP_BACKEND === 'proxy') {
+    // The dev server forwards /wp-json to the real site and adds the credentials itself.
+    restRoot = `${window.location.origin}/wp-json`;
+  } else {
+    const { startDemoSite } = await import('./demoSite.js');
+    demo = await startDemoSite();
+    window.wpMock = demo.mock;
+    restRoot = demo.mock.restRoot;
+  }
+  const store = new RootStore({ transport: new RestTransport({ root: restRoot }) });
+  createRoot(container).render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <App demo={demo} />
+      </StoreProvider>
+    </StrictMode>,
+  );
+}
+
+const container = document.getElementById('root');
+if (container) {
+  start(container).catch((error: unknown) => {
+    container.textContent = `The editor could not start: ${describeError(error)}`;
+  });
+}

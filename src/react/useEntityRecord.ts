@@ -1,0 +1,136 @@
+/**
+ * `useEntityRecord`: one record of an entity, its edits and states, for `observer` components.
+ *
+ * @module
+ */
+import { useEffect, useMemo } from 'react';
+import type { EntityRecord } from '../../models/EntityRecord.js';
+import type { Id } from '../../models/ids.js';
+import type { PlainObject } from '../../models/snapshot.js';
+import type { Query } from '../transport/types.js';
+import { useStore } from './StoreProvider.js';
+
+/** Options of {@link useEntityRecord}. */
+export interface UseEntityRecordOptions {
+  /** Request the record when it is not cached yet. `false` only reads what is there. @default true */
+  enabled?: boolean;
+  /** Extra query of the first request (`{ context: 'view' }`, `_fields`, …). @default {} */
+  query?: Query;
+}
+
+/**
+ * What {@link useEntityRecord} returns. Every field is a getter over the record's observables:
+ * an `observer` component re-renders only when a field it actually read changes.
+ */
+export interface EntityRecordHandle<T extends object = PlainObject> {
+  /** The record itself (the same object for the component's whole life). */
+  readonly record: EntityRecord<T>;
+  /** The cached server record; `undefined` until received. */
+  readonly persisted: T | undefined;
+  /** The record as the user sees it: raw values with the local edits over them. */
+  readonly edited: T | undefined;
+  /** The local edits. */
+  readonly edits: Partial<T>;
+  /** The record has unsaved (non-transient) edits. */
+  readonly hasEdits: boolean;
+  /** The record has unsaved edits or a save is in flight. */
+  readonly isDirty: boolean;
+  /** A GET of the record is in flight. */
+  readonly isResolving: boolean;
+  /** A GET of the record finished at least once. */
+  readonly hasResolved: boolean;
+  /** The error of the last failed GET. */
+  readonly fetchError: Error | undefined;
+  /** A save is in flight. */
+  readonly isSaving: boolean;
+  /** An autosave is in flight. */
+  readonly isAutosaving: boolean;
+  /** A delete is in flight. */
+  readonly isDeleting: boolean;
+  /** The error of the last failed save; the edits are kept. */
+  readonly saveError: Error | undefined;
+  /** The error of the last failed delete. */
+  readonly deleteError: Error | undefined;
+  /** `record.edit(edits, opts)`: a local edit with an undo step (none with `undoIgnore`; `isCached` joins the step being typed). */
+  edit(edits: Partial<T>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
+  /**
+   * `record.save(opts)`: sends the edits and resolves to the saved record. Like WordPress's hook it
+   * rejects on failure (the error is also kept as `saveError`, and the edits stay); pass
+   * `{ throwOnError: false }` to resolve `undefined` instead.
+   */
+  save(opts?: { throwOnError?: boolean }): Promise<T | undefined>;
+}
+
+function handleOf<T extends object>(record: EntityRecord<T>): EntityRecordHandle<T> {
+  return {
+    record,
+    get persisted() {
+      return record.persisted;
+    },
+    get edited() {
+      return record.edited;
+    },
+    get edits() {
+      return record.edits;
+    },
+    get hasEdits() {
+      return record.hasEdits;
+    },
+    get isDirty() {
+      return record.isDirty;
+    },
+    get isResolving() {
+      return record.isResolving;
+    },
+    get hasResolved() {
+      return record.hasResolved;
+    },
+    get fetchError() {
+      return record.fetchError;
+    },
+    get isSaving() {
+      return record.isSaving;
+    },
+    get isAutosaving() {
+      return record.isAutosaving;
+    },
+    get isDeleting() {
+      return record.isDeleting;
+    },
+    get saveError() {
+      return record.saveError;
+    },
+    get deleteError() {
+      return record.deleteError;
+    },
+    edit: (edits, opts) => record.edit(edits, opts),
+    save: (opts) => record.save({ throwOnError: true, ...opts }),
+  };
+}
+
+/**
+ * One record of `(kind, name)` for an `observer` component:
+ * `const { edited, edit, isDirty, save } = useEntityRecord('postType', 'post', 5)`.
+ * A singleton entity (`root/site`, `root/base`) takes no id. The first component that reads a
+ * record which is not cached starts its request (once: concurrent readers share it, and a record
+ * that already resolved, or failed, is not asked for again; `record.fetch()` asks again).
+ */
+export function useEntityRecord<T extends object = PlainObject>(
+  kind: string,
+  name: string,
+  id?: Id,
+  options: UseEntityRecordOptions = {},
+): EntityRecordHandle<T> {
+  const store = useStore();
+  const record = store.record<T>(kind, name, id);
+  const handle = useMemo(() => handleOf(record), [record]);
+  const isEnabled = options.enabled ?? true;
+  const query = options.query;
+  useEffect(() => {
+    if (!isEnabled || record.hasResolved || record.isResolving) return;
+    // A failure is stored as record.fetchError, which the component reads; nothing to throw here.
+    record.collection?.load(record.id, query).catch(() => undefined);
+    // The query's identity may change on every render: the first request uses the first one.
+  }, [record, isEnabled]);
+  return handle;
+}

@@ -1,0 +1,134 @@
+/**
+ * A small test harness for the browser tests: named tests, a fresh tab each, screenshots of every
+ * step into test-results/e2e/, polling assertions, and a `N passed, N failed` summary.
+ *
+ * @module
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+/** Where screenshots go. */
+export const ARTIFACTS_DIR = join(process.cwd(), 'test-results', 'e2e');
+
+/** How long a polling assertion waits before it fails. */
+const WAIT_MS = 10_000;
+
+/** What a test receives. */
+export interface TestContext {
+  /** A fresh tab (its own sessionStorage, so its own mock site) with the editor loaded. */
+  page: Page;
+  /** The editor's address. */
+  url: string;
+  /** Saves a screenshot of the page as `test-results/e2e/{test}-{n}-{label}.png`. */
+  step(label: string): Promise<void>;
+}
+
+/** One browser test. */
+export interface BrowserTest {
+  name: string;
+  run(t: TestContext): Promise<void>;
+}
+
+function slug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+}
+
+/** Polls `read` until `accept` holds; throws with `describe(last)` when it never does. */
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  describe: (last: T | undefined) => string,
+): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  let last: T | undefined;
+  for (;;) {
+    try {
+      last = await read();
+      if (accept(last)) return last;
+    } catch {
+      // The element may not exist yet; keep polling.
+    }
+    if (Date.now() > deadline) throw new Error(describe(last));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until the text of `locator` matches `expected`. */
+export function expectText(locator: Locator, expected: RegExp | string, what: string): Promise<string> {
+  const matches = (text: string) =>
+    typeof expected === 'string' ? text.includes(expected) : expected.test(text);
+  return waitUntil(
+    async () => (await locator.first().textContent({ timeout: 1000 })) ?? '',
+    matches,
+    (last) => `${what}: expected ${String(expected)}, got ${JSON.stringify(last)}`,
+  );
+}
+
+/** Waits until the value of the input `locator` is `expected`. */
+export function expectValue(locator: Locator, expected: string, what: string): Promise<string> {
+  return waitUntil(
+    () => locator.inputValue({ timeout: 1000 }),
+    (value) => value === expected,
+    (last) => `${what}: expected the value ${JSON.stringify(expected)}, got ${JSON.stringify(last)}`,
+  );
+}
+
+/** Waits until `locator` matches `count` elements. */
+export function expectCount(locator: Locator, count: number, what: string): Promise<number> {
+  return waitUntil(
+    () => locator.count(),
+    (n) => n === count,
+    (last) => `${what}: expected ${count}, found ${String(last)}`,
+  );
+}
+
+/** Throws when `condition` is false. */
+export function check(condition: boolean, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Runs the tests one after the other, each in a new tab; prints each result and the summary. */
+export async function runTests(
+  context: BrowserContext,
+  url: string,
+  tests: readonly BrowserTest[],
+): Promise<{ passed: number; failed: number }> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  for (const test of tests) {
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // "Leave the page?" prompts are answered yes: reloading is part of the tests.
+    page.on('dialog', (dialog) => void dialog.accept());
+    let n = 0;
+    const step = async (label: string) => {
+      n++;
+      await page.screenshot({
+        path: join(ARTIFACTS_DIR, `${slug(test.name)}-${String(n).padStart(2, '0')}-${slug(label)}.png`),
+      });
+    };
+    const started = Date.now();
+    try {
+      await page.goto(url);
+      await page.getByRole('link', { name: 'Posts', exact: true }).waitFor({ timeout: 30_000 });
+      await test.run({ page, url, step });
+      check(errors.length === 0, `the page threw: ${errors.join('; ')}`);
+      passed++;
+      console.log(`  ✓ ${test.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed++;
+      await step('failure').catch(() => undefined);
+      console.log(`  ✗ ${test.name}\n      ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      await page.close();
+    }
+  }
+  return { passed, failed };
+}

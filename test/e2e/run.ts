@@ -1,0 +1,76 @@
+/**
+ * `npm run test:e2e`: starts the demo (the example editor on the in-browser mock WordPress), drives
+ * it with Debian's Chromium through playwright-core, keeps a screenshot of every step in
+ * test-results/e2e/, writes docs/editor.png, prints `N passed, N failed` and exits non-zero on a
+ * failure.
+ *
+ * @module
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { startDemo } from '../../scripts/demo.js';
+import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
+import { ensureChromium, launchChromium } from './browser.js';
+import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
+import { ARTIFACTS_DIR, runTests } from './harness.js';
+
+/** Runs the tests whose name contains `process.argv[2]` (all without it). */
+function selected<T extends { name: string }>(list: T[]): T[] {
+  const only = process.argv[2];
+  return only ? list.filter((test) => test.name.includes(only)) : list;
+}
+
+async function main(): Promise<number> {
+  ensureChromium();
+  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+  mkdirSync(dirname(README_SCREENSHOT), { recursive: true });
+  const browser = await launchChromium();
+  let passed = 0;
+  let failed = 0;
+  try {
+    const demo = await startDemo({ port: 0, quiet: true, watch: false });
+    try {
+      console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
+      const result = await runTests(browser.context, demo.url, selected(tests));
+      passed += result.passed;
+      failed += result.failed;
+    } finally {
+      await demo.close();
+    }
+
+    const site = createMockWordPress({ currentUser: null });
+    const server = await site.listen();
+    const proxied = await startDemo({
+      port: 0,
+      quiet: true,
+      watch: false,
+      wordpress: {
+        url: server.url,
+        user: MOCK_USERS.author.username,
+        appPassword: MOCK_USERS.author.appPassword,
+      },
+    });
+    try {
+      console.log(`The example editor on a WordPress at ${server.url}, through the proxy at ${proxied.url}`);
+      const result = await runTests(browser.context, proxied.url, selected(proxyTests(site)));
+      passed += result.passed;
+      failed += result.failed;
+    } finally {
+      await proxied.close();
+      await server.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  console.log(`\n${passed} passed, ${failed} failed (screenshots in ${ARTIFACTS_DIR})`);
+  return failed === 0 && passed > 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('\n0 passed, 1 failed (the browser tests could not run)');
+    process.exit(1);
+  },
+);

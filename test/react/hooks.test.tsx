@@ -1,0 +1,222 @@
+// @vitest-environment jsdom
+import { act, useState, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ArgumentError } from '../../src/errors.js';
+import {
+  observer,
+  StoreProvider,
+  useEntityProp,
+  useEntityRecord,
+  useEntityRecords,
+  useStore,
+  type EntityRecordHandle,
+} from '../../src/react/index.js';
+import { RootStore } from '../../stores/RootStore.js';
+import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
+
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+interface Post {
+  id: number;
+  title: string;
+  status: string;
+}
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+describe('wp-entities/react hooks', () => {
+  let transport: FakeTransport;
+  let store: RootStore;
+  let container: HTMLElement;
+  let root: Root;
+  const posts = Array.from({ length: 25 }, (_, i) =>
+    makePost(i + 1, { status: i % 2 === 0 ? 'publish' : 'draft' }),
+  );
+
+  function render(node: ReactNode): Promise<void> {
+    return act(async () => {
+      root.render(<StoreProvider store={store}>{node}</StoreProvider>);
+    });
+  }
+
+  beforeEach(() => {
+    transport = new FakeTransport()
+      .on('GET', '/wp/v2/types', { body: typesBody() })
+      .on(
+        'GET',
+        '/wp/v2/posts',
+        paginated(() => posts),
+      )
+      .on('GET', '/wp/v2/posts/5', { body: posts[4] })
+      .on('GET', '/wp/v2/posts/404', {
+        status: 404,
+        body: { code: 'rest_post_invalid_id', message: 'Invalid post ID.' },
+      })
+      .on('GET', '/wp/v2/settings', { body: { title: 'My Site', description: 'Just another site' } });
+    store = new RootStore({ transport });
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+
+  afterEach(() => {
+    act(() => root.unmount());
+    container.remove();
+    store.dispose();
+  });
+
+  it('requests an unresolved record once however many components read it', async () => {
+    const Title = observer(function Title() {
+      const { edited, hasResolved } = useEntityRecord<Post>('postType', 'post', 5);
+      return <span>{hasResolved ? edited?.title : 'loading'}</span>;
+    });
+    await render(
+      <>
+        <Title />
+        <Title />
+        <Title />
+      </>,
+    );
+    await settle();
+    expect(container.textContent).toBe('Post 5Post 5Post 5');
+    expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
+  });
+
+  it('shows a failed read as fetchError instead of throwing', async () => {
+    const Missing = observer(function Missing() {
+      const { fetchError, hasResolved } = useEntityRecord('postType', 'post', 404);
+      return <span>{hasResolved ? (fetchError?.message ?? 'found') : 'loading'}</span>;
+    });
+    await render(<Missing />);
+    await settle();
+    expect(container.textContent).toBe('Invalid post ID.');
+  });
+
+  it('gives a list page with the totals the server sent', async () => {
+    const Drafts = observer(function Drafts() {
+      const { items, totalItems, totalPages, hasResolved } = useEntityRecords<Post>('postType', 'post', {
+        status: 'draft',
+        per_page: 5,
+      });
+      if (!hasResolved || !items) return <span>loading</span>;
+      return <span>{`${items.length} of ${totalItems} in ${totalPages} pages`}</span>;
+    });
+    await render(<Drafts />);
+    await settle();
+    expect(container.textContent).toBe('5 of 25 in 5 pages');
+    expect(transport.callsTo('GET', '/wp/v2/posts')).toHaveLength(1);
+  });
+
+  it('edits one field with useEntityProp and re-renders only the components reading that field', async () => {
+    const counts = { title: 0, status: 0 };
+    let setTitle: ((value: string) => void) | undefined;
+    const TitleField = observer(function TitleField() {
+      const [title, set, full] = useEntityProp<Post & { title: unknown }, 'title'>(
+        'postType',
+        'post',
+        'title',
+        5,
+      );
+      setTitle = set;
+      counts.title++;
+      const rendered = (full as { rendered?: string } | undefined)?.rendered ?? '';
+      return <span id="title">{`${String(title)}|${rendered}`}</span>;
+    });
+    const StatusField = observer(function StatusField() {
+      const [status] = useEntityProp<Post, 'status'>('postType', 'post', 'status', 5);
+      counts.status++;
+      return <span id="status">{status}</span>;
+    });
+    await render(
+      <>
+        <TitleField />
+        <StatusField />
+      </>,
+    );
+    await settle();
+    expect(container.querySelector('#title')?.textContent).toBe('Post 5|Post 5');
+    counts.title = 0;
+    counts.status = 0;
+
+    act(() => setTitle?.('New title'));
+
+    expect(container.querySelector('#title')?.textContent).toBe('New title|Post 5');
+    expect(store.record('postType', 'post', 5).edits).toEqual({ title: 'New title' });
+    expect(counts).toEqual({ title: 1, status: 0 });
+  });
+
+  it('sends nothing for a disabled list until it is enabled', async () => {
+    let setEnabled: ((value: boolean) => void) | undefined;
+    const Maybe = observer(function Maybe() {
+      const [isEnabled, set] = useState(false);
+      setEnabled = set;
+      const { items } = useEntityRecords<Post>('postType', 'post', { per_page: 5 }, { enabled: isEnabled });
+      return <span>{items === null ? 'none' : `${items.length} posts`}</span>;
+    });
+    await render(<Maybe />);
+    await settle();
+    expect(container.textContent).toBe('none');
+    expect(transport.callsTo('GET', '/wp/v2/posts')).toHaveLength(0);
+
+    act(() => setEnabled?.(true));
+    await settle();
+    expect(container.textContent).toBe('5 posts');
+    expect(transport.callsTo('GET', '/wp/v2/posts')).toHaveLength(1);
+  });
+
+  it('rejects from save() when the server refuses, keeping the edit and the error on the record', async () => {
+    transport.on('PUT', '/wp/v2/posts/5', {
+      status: 500,
+      body: { code: 'db_down', message: 'The database is not answering.' },
+    });
+    let handle: EntityRecordHandle<Post> | undefined;
+    const Editor = observer(function Editor() {
+      handle = useEntityRecord<Post>('postType', 'post', 5);
+      return <span>{handle.edited?.title ?? '…'}</span>;
+    });
+    await render(<Editor />);
+    await settle();
+    act(() => {
+      handle?.edit({ title: 'Unsaved words' });
+    });
+
+    await expect(handle?.save()).rejects.toMatchObject({ status: 500, code: 'db_down' });
+    await settle();
+    expect(container.textContent).toBe('Unsaved words');
+    expect(handle?.hasEdits).toBe(true);
+    expect(handle?.saveError?.message).toBe('The database is not answering.');
+  });
+
+  it('reads a singleton entity without an id', async () => {
+    const SiteTitle = observer(function SiteTitle() {
+      const [title] = useEntityProp<{ title: string }, 'title'>('root', 'site', 'title');
+      return <span>{title ?? '…'}</span>;
+    });
+    await render(<SiteTitle />);
+    await settle();
+    expect(container.textContent).toBe('My Site');
+    expect(transport.callsTo('GET', '/wp/v2/settings')).toHaveLength(1);
+  });
+
+  it('throws a clear error when a hook is used outside a StoreProvider', () => {
+    let caught: unknown;
+    const Orphan = () => {
+      try {
+        useStore();
+      } catch (error) {
+        caught = error;
+      }
+      return null;
+    };
+    act(() => root.render(<Orphan />));
+    expect(caught).toBeInstanceOf(ArgumentError);
+    expect((caught as Error).message).toMatch(/StoreProvider/);
+  });
+});
