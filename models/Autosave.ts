@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { isPlainObject } from './snapshot.js';
 
 /** A REST text field in the edit context. */
 export interface RenderedText {
@@ -57,13 +58,9 @@ export interface AutosavePayload {
 
 type Fields = Readonly<Record<string, unknown>>;
 
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A text field's raw value: the string itself or `.raw`; `undefined` when only `rendered` is known. */
 function rawText(value: unknown): unknown {
-  if (isObject(value)) return 'raw' in value ? value.raw : undefined;
+  if (isPlainObject(value)) return 'raw' in value ? value.raw : undefined;
   return value;
 }
 
@@ -126,7 +123,7 @@ export function readAutosaveResponse(
   sent: AutosavePayload,
   response: unknown,
 ): AutosaveOutcome {
-  const answer: Fields = isObject(response) ? response : {};
+  const answer: Fields = isPlainObject(response) ? response : {};
   if (answer[key] === undefined || answer[key] !== persisted[key]) {
     return { kind: 'autosave', autosave: answer as Autosave };
   }

@@ -101,6 +101,7 @@ export class EntityConfig<T extends object = PlainObject> {
   private readonly titleGetter: ((record: T | undefined) => string) | undefined;
   private readonly revisionsPathOf: ((parentId: Id, revisionId?: Id) => string) | undefined;
 
+  /** Builds a config from its plain spec; options left out take the defaults documented on {@link EntityConfigSpec}. */
   constructor(spec: EntityConfigSpec<T>) {
     this.kind = spec.kind;
     this.name = spec.name;
@@ -185,6 +186,7 @@ export class PostTypeConfig extends EntityConfig {
   /** True for `wp_template` and `wp_template_part`. */
   readonly isTemplate: boolean;
 
+  /** A post type config: `kind` is `postType`, and the post-type defaults apply to what `spec` leaves out. */
   constructor(spec: PostTypeConfigSpec) {
     const isTemplate = TEMPLATE_POST_TYPES.has(spec.name);
     const baseURL = spec.baseURL;
@@ -217,6 +219,7 @@ export type TaxonomyConfigSpec = Omit<EntityConfigSpec, 'kind'>;
 
 /** A `taxonomy` entity (`category`, `post_tag`, a custom taxonomy): context `edit`, nothing else special. */
 export class TaxonomyConfig extends EntityConfig {
+  /** A taxonomy config: `kind` is `taxonomy`, and `context: 'edit'` applies unless `spec` sets its own params. */
   constructor(spec: TaxonomyConfigSpec) {
     super({ baseURLParams: { context: 'edit' }, ...definedOnly(spec), kind: 'taxonomy' });
   }

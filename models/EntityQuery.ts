@@ -13,6 +13,7 @@ import {
   type IComputedValue,
   type IObservableValue,
 } from 'mobx';
+import { toError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
 import type { EntityCollection, ListState } from '../stores/EntityCollection.js';
 import type { EntityRecord } from './EntityRecord.js';
@@ -215,7 +216,7 @@ export class EntityQuery<T extends object = PlainObject> {
         this.setStatus({
           isResolving: false,
           hasResolved: true,
-          error: error instanceof Error ? error : new Error(String(error)),
+          error: toError(error),
           isStale: false,
         });
         throw error;

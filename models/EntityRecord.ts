@@ -5,8 +5,9 @@
  * Cost model: a record holds four observable boxes (the 'default' snapshot, other contexts, edits,
  * status) whose values are immutable plain objects replaced on change. The object views (`raw`,
  * `edited`, `nonTransientEdits`) are memoised on their inputs, so an unchanged record returns the
- * same object; the primitive views (`title`, `hasEdits`) become MobX computeds once read inside a
- * reaction. Every view is O(fields of this record).
+ * same object; `title` becomes a MobX computed once read inside a reaction, and `hasEdits` is a
+ * box worked out where edits are written (an edited record gets a fifth box). Every view is
+ * O(fields of this record).
  *
  * @module
  */
@@ -24,10 +25,17 @@ import type { EntityCollection } from '../stores/EntityCollection.js';
 import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWriter.js';
 import type { UndoTarget } from '../stores/UndoHistory.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
-import { applyEdits, clearReceivedEdits, type EditResult, type Edits } from './editPipeline.js';
+import {
+  applyEdits,
+  clearReceivedEdits,
+  editedRecord,
+  nonTransientEdits,
+  type EditResult,
+  type Edits,
+} from './editPipeline.js';
 import { titleOf, type EntityConfig } from './EntityConfig.js';
 import type { EntityQuery } from './EntityQuery.js';
-import { normaliseId, type Id } from './ids.js';
+import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
 import { flattenRawAttributes, type PlainObject } from './snapshot.js';
@@ -82,9 +90,9 @@ export interface EntityRecordInit<T extends object> {
   name: string;
   /** The normalised id; `undefined` for a singleton (or a new record). */
   id: Id | undefined;
-  /** The owning collection; absent for a detached record. */
+  /** The owning collection; absent for a detached record. @default undefined */
   collection?: EntityCollection<T> | undefined;
-  /** The config of a detached record; a collection's record reads its collection's config. */
+  /** The config of a detached record; a collection's record reads its collection's config. @default undefined */
   config?: EntityConfig | undefined;
 }
 
@@ -120,7 +128,6 @@ export interface EditSink {
 /** The primitive views kept as computeds while observed. */
 interface PrimitiveViews {
   title: string;
-  hasEdits: boolean;
 }
 
 /** Last inputs and outputs of the object views, so that unchanged inputs give the same object. */
@@ -151,10 +158,17 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   private readonly ownConfig: EntityConfig | undefined;
   private readonly defaultItem: IObservableValue<StoredItem<T> | undefined>;
   private readonly otherItems: IObservableValue<Readonly<Record<string, StoredItem<T>>>>;
-  /** The local edits snapshot; replaced (never mutated) on change. The edit pipeline writes it. */
+  /** The local edits snapshot; replaced (never mutated) on change, only through `setEdits` (which keeps `hasEdits` in step). */
   protected readonly editsBox: IObservableValue<Partial<T>>;
   private readonly statusBox: IObservableValue<RecordStatus>;
   private computeds: { [K in keyof PrimitiveViews]?: IComputedValue<PrimitiveViews[K]> } | undefined;
+  /**
+   * Whether the edits hold a non-transient field, worked out where edits are written (made on the
+   * first edit), so `hasEdits`, `isDirty` and the dirty lists read one box instead of scanning.
+   */
+  private hasEditsBox: IObservableValue<boolean> | undefined;
+  /** The transient fields {@link hasEditsBox} was worked out with. */
+  private hasEditsTransient: ReadonlySet<string> | undefined;
   private memo: ViewMemo | undefined;
   private currentId: Id | undefined;
   private readonly autosavesBox = observable.box<readonly Autosave[] | undefined>(undefined, {
@@ -191,8 +205,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * complete persisted snapshot, and its id is read from `data[config.key]`.
    */
   static detached<T extends object = PlainObject>(config: EntityConfig, data?: T): EntityRecord<T> {
-    const key = data === undefined || config.singleton ? undefined : (data as PlainObject)[config.key];
-    const id = typeof key === 'number' || typeof key === 'string' ? normaliseId(key) : undefined;
+    const id = data === undefined || config.singleton ? undefined : readId((data as PlainObject)[config.key]);
     const record = new EntityRecord<T>({ kind: config.kind, name: config.name, id, config });
     if (data !== undefined) runInAction(() => record.writeItem(DEFAULT_CONTEXT, { data, isComplete: true }));
     return record;
@@ -263,12 +276,20 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /** The record has non-transient edits. Observable. */
   get hasEdits(): boolean {
-    return this.viaComputed('hasEdits', () => Object.keys(this.nonTransientEdits).length > 0);
+    const box = this.hasEditsBox;
+    // Never edited, or the config's transient fields changed since the last edit (it was loaded
+    // or replaced): count the fields again.
+    if (box === undefined || this.config?.transientEdits !== this.hasEditsTransient) {
+      return Object.keys(this.nonTransientEdits).length > 0;
+    }
+    return box.get();
   }
 
   /** The record has unsaved changes: {@link hasEdits}, or a save is in flight. Observable. */
   get isDirty(): boolean {
-    return this.statusBox.get().isSaving || this.hasEdits;
+    // Edits first: a record with edits is dirty whatever its status, so its status is not read
+    // (nor tracked) then; the dirty list reads this for every edited record.
+    return this.hasEdits || this.statusBox.get().isSaving;
   }
 
   /** All request states at once, as one snapshot. Observable. */
@@ -330,10 +351,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * detached record.
    */
   async fetch(query?: Query): Promise<this> {
-    if (!this.collection) {
-      throw new ArgumentError(`The detached record (${this.kind}, ${this.name}) has no store to fetch from.`);
-    }
-    await this.collection.fetch(this.id, query);
+    await this.requireCollection('fetch').fetch(this.id, query);
     return this;
   }
 
@@ -583,6 +601,10 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
     const value = Object.keys(next).length === 0 ? (NO_EDITS as Partial<T>) : next;
     runInAction(() => {
       this.editsBox.set(value);
+      const hasEdits = Object.keys(this.computeNonTransientEdits()).length > 0;
+      this.hasEditsTransient = this.config?.transientEdits;
+      if (this.hasEditsBox !== undefined) this.hasEditsBox.set(hasEdits);
+      else if (hasEdits) this.hasEditsBox = observable.box(true, { name: 'EntityRecord.hasEdits' });
       this.collection?.noteEditState(this);
     });
   }
@@ -616,17 +638,14 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   }
 
   private computeNonTransientEdits(): Partial<T> {
-    const edits = this.edits as PlainObject;
-    const transient = this.config?.transientEdits;
-    if (!transient || transient.size === 0 || !Object.keys(edits).some((k) => transient.has(k)))
-      return edits as Partial<T>;
-    if (this.memo?.transientIn !== edits || this.memo.transientFields !== transient) {
-      const out: PlainObject = {};
-      for (const key of Object.keys(edits)) if (!transient.has(key)) out[key] = edits[key];
+    const edits = this.edits as Edits;
+    const config = this.config;
+    if (config === undefined || config.transientEdits.size === 0) return edits as Partial<T>;
+    if (this.memo?.transientIn !== edits || this.memo.transientFields !== config.transientEdits) {
       const memo = (this.memo ??= {});
       memo.transientIn = edits;
-      memo.transientFields = transient;
-      memo.transientOut = out;
+      memo.transientFields = config.transientEdits;
+      memo.transientOut = nonTransientEdits(config, edits);
     }
     return this.memo.transientOut as Partial<T>;
   }
@@ -644,7 +663,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
       const memo = (this.memo ??= {});
       memo.editedBase = base;
       memo.editedEdits = edits;
-      memo.editedOut = { ...(base ?? {}), ...edits };
+      memo.editedOut = editedRecord(base, edits as Edits);
     }
     return this.memo.editedOut as T;
   }

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { deepEqual } from './snapshot.js';
+import { deepEqual, getPath } from './snapshot.js';
 
 /** A record's local edits: a plain, never-mutated snapshot keyed by field. */
 export type Edits = Readonly<Record<string, unknown>>;
@@ -70,7 +70,7 @@ function fieldOf(record: object | undefined, key: string): unknown {
 }
 
 /** The edited value of one field: the edit when there is one, else the persisted raw value. */
-export function editedField(raw: object | undefined, edits: Edits, key: string): unknown {
+function editedField(raw: object | undefined, edits: Edits, key: string): unknown {
   return hasOwn(edits, key) ? edits[key] : fieldOf(raw, key);
 }
 
@@ -208,15 +208,6 @@ export function resolveDeferredEdits(edits: Edits, edited: object): ResolvedEdit
   return { payload, resolved };
 }
 
-function readPath(source: unknown, path: readonly string[]): unknown {
-  let value = source;
-  for (const segment of path) {
-    if (typeof value !== 'object' || value === null) return undefined;
-    value = (value as Readonly<Record<string, unknown>>)[segment];
-  }
-  return value;
-}
-
 /**
  * The payload of `saveFields`: only the listed fields of `edits`, where a dotted path (`meta.a`)
  * becomes a nested object (`{ meta: { a: 5 } }`). Paths without an edit are left out.
@@ -224,9 +215,9 @@ function readPath(source: unknown, path: readonly string[]): unknown {
 export function pickEditPaths(edits: Edits, paths: readonly string[]): Record<string, unknown> {
   const payload: Record<string, unknown> = {};
   for (const path of paths) {
-    const segments = path.split('.');
-    const value = readPath(edits, segments);
+    const value = getPath(edits, path);
     if (value === undefined) continue;
+    const segments = path.split('.');
     let target = payload;
     for (const segment of segments.slice(0, -1)) {
       const existing = target[segment];

@@ -24,3 +24,12 @@ export function isNumericId(value: unknown): boolean {
 export function normaliseId(id: Id): Id {
   return typeof id === 'string' && NUMERIC_ID.test(id) ? Number(id) : id;
 }
+
+/**
+ * An id read from server JSON (`body.id`, `data[config.key]`): normalised when it is a finite
+ * number or a non-empty string, `undefined` for anything else.
+ */
+export function readId(value: unknown): Id | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  return typeof value === 'string' && value !== '' ? normaliseId(value) : undefined;
+}

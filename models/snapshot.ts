@@ -55,12 +55,12 @@ export function conservativeMerge<T extends object>(previous: T | undefined, nex
   return changed ? (merged as T) : previous;
 }
 
-/** Reads a dotted path (`'title.rendered'`) of `source`; `undefined` when any step is missing. */
+/** Reads a dotted path (`'title.rendered'`, `'meta.a'`) of `source`; `undefined` when any step is missing. */
 export function getPath(source: unknown, path: string): unknown {
   let value: unknown = source;
   for (const part of path.split('.')) {
-    if (!isPlainObject(value)) return undefined;
-    value = value[part];
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as PlainObject)[part];
   }
   return value;
 }

@@ -9,9 +9,20 @@
 /** The base of every error thrown by wp-entities. */
 export class WpEntitiesError extends Error {
   override name = 'WpEntitiesError';
+  /** An error with `message`; `options.cause` is the underlying error, when there is one. */
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
   }
+}
+
+/**
+ * `value` as an `Error`: itself when it is one, else a {@link WpEntitiesError} that names the value
+ * (a custom transport rejecting with a string), so a stored or rethrown error is always an `Error`.
+ */
+export function toError(value: unknown): Error {
+  return value instanceof Error
+    ? value
+    : new WpEntitiesError(`Rejected with a non-Error value: ${String(value)}`, { cause: value });
 }
 
 /** What a {@link RestError} knows about the request that failed. */
@@ -49,6 +60,7 @@ export class RestError extends WpEntitiesError {
   /** URL of the failed request, when known. */
   readonly url: string | undefined;
 
+  /** An error built from what is known about the failed request (see {@link RestErrorInit}). */
   constructor(init: RestErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
@@ -75,6 +87,7 @@ export class RestError extends WpEntitiesError {
  */
 export class EntityConfigError extends WpEntitiesError {
   override name = 'EntityConfigError';
+  /** The message defaults to the spec's message for an edit of an entity without a loaded config. */
   constructor(
     /** The entity kind (`postType`, `root`, …). */
     readonly entityKind: string,
@@ -89,6 +102,7 @@ export class EntityConfigError extends WpEntitiesError {
 /** A permission check was asked for an action other than create, read, update or delete. */
 export class InvalidActionError extends WpEntitiesError {
   override name = 'InvalidActionError';
+  /** `action` is the rejected action, as given. */
   constructor(readonly action: string) {
     super(`'${action}' is not a valid action.`);
   }
@@ -97,6 +111,7 @@ export class InvalidActionError extends WpEntitiesError {
 /** A `/batch/v1` request as a whole failed, or a batch was built wrongly. */
 export class BatchError extends WpEntitiesError {
   override name = 'BatchError';
+  /** `details.failed` names what failed (`validation`, …); `details.cause` is the underlying error. */
   constructor(
     message: string,
     readonly details: { failed?: string; cause?: unknown } = {},
@@ -108,6 +123,7 @@ export class BatchError extends WpEntitiesError {
 /** Something went wrong in collaborative sync (shared document, provider, peer connection). */
 export class SyncError extends WpEntitiesError {
   override name = 'SyncError';
+  /** `code` names the kind of failure for programs (`sync_error` by default). */
   constructor(
     message: string,
     readonly code: string = 'sync_error',

@@ -21,7 +21,12 @@ export * from '../stores/UserStore.js';
 export * from '../stores/SiteStore.js';
 export * from '../stores/UndoHistory.js';
 export * from '../stores/RecordIndex.js';
-export { RecordWriter, type SaveOptions, type DeleteOptions, type WriteOutcome } from '../stores/RecordWriter.js';
+export {
+  RecordWriter,
+  type SaveOptions,
+  type DeleteOptions,
+  type WriteOutcome,
+} from '../stores/RecordWriter.js';
 export type { BatchApi, SaveResult } from '../stores/batchWrites.js';
 export { canBatch } from '../stores/BatchRun.js';
 export * from '../models/Autosave.js';

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { BatchError } from '../src/errors.js';
+import { BatchError, toError } from '../src/errors.js';
 import { serializeQuery } from '../src/transport/queryString.js';
 import type { BatchRequest, Query, Transport } from '../src/transport/types.js';
 
@@ -105,6 +105,7 @@ export class BatchRun {
   private readonly ready: Promise<void>[] = [];
   private hasRun = false;
 
+  /** A run whose queue goes out through `transport.batch`. No request is made until {@link BatchRun.run}. */
   constructor(private readonly transport: Transport) {}
 
   /** How many requests are queued. */
@@ -140,7 +141,7 @@ export class BatchRun {
     try {
       promise = start(send);
     } catch (error) {
-      promise = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      promise = Promise.reject(toError(error));
     }
     // The participant may finish without sending anything (no edits): it is ready then too.
     void promise.then(markReady, markReady);

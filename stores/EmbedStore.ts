@@ -6,7 +6,7 @@
 import { observable, runInAction } from 'mobx';
 import type { Transport } from '../src/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
-import { isPlainObject } from './siteHelpers.js';
+import { isPlainObject } from '../models/snapshot.js';
 
 /** An oEmbed response as WordPress's proxy returns it. */
 export interface EmbedPreview {
@@ -40,6 +40,7 @@ export class EmbedStore {
   private readonly previews = observable.map<string, EmbedPreview | false>({}, { deep: false });
   private readonly requests = new InflightRequests();
 
+  /** Previews are requested through `transport`; the constructor does no I/O. */
   constructor(transport: Transport) {
     this.transport = transport;
   }

@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { computed, observable, runInAction, type IComputedValue, type IObservableValue } from 'mobx';
+import {
+  comparer,
+  computed,
+  observable,
+  runInAction,
+  type IComputedValue,
+  type IObservableValue,
+} from 'mobx';
 import { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import { EntityRecord, type EditSink } from '../models/EntityRecord.js';
@@ -17,9 +24,12 @@ import {
   type QueryParts,
 } from '../models/QueryParts.js';
 import { conservativeMerge, isPlainObject, type PlainObject } from '../models/snapshot.js';
-import { ArgumentError, EntityConfigError, isRestError, RestError } from '../src/errors.js';
+import { ArgumentError, EntityConfigError, toError } from '../src/errors.js';
+import { readTotalItems, readTotalPages } from '../src/transport/responseHeaders.js';
+import { invalidResponseError } from '../src/transport/restErrors.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
+import { PendingRequests } from './InflightRequests.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
 import type { UndoHistory } from './UndoHistory.js';
@@ -47,13 +57,17 @@ export interface ReceiveOptions {
   /**
    * The query the records answer. Its context decides where they are stored, its `_fields` whether
    * they count as complete, and its stable key and page which id list is updated.
+   * @default undefined (the 'default' context, complete records, no list)
    */
   query?: Query | undefined;
-  /** Totals of the list, replacing the previous ones of that stable key. */
+  /** Totals of the list, replacing the previous ones of that stable key. @default undefined (no totals) */
   meta?: QueryMeta | undefined;
   /** Invalidate this collection's queries afterwards (after a save or a creation). @default false */
   invalidate?: boolean | undefined;
-  /** The edits that were sent to the server: an edit equal to its sent value is cleared even when the server changed it. */
+  /**
+   * The edits that were sent to the server: an edit equal to its sent value is cleared even when
+   * the server changed it. @default undefined (only edits equal to the received values are cleared)
+   */
   persistedEdits?: object | undefined;
   /** Update the id list of `query`; `false` stores the records in the query's context without touching any list. @default true */
   updateList?: boolean | undefined;
@@ -106,7 +120,7 @@ export class EntityCollection<T extends object = PlainObject> {
   private singletonRecord: EntityRecord<T> | undefined;
   private readonly lists = new Map<string, IObservableValue<ListState | undefined>>();
   private readonly queries = new Map<string, EntityQuery<T>>();
-  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly inflight = new PendingRequests();
   private readonly configSource: ConfigSource | undefined;
   private ownWriter: RecordWriter | undefined;
   private readonly revisionCollections = new Map<Id, EntityCollection<object>>();
@@ -164,18 +178,18 @@ export class EntityCollection<T extends object = PlainObject> {
 
   /** The records of this collection with non-transient edits or a save in flight. Observable; cached between changes. */
   get dirtyRecords(): readonly EntityRecord<T>[] {
-    this.dirtyList ??= computed(() => this.ownIndexed((record) => record.isDirty), {
+    this.dirtyList ??= computed(() => this.own(this.store.recordIndex?.dirty), {
       keepAlive: true,
-      equals: sameRecords,
+      equals: comparer.shallow,
     });
     return this.dirtyList.get();
   }
 
   /** The records of this collection with a save in flight. Observable; cached between changes. */
   get savingRecords(): readonly EntityRecord<T>[] {
-    this.savingList ??= computed(() => this.ownIndexed((record) => record.isSaving), {
+    this.savingList ??= computed(() => this.own(this.store.recordIndex?.saving), {
       keepAlive: true,
-      equals: sameRecords,
+      equals: comparer.shallow,
     });
     return this.savingList.get();
   }
@@ -241,16 +255,12 @@ export class EntityCollection<T extends object = PlainObject> {
     return revisions as EntityCollection<R>;
   }
 
-  private ownIndexed(test: (record: EntityRecord<T>) => boolean): readonly EntityRecord<T>[] {
-    const index = this.store.recordIndex;
-    if (index === undefined) return [];
-    const mine: EntityRecord<T>[] = [];
-    for (const record of index.values()) {
-      if (record.collection !== (this as EntityCollection<object>)) continue;
-      const own = record as unknown as EntityRecord<T>;
-      if (test(own)) mine.push(own);
-    }
-    return mine;
+  /** This collection's records of one of the store's lists (already filtered, so no record is read again). */
+  private own(list: readonly EntityRecord<object>[] | undefined): readonly EntityRecord<T>[] {
+    if (list === undefined) return [];
+    return list.filter(
+      (record) => record.collection === (this as EntityCollection<object>),
+    ) as unknown as EntityRecord<T>[];
   }
 
   /** The key field of the records (`id`, `slug`, …). */
@@ -275,6 +285,11 @@ export class EntityCollection<T extends object = PlainObject> {
     if (id === undefined || id === '') {
       throw new ArgumentError(`A record of (${this.kind}, ${this.name}) needs an id.`);
     }
+    return this.keyedRecord(id);
+  }
+
+  /** The record of a (non-singleton) id, made on first use. */
+  private keyedRecord(id: Id): EntityRecord<T> {
     const key = normaliseId(id);
     let record = this.records.get(key);
     if (!record) {
@@ -320,37 +335,38 @@ export class EntityCollection<T extends object = PlainObject> {
     const parts = query ? getQueryParts(query, config.key) : undefined;
     const path = config.recordPath(config.singleton ? undefined : record.id);
     const request: Query = { ...config.baseURLParams, ...(parts?.request ?? {}) };
-    return this.shared(`GET ${path}?${encodeStableKey(request)}`, async () => {
-      record.setStatus({ isResolving: true });
-      try {
-        const body = await this.store.transport.request<unknown>({ path, query: request });
-        if (!isPlainObject(body)) {
-          throw new RestError({
-            status: 200,
-            code: 'invalid_response',
-            message: `GET ${path} answered with something that is not a record.`,
-            data: body,
-            method: 'GET',
-            url: path,
-          });
+    record.setStatus({ isResolving: true });
+    try {
+      // Only the request is shared: two queries sending the same request (no context, and
+      // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
+      // in their own context.
+      const body = await this.inflight.run(`GET ${path}?${encodeStableKey(request)}`, async () => {
+        const answer = await this.store.transport.request<unknown>({ path, query: request });
+        if (!isPlainObject(answer)) {
+          throw invalidResponseError(
+            200,
+            `GET ${path} answered with something that is not a record.`,
+            answer,
+            {
+              method: 'GET',
+              url: path,
+            },
+          );
         }
-        // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
-        const data =
-          config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
-        runInAction(() => {
-          this.receive(data as T, { query, updateList: false });
-          record.setStatus({ isResolving: false, hasResolved: true, fetchError: undefined });
-        });
-        return record;
-      } catch (error) {
-        record.setStatus({
-          isResolving: false,
-          hasResolved: true,
-          fetchError: error instanceof Error ? error : new Error(String(error)),
-        });
-        throw error;
-      }
-    });
+        return answer;
+      });
+      // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
+      const data =
+        config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
+      runInAction(() => {
+        this.receive(data as T, { query, updateList: false });
+        record.setStatus({ isResolving: false, hasResolved: true, fetchError: undefined });
+      });
+      return record;
+    } catch (error) {
+      record.setStatus({ isResolving: false, hasResolved: true, fetchError: toError(error) });
+      throw error;
+    }
   }
 
   /**
@@ -442,27 +458,33 @@ export class EntityCollection<T extends object = PlainObject> {
     const request: Record<string, unknown> = { ...config.baseURLParams, ...parts.request };
     const transport = this.store.transport;
     const path = config.baseURL;
-    await this.shared(`LIST ${path}?${encodeStableKey(request as Query)}`, async () => {
-      let items: unknown[];
-      let meta: QueryMeta | undefined;
+    // Only the request is shared, as in `fetch`: each query stores the answer in its own list.
+    const page = await this.inflight.run(`LIST ${path}?${encodeStableKey(request as Query)}`, async () => {
       if (parts.perPage === -1) {
         delete request.per_page;
         delete request.page;
-        items = await fetchEvery(transport, path, request as Query);
-        // No totalPages: the page count of this stable key depends on each query's page size.
-        meta = { totalItems: items.length };
-      } else {
-        const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
-        items = valuesOf(response.data);
-        const totalItems = headerNumber(response.headers, 'X-WP-Total');
-        const totalPages = headerNumber(response.headers, 'X-WP-TotalPages');
-        meta =
-          totalItems === null && totalPages === null
-            ? undefined
-            : { totalItems, totalPages, perPage: parts.perPage };
+        const items = await transport.fetchAll<unknown>(path, request as Query);
+        return { items, totalItems: items.length, totalPages: undefined };
       }
-      this.storeRecords(items as T[], parts, { meta });
+      const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
+      return {
+        items: valuesOf(response.data),
+        totalItems: readTotalItems(response.headers),
+        totalPages: readTotalPages(response.headers),
+      };
     });
+    let meta: QueryMeta | undefined;
+    if (parts.perPage === -1) {
+      // No totalPages: the page count of this stable key depends on each query's page size.
+      meta = { totalItems: page.totalItems };
+    } else if (page.totalItems !== undefined || page.totalPages !== undefined) {
+      meta = {
+        totalItems: page.totalItems ?? null,
+        totalPages: page.totalPages ?? null,
+        perPage: parts.perPage,
+      };
+    }
+    this.storeRecords(page.items as T[], parts, { meta });
   }
 
   private storeRecords(list: readonly T[], parts: QueryParts | undefined, opts: ReceiveOptions): void {
@@ -477,7 +499,7 @@ export class EntityCollection<T extends object = PlainObject> {
         let data = incoming as PlainObject;
         if (this.kind === 'postType' && data.status === AUTO_DRAFT && data.title !== '')
           data = { ...data, title: '' };
-        const record = this.recordFor(data, key);
+        const record = this.recordFor(data, config, key);
         const previous = record.readItem(context);
         const merged = conservativeMerge(previous?.data, data as T);
         const complete = (previous?.isComplete ?? false) || isComplete;
@@ -512,40 +534,16 @@ export class EntityCollection<T extends object = PlainObject> {
     box.set({ ids: mergeItemIds(previous?.ids, ids, parts.page, parts.perPage), meta });
   }
 
-  private recordFor(data: PlainObject, key: string): EntityRecord<T> {
-    if (this.config?.singleton) return this.record();
+  /** The record `data` belongs to; `config` and `key` are read once per receive, not per record. */
+  private recordFor(data: PlainObject, config: EntityConfig | undefined, key: string): EntityRecord<T> {
+    if (config?.singleton) return this.record();
     const id = data[key];
-    if (typeof id !== 'number' && typeof id !== 'string') {
+    if ((typeof id !== 'number' && typeof id !== 'string') || id === '') {
       throw new ArgumentError(
         `Cannot receive a (${this.kind}, ${this.name}) record without its key field '${key}'.`,
       );
     }
-    return this.record(id);
-  }
-
-  private shared<R>(key: string, run: () => Promise<R>): Promise<R> {
-    const pending = this.inflight.get(key);
-    if (pending) return pending as Promise<R>;
-    const promise = run().finally(() => this.inflight.delete(key));
-    this.inflight.set(key, promise);
-    return promise;
-  }
-}
-
-/**
- * `transport.fetchAll`, except that a collection answering with an object keyed by slug (types,
- * taxonomies, statuses: never paged) gives that object's values, as the reference's fetch-all does.
- */
-async function fetchEvery(transport: Transport, path: string, query: Query): Promise<unknown[]> {
-  try {
-    return await transport.fetchAll<unknown>(path, query);
-  } catch (error) {
-    const body =
-      isRestError(error) && error.code === 'invalid_response'
-        ? (error.data as { body?: unknown } | undefined)?.body
-        : undefined;
-    if (isPlainObject(body)) return Object.values(body);
-    throw error;
+    return this.keyedRecord(id);
   }
 }
 
@@ -557,15 +555,4 @@ function valuesOf(body: unknown): unknown[] {
   if (Array.isArray(body)) return body as unknown[];
   // Some collections (types, taxonomies, statuses) answer with an object keyed by slug.
   return isPlainObject(body) ? Object.values(body) : [];
-}
-
-function headerNumber(headers: Headers, name: string): number | null {
-  const value = headers.get(name);
-  if (value === null) return null;
-  const n = Number.parseInt(value, 10);
-  return Number.isFinite(n) ? n : null;
-}
-
-function sameRecords<R>(a: readonly R[], b: readonly R[]): boolean {
-  return a.length === b.length && a.every((record, index) => record === b[index]);
 }

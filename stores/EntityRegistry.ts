@@ -8,6 +8,7 @@ import { observable, runInAction, type ObservableMap } from 'mobx';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import { ENTITY_LOADERS, type EntityLoader } from '../src/entities/loaders.js';
 import type { Transport } from '../src/transport/types.js';
+import { PendingRequests } from './InflightRequests.js';
 
 function slot(kind: string, name: string): string {
   return `${kind}\u0000${name}`;
@@ -26,9 +27,10 @@ export class EntityRegistry {
     { deep: false, name: 'EntityRegistry.configs' },
   );
   private readonly loaders: Readonly<Record<string, EntityLoader>>;
-  private readonly loading = new Map<string, Promise<EntityConfig[]>>();
+  private readonly loading = new PendingRequests();
   private readonly loadedKinds = new Set<string>();
 
+  /** Loaders run through `transport`; the constructor does no I/O and registers nothing. */
   constructor(
     private readonly transport: Transport,
     options: EntityRegistryOptions = {},
@@ -72,27 +74,17 @@ export class EntityRegistry {
   load(kind: string): Promise<EntityConfig[]> {
     const loader = this.loaders[kind];
     if (!loader || this.loadedKinds.has(kind)) return Promise.resolve(this.ofKind(kind));
-    const pending = this.loading.get(kind);
-    if (pending) return pending;
-    const run = loader(this.transport).then(
-      (configs) => {
-        runInAction(() => {
-          for (const config of configs) {
-            const key = slot(config.kind, config.name);
-            if (!this.configs.has(key)) this.configs.set(key, config);
-          }
-        });
-        this.loadedKinds.add(kind);
-        this.loading.delete(kind);
-        return this.ofKind(kind);
-      },
-      (error: unknown) => {
-        this.loading.delete(kind);
-        throw error;
-      },
-    );
-    this.loading.set(kind, run);
-    return run;
+    return this.loading.run(kind, async () => {
+      const configs = await loader(this.transport);
+      runInAction(() => {
+        for (const config of configs) {
+          const key = slot(config.kind, config.name);
+          if (!this.configs.has(key)) this.configs.set(key, config);
+        }
+      });
+      this.loadedKinds.add(kind);
+      return this.ofKind(kind);
+    });
   }
 
   /** The config of `(kind, name)`, loading its kind first when it is not registered. */

@@ -1,18 +1,48 @@
 /**
- * Request deduplication for the site-level stores: one promise per key while it is in flight, an
- * observable "is requesting" flag and last error per key, and nothing else remembered once the
- * request settles (so a failed request can simply be asked again).
+ * Request deduplication for the stores: one promise per key while it is in flight, and nothing
+ * remembered once it settles (so a failed request can simply be asked again). `PendingRequests` is
+ * the plain mechanism (collections, the registry); `InflightRequests` adds an observable "is
+ * requesting" flag and last error per key (the site-level stores).
  *
  * @module
  */
 import { observable, runInAction } from 'mobx';
+import { toError } from '../src/errors.js';
 
 /**
- * Shares one in-flight promise per key. Callers asking for a key that is already being requested
- * get the same promise; once it settles the key is free again.
+ * Shares one in-flight promise per key: callers asking for a key that is already being requested
+ * get the same promise; once it settles the key is free again. Nothing here is observable.
+ */
+export class PendingRequests {
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `start` unless a request for `key` is already in flight, in which case that request's
+   * promise is returned. A synchronous throw from `start` becomes a rejected promise.
+   */
+  run<T>(key: string, start: () => Promise<T>): Promise<T> {
+    const existing = this.pending.get(key);
+    if (existing !== undefined) return existing as Promise<T>;
+    const promise = attempt(start);
+    const tracked: Promise<T> = promise.finally(() => {
+      if (this.pending.get(key) === tracked) this.pending.delete(key);
+    });
+    this.pending.set(key, tracked);
+    return tracked;
+  }
+
+  /** True while a request for `key` is in flight; not observable, safe inside derivations. */
+  has(key: string): boolean {
+    return this.pending.has(key);
+  }
+}
+
+/**
+ * {@link PendingRequests} with observable state: whether each key is being requested, and the
+ * error of its last request.
  */
 export class InflightRequests {
-  private readonly pending = new Map<string, Promise<unknown>>();
+  private readonly shared = new PendingRequests();
   private readonly active = observable.set<string>();
   private readonly errors = observable.map<string, Error>({}, { deep: false });
 
@@ -22,38 +52,24 @@ export class InflightRequests {
    * is kept as the key's {@link InflightRequests.error} until the key is requested again.
    */
   run<T>(key: string, start: () => Promise<T>): Promise<T> {
-    const existing = this.pending.get(key);
-    if (existing !== undefined) return existing as Promise<T>;
-    let promise: Promise<T>;
-    try {
-      promise = start();
-    } catch (error) {
-      promise = Promise.reject(toError(error));
-    }
-    const settle = (error?: Error): void => {
-      if (this.pending.get(key) === tracked) this.pending.delete(key);
+    return this.shared.run(key, () => {
+      const promise = attempt(start);
       runInAction(() => {
-        this.active.delete(key);
-        if (error !== undefined) this.errors.set(key, error);
+        this.active.add(key);
+        this.errors.delete(key);
       });
-    };
-    const tracked: Promise<T> = promise.then(
-      (value) => {
-        settle();
-        return value;
-      },
-      (error: unknown) => {
-        const failure = toError(error);
-        settle(failure);
-        throw failure;
-      },
-    );
-    this.pending.set(key, tracked);
-    runInAction(() => {
-      this.active.add(key);
-      this.errors.delete(key);
+      return promise.then(
+        (value) => {
+          this.settle(key);
+          return value;
+        },
+        (error: unknown) => {
+          const failure = toError(error);
+          this.settle(key, failure);
+          throw failure;
+        },
+      );
     });
-    return tracked;
   }
 
   /** True while a request for `key` is in flight (observable). */
@@ -63,15 +79,27 @@ export class InflightRequests {
 
   /** True while a request for `key` is in flight; not observable, safe inside derivations. */
   hasPending(key: string): boolean {
-    return this.pending.has(key);
+    return this.shared.has(key);
   }
 
   /** The error of the last request for `key` if it failed (observable); cleared when it is asked again. */
   error(key: string): Error | undefined {
     return this.errors.get(key);
   }
+
+  private settle(key: string, error?: Error): void {
+    runInAction(() => {
+      this.active.delete(key);
+      if (error !== undefined) this.errors.set(key, error);
+    });
+  }
 }
 
-function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
+/** `start()`, with a synchronous throw turned into a rejected promise. */
+function attempt<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return start();
+  } catch (error) {
+    return Promise.reject(toError(error));
+  }
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
+import { normaliseId, type Id } from '../models/ids.js';
 import { InvalidActionError, WpEntitiesError } from '../src/errors.js';
 import type { Transport } from '../src/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
@@ -50,15 +51,15 @@ export function isPermissionAction(value: unknown): value is PermissionAction {
   return typeof value === 'string' && (PERMISSION_ACTIONS as readonly string[]).includes(value);
 }
 
-/** Normalises a record id: numeric strings become numbers; `0`, `''`, null and undefined mean "no id", as in the reference. */
-function normaliseId(id: number | string | null | undefined): number | string | undefined {
-  if (id === undefined || id === null || id === '' || id === 0) return undefined;
-  if (typeof id === 'string' && /^\d+$/.test(id)) return Number(id) === 0 ? undefined : Number(id);
-  return id;
+/** The record id of a check, normalised like every id (`'12'` → `12`); `0`, `''`, null and undefined mean "no id", as in the reference. */
+function checkedId(id: Id | null | undefined): Id | undefined {
+  if (id === undefined || id === null || id === '') return undefined;
+  const normalised = normaliseId(id);
+  return normalised === 0 ? undefined : normalised;
 }
 
 /** The `resource[/id]` part shared by the cache key and the OPTIONS path. */
-function target(resource: string, id: number | string | undefined): string {
+function target(resource: string, id: Id | undefined): string {
   return id === undefined ? resource : `${resource}/${String(id)}`;
 }
 
@@ -91,6 +92,7 @@ export class PermissionStore {
   /** Lazy checks queued by observable reads, so a read never starts a request inside a derivation. */
   private readonly scheduled = new Set<string>();
 
+  /** Checks are sent through `transport`; `options.configs` is needed for record checks. The constructor does no I/O. */
   constructor(transport: Transport, options: PermissionStoreOptions = {}) {
     this.transport = transport;
     this.configs = options.configs;
@@ -104,9 +106,9 @@ export class PermissionStore {
    *
    * Rejects with {@link InvalidActionError} for any action but create, read, update and delete.
    */
-  canUser(action: PermissionAction, resource: string, id?: number | string): Promise<boolean | undefined> {
+  canUser(action: PermissionAction, resource: string, id?: Id): Promise<boolean | undefined> {
     if (!isPermissionAction(action)) return Promise.reject(new InvalidActionError(String(action)));
-    const normalisedId = normaliseId(id);
+    const normalisedId = checkedId(id);
     const key = `${action}/${target(resource, normalisedId)}`;
     const cached = this.answers.get(key);
     if (cached !== undefined) return Promise.resolve(cached);
@@ -116,27 +118,22 @@ export class PermissionStore {
   }
 
   /** The cached answer for `action` on `resource[/id]` (observable); undefined until known. */
-  get(action: PermissionAction, resource: string, id?: number | string): boolean | undefined {
-    return this.answers.get(`${action}/${target(resource, normaliseId(id))}`);
+  get(action: PermissionAction, resource: string, id?: Id): boolean | undefined {
+    return this.answers.get(`${action}/${target(resource, checkedId(id))}`);
   }
 
   /** True while the OPTIONS request for `resource[/id]` is in flight (observable). */
-  isRequesting(resource: string, id?: number | string): boolean {
-    return this.requests.isPending(target(resource, normaliseId(id)));
+  isRequesting(resource: string, id?: Id): boolean {
+    return this.requests.isPending(target(resource, checkedId(id)));
   }
 
   /**
    * Stores an answer, as if the server had given it (bootstrapping from server-rendered data,
    * tests). Rejects invalid actions like {@link PermissionStore.canUser}, but synchronously.
    */
-  receive(
-    action: PermissionAction,
-    resource: string,
-    id: number | string | undefined,
-    isAllowed: boolean,
-  ): void {
+  receive(action: PermissionAction, resource: string, id: Id | undefined, isAllowed: boolean): void {
     if (!isPermissionAction(action)) throw new InvalidActionError(String(action));
-    const key = `${action}/${target(resource, normaliseId(id))}`;
+    const key = `${action}/${target(resource, checkedId(id))}`;
     runInAction(() => this.answers.set(key, isAllowed));
   }
 
@@ -146,7 +143,7 @@ export class PermissionStore {
    * Resolves false when the entity does not exist, undefined when the check failed or the entity
    * has no resource under `/wp/v2/`.
    */
-  async canUserEditRecord(kind: string, name: string, id?: number | string): Promise<boolean | undefined> {
+  async canUserEditRecord(kind: string, name: string, id?: Id): Promise<boolean | undefined> {
     const configs = this.requireConfigs();
     const config = await configs.ensure(kind, name);
     if (config === undefined) {
@@ -163,12 +160,12 @@ export class PermissionStore {
    * reading it while unknown starts the check (once; a failed check is asked again on a later
    * read). This is what `record.canEdit` returns.
    */
-  canEditRecord(kind: string, name: string, id?: number | string): boolean | undefined {
+  canEditRecord(kind: string, name: string, id?: Id): boolean | undefined {
     const configs = this.requireConfigs();
     const config = configs.get(kind, name);
     if (config === undefined) {
       if (this.missingConfigs.has(`${kind}/${name}`)) return false;
-      this.schedule(`edit:${kind}/${name}/${String(normaliseId(id))}`, () =>
+      this.schedule(`edit:${kind}/${name}/${String(checkedId(id))}`, () =>
         this.canUserEditRecord(kind, name, id),
       );
       return undefined;
@@ -176,7 +173,7 @@ export class PermissionStore {
     const resource = resourceOf(config);
     if (resource === undefined) return undefined;
     const answer = this.get('update', resource, id);
-    if (answer === undefined) this.scheduleCheck('update', resource, normaliseId(id));
+    if (answer === undefined) this.scheduleCheck('update', resource, checkedId(id));
     return answer;
   }
 
@@ -199,7 +196,7 @@ export class PermissionStore {
     return this.configs;
   }
 
-  private scheduleCheck(action: PermissionAction, resource: string, id: number | string | undefined): void {
+  private scheduleCheck(action: PermissionAction, resource: string, id: Id | undefined): void {
     if (this.requests.hasPending(target(resource, id))) return;
     this.schedule(`${action}/${target(resource, id)}`, () => this.canUser(action, resource, id));
   }
@@ -215,7 +212,7 @@ export class PermissionStore {
     });
   }
 
-  private async requestPermissions(resource: string, id: number | string | undefined): Promise<void> {
+  private async requestPermissions(resource: string, id: Id | undefined): Promise<void> {
     let methods: Set<string>;
     try {
       methods = await this.transport.allowedMethods(`/wp/v2/${target(resource, id)}`);

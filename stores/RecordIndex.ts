@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { action, computed, makeObservable, observable, type IComputedValue } from 'mobx';
+import { action, comparer, computed, makeObservable, observable, type IComputedValue } from 'mobx';
 
 /** What the index reads from a record. */
 export interface IndexedRecord {
@@ -25,15 +25,18 @@ export class RecordIndex<R extends IndexedRecord> {
   private readonly dirtyList: IComputedValue<readonly R[]>;
   private readonly savingList: IComputedValue<readonly R[]>;
 
+  /** An empty index. */
   constructor() {
-    makeObservable(this, { track: action, untrack: action, clear: action, size: computed });
+    makeObservable(this, { track: action, untrack: action, clear: action });
+    // `comparer.shallow` keeps the previous array while the members are the same, so readers see a
+    // stable reference.
     this.dirtyList = computed(() => this.filter((record) => record.isDirty), {
       keepAlive: true,
-      equals: sameItems,
+      equals: comparer.shallow,
     });
     this.savingList = computed(() => this.filter((record) => record.isSaving), {
       keepAlive: true,
-      equals: sameItems,
+      equals: comparer.shallow,
     });
   }
 
@@ -45,21 +48,6 @@ export class RecordIndex<R extends IndexedRecord> {
   /** Records in the index with a save in flight (observable). */
   get saving(): readonly R[] {
     return this.savingList.get();
-  }
-
-  /** How many records are indexed (observable). */
-  get size(): number {
-    return this.members.size;
-  }
-
-  /** The indexed records, in the order they entered (observable). */
-  values(): IterableIterator<R> {
-    return this.members.values();
-  }
-
-  /** True when the record is indexed (observable). */
-  has(record: R): boolean {
-    return this.members.has(record);
   }
 
   /** Adds a record that got edits or started saving; a no-op when it is already in. */
@@ -84,13 +72,4 @@ export class RecordIndex<R extends IndexedRecord> {
     }
     return result;
   }
-}
-
-/** Keeps the previous array when the members are the same, so readers see a stable reference. */
-function sameItems<R>(a: readonly R[], b: readonly R[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let index = 0; index < a.length; index++) {
-    if (a[index] !== b[index]) return false;
-  }
-  return true;
 }

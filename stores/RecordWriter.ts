@@ -11,7 +11,7 @@ import type { EntityConfig } from '../models/EntityConfig.js';
 import type { RecordStatus } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
-import { ArgumentError } from '../src/errors.js';
+import { ArgumentError, toError } from '../src/errors.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 
@@ -91,12 +91,8 @@ export interface WritableCollection<T extends object = PlainObject> {
 export interface RecordWriterOptions {
   /** The transport. */
   transport: Transport;
-  /** The id of the signed-in user, when known (autosaves look for theirs). */
+  /** The id of the signed-in user, when known (autosaves look for theirs). @default () => undefined */
   currentUserId?: () => number | undefined;
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }
 
 const NOTHING_SENT: WriteOutcome<never> = Object.freeze({
@@ -125,6 +121,7 @@ export class RecordWriter {
   private readonly currentUserId: () => number | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
 
+  /** A writer sending through `options.transport`; the constructor does no I/O. */
   constructor(options: RecordWriterOptions) {
     this.transport = options.transport;
     this.currentUserId = options.currentUserId ?? (() => undefined);
@@ -217,8 +214,8 @@ export class RecordWriter {
         });
         return { ok: true, value: response, error: undefined };
       } catch (error) {
-        record.setStatus({ isDeleting: false, deleteError: asError(error) });
-        return { ok: false, value: undefined, error: asError(error) };
+        record.setStatus({ isDeleting: false, deleteError: toError(error) });
+        return { ok: false, value: undefined, error: toError(error) };
       }
     });
   }
@@ -275,8 +272,8 @@ export class RecordWriter {
         });
         return { ok: true, value: response as T, error: undefined };
       } catch (error) {
-        record.setStatus({ isSaving: false, isAutosaving: false, saveError: asError(error) });
-        return { ok: false, value: undefined, error: asError(error) };
+        record.setStatus({ isSaving: false, isAutosaving: false, saveError: toError(error) });
+        return { ok: false, value: undefined, error: toError(error) };
       }
     });
   }
@@ -365,7 +362,7 @@ export class RecordWriter {
       }
       return { ok: true, value: response as T, error: undefined };
     } catch (error) {
-      return { ok: false, value: undefined, error: asError(error) };
+      return { ok: false, value: undefined, error: toError(error) };
     }
   }
 

@@ -56,6 +56,7 @@ export class RootStore implements CollectionHost {
 
   private readonly collections = new Map<string, EntityCollection<object>>();
 
+  /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
   constructor(options: RootStoreOptions) {
     this.transport = options.transport;
     this.entities = new EntityRegistry(options.transport, { loaders: options.loaders });

@@ -7,10 +7,13 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
-import { RestError, WpEntitiesError, isRestError } from '../src/errors.js';
+import { WpEntitiesError, isRestError, type RestError } from '../src/errors.js';
+import { invalidResponseError } from '../src/transport/restErrors.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
-import { camelCaseKeys, decodeEntities, isPlainObject, linkHref, stableQueryKey } from './siteHelpers.js';
+import { readId } from '../models/ids.js';
+import { isPlainObject } from '../models/snapshot.js';
+import { camelCaseKeys, decodeEntities, linkHref, stableQueryKey } from './siteHelpers.js';
 
 /** The theme's `theme_supports` object (`align-wide`, `editor-color-palette`, …). */
 export type ThemeSupports = Record<string, unknown>;
@@ -149,11 +152,7 @@ export type SiteValue =
 const USER_PATTERN_CATEGORY_FIELDS = 'id,name,description,slug';
 
 function invalidResponse(url: string, what: string, body: unknown): RestError {
-  return new RestError({
-    status: 200,
-    code: 'invalid_response',
-    message: `The server answered ${url} with something that is not ${what}.`,
-    data: body,
+  return invalidResponseError(200, `The server answered ${url} with something that is not ${what}.`, body, {
     method: 'GET',
     url,
   });
@@ -177,12 +176,6 @@ function globalStylesIdFromHref(href: string): number | undefined {
   }
   const match = /\/wp\/v2\/global-styles\/(\d+)\/?(?:[?#&]|$)/.exec(decoded);
   return match?.[1] === undefined ? undefined : Number(match[1]);
-}
-
-function toId(value: unknown): number | string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value !== '') return /^\d+$/.test(value) ? Number(value) : value;
-  return undefined;
 }
 
 /**
@@ -226,6 +219,7 @@ export class SiteStore<TRecord = unknown> {
   /** Stable query key → default template id. */
   private readonly defaultTemplates = observable.map<string, string>({}, { deep: false });
 
+  /** Site data is requested through `transport`; `options` connects it to the entity caches. The constructor does no I/O. */
   constructor(transport: Transport, options: SiteStoreOptions<TRecord> = {}) {
     this.transport = transport;
     this.configs = options.configs;
@@ -343,7 +337,7 @@ export class SiteStore<TRecord = unknown> {
       let id = globalStylesIdFromHref(href);
       if (id === undefined) {
         const body = await this.transport.request<unknown>({ path: href });
-        const bodyId = isPlainObject(body) ? toId(body.id) : undefined;
+        const bodyId = isPlainObject(body) ? readId(body.id) : undefined;
         if (typeof bodyId !== 'number') throw invalidResponse(href, 'a global styles record', body);
         id = bodyId;
       }
@@ -488,7 +482,7 @@ export class SiteStore<TRecord = unknown> {
         if (!isNotFound(error)) throw error;
         body = undefined;
       }
-      const id = isPlainObject(body) ? toId(body.id) : undefined;
+      const id = isPlainObject(body) ? readId(body.id) : undefined;
       const fallbackId = typeof id === 'number' ? id : null;
       const self: unknown =
         isPlainObject(body) && isPlainObject(body._embedded) ? body._embedded.self : undefined;
@@ -518,7 +512,7 @@ export class SiteStore<TRecord = unknown> {
           query: { '_wp-find-template': 'true' },
         });
         const data = isPlainObject(body) ? body.data : undefined;
-        id = isPlainObject(data) ? toId(data.id) : undefined;
+        id = isPlainObject(data) ? readId(data.id) : undefined;
       } catch {
         // The spec: a failed template lookup is ignored.
         return undefined;

@@ -106,6 +106,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private position = 0;
   private staged: UndoEntry<R>[] = [];
 
+  /** An empty history. */
   constructor() {
     makeObservable<UndoHistory<R>, 'position'>(this, {
       position: observable,

@@ -4,11 +4,11 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
-import { RestError } from '../src/errors.js';
-import type { Query } from '../src/transport/types.js';
-import type { Transport } from '../src/transport/types.js';
+import { isPlainObject } from '../models/snapshot.js';
+import { invalidResponseError } from '../src/transport/restErrors.js';
+import type { Query, Transport } from '../src/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
-import { isPlainObject, stableQueryKey } from './siteHelpers.js';
+import { stableQueryKey } from './siteHelpers.js';
 
 /** A WordPress user as `/wp/v2/users` returns it (view context unless asked otherwise). */
 export interface User {
@@ -31,11 +31,7 @@ const AUTHORS_PATH = '/wp/v2/users/?who=authors&per_page=100';
 
 function toUser(value: unknown, url: string): User {
   if (!isPlainObject(value) || (typeof value.id !== 'number' && typeof value.id !== 'string')) {
-    throw new RestError({
-      status: 200,
-      code: 'invalid_response',
-      message: 'The server answered with something that is not a user.',
-      data: value,
+    throw invalidResponseError(200, `The server answered ${url} with something that is not a user.`, value, {
       method: 'GET',
       url,
     });
@@ -59,6 +55,7 @@ export class UserStore {
   private readonly queries = observable.map<string, readonly number[]>({}, { deep: false });
   private readonly requests = new InflightRequests();
 
+  /** Users are requested through `transport`; the constructor does no I/O. */
   constructor(transport: Transport) {
     this.transport = transport;
   }
@@ -96,14 +93,12 @@ export class UserStore {
     return this.requests.run(`authors:${key}`, async () => {
       const body = await this.transport.request<unknown>({ path: AUTHORS_PATH, query });
       if (!Array.isArray(body)) {
-        throw new RestError({
-          status: 200,
-          code: 'invalid_response',
-          message: 'The server answered the authors request with something that is not a list.',
-          data: body,
-          method: 'GET',
-          url: AUTHORS_PATH,
-        });
+        throw invalidResponseError(
+          200,
+          `The server answered ${AUTHORS_PATH} with something that is not a list of users.`,
+          body,
+          { method: 'GET', url: AUTHORS_PATH },
+        );
       }
       const list = body.map((item) => toUser(item, AUTHORS_PATH));
       runInAction(() => {

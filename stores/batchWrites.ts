@@ -111,10 +111,13 @@ export async function saveAllInBatch<R extends WritableRecord<object>>(
     return result;
   });
   const failures = results.filter((result) => !result.ok);
-  if (options.throwOnError === true && failures.length > 0) {
-    throw new BatchError(`${failures.length} of ${results.length} records could not be saved.`, {
-      cause: failures[0]?.error,
-    });
+  const first = failures[0];
+  if (options.throwOnError === true && first !== undefined) {
+    const { kind, name, id } = first.record;
+    throw new BatchError(
+      `${failures.length} of ${results.length} records could not be saved; the first, (${kind}, ${name}, ${String(id)}), failed with: ${first.error?.message ?? 'an unknown error'}`,
+      { cause: first.error },
+    );
   }
   return results;
 }

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { Query, QueryValue } from '../src/transport/types.js';
+import { encodeStableKey } from '../models/QueryParts.js';
+import type { Query } from '../src/transport/types.js';
 
 /**
  * Converts one key to camelCase the way the reference does for pattern and revision keys:
@@ -64,23 +65,13 @@ export function decodeEntities(text: string): string {
   });
 }
 
-function sortValue(value: QueryValue): unknown {
-  if (Array.isArray(value)) return (value as readonly QueryValue[]).map(sortValue);
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, QueryValue>)
-      .filter(([, entry]) => entry !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return Object.fromEntries(entries.map(([key, entry]) => [key, sortValue(entry)]));
-  }
-  return value;
-}
-
 /**
  * A cache key for a query that does not depend on the order of its keys (the reference's
- * `JSON.stringify(query)` key does; we normalise it) and ignores `undefined` values.
+ * `JSON.stringify(query)` key does; we normalise it) and ignores `undefined` values: the same
+ * encoding as the stable keys of entity lists.
  */
 export function stableQueryKey(query: Query | undefined): string {
-  return JSON.stringify(sortValue(query ?? {}));
+  return encodeStableKey(query ?? {});
 }
 
 /** The `href` of the first link of relation `rel` in a REST object's `_links`, if any. */
@@ -94,9 +85,4 @@ export function linkHref(value: unknown, rel: string): string | undefined {
   if (first === null || typeof first !== 'object') return undefined;
   const href = (first as { href?: unknown }).href;
   return typeof href === 'string' && href !== '' ? href : undefined;
-}
-
-/** True for a plain JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -19,6 +19,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOTAL_TIMEOUT_MS,
   FETCH_ALL_CONCURRENCY,
+  IDEMPOTENT_METHODS,
   MAX_PER_PAGE,
   RETRY_STATUS_CODES,
 } from './constants.js';
@@ -105,8 +106,8 @@ const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
   'HEAD',
 ]);
 
-/** Methods whose concurrent identical requests share one response (they change nothing). */
-const SHAREABLE_METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'HEAD', 'OPTIONS']);
+/** Methods whose concurrent identical requests share one response: the reads, which change nothing. */
+const SHAREABLE_METHODS: ReadonlySet<string> = new Set<string>(IDEMPOTENT_METHODS);
 
 /** The largest delay `setTimeout` accepts (2^31 − 1 ms); ky refuses a larger `timeout`. */
 const MAX_TIMER_MS = 2_147_483_647;

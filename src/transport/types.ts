@@ -31,15 +31,15 @@ export interface RequestOptions {
   path: string;
   /** @default 'GET' */
   method?: HttpMethod;
-  /** Query-string parameters, merged with any already in `path`. */
+  /** Query-string parameters, merged with any already in `path`. @default {} */
   query?: Query;
-  /** A JSON body. */
+  /** A JSON body. @default undefined (no body) */
   body?: unknown;
-  /** Extra request headers. */
+  /** Extra request headers. @default {} */
   headers?: Record<string, string>;
   /** Resolve to `{ data, status, headers }` instead of the parsed body. @default false */
   raw?: boolean;
-  /** Aborts the request; the promise then rejects with a `RestError` whose `isAbort` is true. */
+  /** Aborts the request; the promise then rejects with a `RestError` whose `isAbort` is true. @default undefined */
   signal?: AbortSignal;
 }
 

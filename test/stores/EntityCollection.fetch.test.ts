@@ -170,3 +170,32 @@ describe('collection.load', () => {
     expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
   });
 });
+
+describe('requests shared between contexts', () => {
+  it('stores one shared GET in the context of each caller', async () => {
+    const { store, transport } = setup();
+    const posts = store.collection('postType', 'post');
+    await posts.ensureConfig();
+    const [inDefault] = await Promise.all([posts.fetch(5), posts.fetch(5, { context: 'edit' })]);
+    expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
+    expect(inDefault?.persisted?.id).toBe(5);
+    expect(inDefault?.inContext('edit')?.id).toBe(5);
+  });
+
+  it('fills the list of each query when two queries send the same request', async () => {
+    const { store, transport } = setup();
+    transport.on('GET', '/wp/v2/posts', {
+      body: [makePost(1), makePost(2)],
+      headers: { 'X-WP-Total': '2', 'X-WP-TotalPages': '1' },
+    });
+    const posts = store.collection('postType', 'post');
+    await posts.ensureConfig();
+    const plain = posts.query({});
+    const edit = posts.query({ context: 'edit' });
+    await Promise.all([plain.fetch(), edit.fetch()]);
+    expect(transport.callsTo('GET', '/wp/v2/posts')).toHaveLength(1);
+    expect(plain.items?.map((post) => post.id)).toEqual([1, 2]);
+    expect(edit.items?.map((post) => post.id)).toEqual([1, 2]);
+    expect(edit.totalItems).toBe(2);
+  });
+});

@@ -120,6 +120,23 @@ describe('saving dirty records in one batch', () => {
     );
     expect(isBatchError(error)).toBe(true);
   });
+
+  it('names the first record that failed and its error in the BatchError message', async () => {
+    serveBatch(new Set(['/wp/v2/posts/2']));
+    const { host, posts } = setup();
+    const records = [1, 2].map((id) => {
+      posts.receive(makePost(id));
+      const record = posts.record(id);
+      record.edit({ title: 'x' });
+      return record;
+    });
+    const error: unknown = await saveAllInBatch(host, records, { throwOnError: true }).catch(
+      (e: unknown) => e,
+    );
+    expect(isBatchError(error) && error.message).toBe(
+      '1 of 2 records could not be saved; the first, (postType, post, 2), failed with: Invalid post ID.',
+    );
+  });
 });
 
 describe('runBatch', () => {
