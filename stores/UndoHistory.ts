@@ -97,8 +97,9 @@ function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unk
  * edits collect in a pending step that joins the previous step later; a new step drops the redo
  * steps; undo applies the `from` values of the last step, redo the `to` values.
  *
- * `hasUndo` and `hasRedo` are observable. The pending step does not count for `hasUndo` until it
- * is joined to a step.
+ * `hasUndo` and `hasRedo` are observable. A pending cached step counts for `hasUndo`, because
+ * `undo()` joins and undoes it (the reference reports no undo while only cached edits exist, which
+ * leaves an Undo button disabled in the middle of typing).
  */
 export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private readonly levels = observable.array<UndoStep<R>>([], { deep: false });
@@ -108,8 +109,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
 
   /** An empty history. */
   constructor() {
-    makeObservable<UndoHistory<R>, 'position'>(this, {
+    makeObservable<UndoHistory<R>, 'position' | 'staged'>(this, {
       position: observable,
+      staged: observable.ref,
+      pending: computed,
       hasUndo: computed,
       hasRedo: computed,
       add: action,
@@ -130,14 +133,14 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     return this.position;
   }
 
-  /** The cached changes not yet joined to a step. */
+  /** The cached changes not yet joined to a step (observable). */
   get pending(): UndoStep<R> {
     return this.staged;
   }
 
-  /** True when {@link UndoHistory.undo} has a step to undo (observable). */
+  /** True when {@link UndoHistory.undo} has a step to undo, a pending cached one included (observable). */
   get hasUndo(): boolean {
-    return this.position > 0;
+    return this.position > 0 || this.staged.length > 0;
   }
 
   /** True when {@link UndoHistory.redo} has a step to redo (observable). */

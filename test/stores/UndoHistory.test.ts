@@ -123,8 +123,9 @@ describe('UndoHistory', () => {
   it('closes the pending cached step at createUndoLevel', () => {
     const { history, record } = setup();
     record.edit({ title: 'B' }, { isCached: true });
-    expect(history.hasUndo).toBe(false);
+    expect(history.steps).toHaveLength(0);
     history.createUndoLevel();
+    expect(history.steps).toHaveLength(1);
     expect(history.hasUndo).toBe(true);
     expect(history.steps[0]?.[0]?.changes).toEqual({ title: { from: 'A', to: 'B' } });
   });
@@ -176,6 +177,18 @@ describe('UndoHistory', () => {
     const { history, record } = setup();
     record.edit({ title: () => 'later' });
     expect(history.hasUndo).toBe(false);
+  });
+
+  it('offers undo while only a pending cached step exists, and undoes it', () => {
+    const { history, record } = setup();
+    const seen: boolean[] = [];
+    const stop = autorun(() => seen.push(history.hasUndo));
+    record.edit({ title: 'B' }, { isCached: true });
+    expect(seen).toEqual([false, true]);
+    history.undo();
+    expect(record.edited).toMatchObject({ title: 'A' });
+    expect(history.hasUndo).toBe(false);
+    stop();
   });
 
   it('makes hasUndo and hasRedo observable', () => {

@@ -5,14 +5,12 @@ import { redo, undo } from './useUndoShortcuts.js';
 export const UndoRedo = observer(function UndoRedo() {
   const store = useStore();
   const history = store.history;
-  // A step still being typed (not yet closed) can be undone too.
-  const canUndo = history.hasUndo || history.pending.length > 0;
   return (
     <span className="undo-redo">
       <button
         type="button"
         onClick={() => undo(store)}
-        disabled={!canUndo}
+        disabled={!history.hasUndo}
         title="Undo (Ctrl/Cmd+Z)"
         aria-label="Undo"
       >
