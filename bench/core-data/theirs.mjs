@@ -1,0 +1,320 @@
+/**
+ * The core-data side of `npm run bench:compare`: every scenario of `bench/scenarios/definitions.ts`
+ * written the way an editor uses @wordpress/core-data 6.30.0 — a `@wordpress/data` registry with
+ * core-data's store, resolvers behind `getEntityRecords`, `editEntityRecord`, `undo`/`redo`,
+ * `__experimentalGetDirtyEntityRecords`, `__experimentalBatch` with `saveEditedEntityRecord`, and
+ * `useSelect` in React 18 (the React its `@wordpress/element` pins).
+ *
+ * Plain JavaScript on purpose: it lives beside its own node_modules, which is installed on first use,
+ * so the library's type check never needs it. The runner imports it only after a DOM exists
+ * (block-editor, imported by core-data, reads `window` when it loads).
+ *
+ * @module
+ */
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const apiFetch = require('@wordpress/api-fetch').default;
+const { createRegistry, RegistryProvider, useSelect } = require('@wordpress/data');
+const { store: coreStore } = require('@wordpress/core-data');
+const React = require('react');
+const { flushSync } = require('react-dom');
+const { createRoot } = require('react-dom/client');
+
+/** @typedef {import('../scenarios/definitions.ts').RunContext} RunContext */
+/** @typedef {import('../scenarios/definitions.ts').Figures} Figures */
+
+const KIND = 'postType';
+const NAME = 'post';
+
+/** The server of the run in progress; the fetch handler below talks to it. */
+let server;
+
+/**
+ * Every apiFetch call ends here, after apiFetch's own middlewares (locale, namespace, HTTP/1
+ * method override, fetch-all). A `parse: false` caller gets a Response-like object, as from
+ * `window.fetch`; others get the parsed body, or a rejection with the WordPress error body.
+ */
+apiFetch.setFetchHandler((options) => {
+  const body = options.data ?? (typeof options.body === 'string' ? JSON.parse(options.body) : undefined);
+  const response = server.handle({
+    method: options.method,
+    url: options.url ?? options.path,
+    body,
+    headers: options.headers,
+  });
+  if (response.status >= 400) {
+    return Promise.reject(response.data);
+  }
+  if (options.parse === false) {
+    return Promise.resolve({
+      ok: true,
+      status: response.status,
+      headers: response.headers,
+      json: () => Promise.resolve(response.data),
+    });
+  }
+  return Promise.resolve(response.data);
+});
+
+function newRegistry() {
+  const registry = createRegistry();
+  registry.register(coreStore);
+  return registry;
+}
+
+/** Loads the post type configs the only public way: a first resolved read (one page of one post). */
+async function loadPostConfig(registry) {
+  await registry.resolveSelect(coreStore).getEntityRecords(KIND, NAME, { per_page: 1 });
+}
+
+/** Fetches `count` posts in pages of 100 through the resolvers. */
+async function fetchPages(registry, count) {
+  const resolve = registry.resolveSelect(coreStore);
+  for (let page = 1; page <= Math.ceil(count / 100); page++) {
+    await resolve.getEntityRecords(KIND, NAME, { per_page: 100, page });
+  }
+}
+
+/**
+ * Waits until every resolution the work started has finished: @wordpress/data starts resolvers in a
+ * `setTimeout`, so their cost lands after the selector call returned.
+ */
+async function settle(registry) {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const select = registry.select(coreStore);
+  while (select.hasResolvingSelectors()) {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * core-data's memoized selectors (rememo) are module-level and keep the state they last saw, so the
+ * previous run's whole store stays reachable until a selector runs on another state. Running the
+ * read path once on a tiny registry lets that state go before the heap is measured.
+ */
+async function releaseModuleCaches() {
+  const registry = newRegistry();
+  const resolve = registry.resolveSelect(coreStore);
+  const select = registry.select(coreStore);
+  for (const record of await resolve.getEntityRecords(KIND, NAME, { per_page: 1, page: 1 })) {
+    select.getEntityRecord(KIND, NAME, record.id);
+    select.getEntityRecordEdits(KIND, NAME, record.id);
+    select.hasEditsForEntityRecord(KIND, NAME, record.id);
+  }
+  await settle(registry);
+}
+
+function expect(condition, message) {
+  if (!condition) throw new Error(`core-data: ${message}`);
+}
+
+/** @type {Record<string, (context: RunContext) => Promise<Figures>>} */
+const scenarios = {
+  async 'receive-read'(context) {
+    const { receivePosts, receivePage } = context.sizes;
+    const pages = receivePosts / receivePage;
+    await releaseModuleCaches();
+    context.server.resetCounters();
+    const heapBefore = context.heapMB();
+    let registry;
+    let read = 0;
+    const clientMs = await context.measure(async () => {
+      registry = newRegistry();
+      const resolve = registry.resolveSelect(coreStore);
+      for (let page = 1; page <= pages; page++) {
+        await resolve.getEntityRecords(KIND, NAME, { per_page: receivePage, page });
+      }
+      const select = registry.select(coreStore);
+      for (let page = 1; page <= pages; page++) {
+        for (const record of select.getEntityRecords(KIND, NAME, { per_page: receivePage, page })) {
+          const persisted = select.getEntityRecord(KIND, NAME, record.id);
+          const edits = select.getEntityRecordEdits(KIND, NAME, record.id);
+          if (persisted.title.raw && !edits && !select.hasEditsForEntityRecord(KIND, NAME, record.id)) read++;
+        }
+      }
+      await settle(registry);
+    });
+    const heapMB = context.heapMB() - heapBefore;
+    expect(read === receivePosts, `read ${read} records, expected ${receivePosts}`);
+    expect(registry.select(coreStore).getEntityRecord(KIND, NAME, 1).id === 1, 'lost the store');
+    return { clientMs, heapMB, requests: context.server.requests };
+  },
+
+  async 'edit-churn'(context) {
+    const { churnEdits } = context.sizes;
+    const registry = newRegistry();
+    await loadPostConfig(registry);
+    const dispatch = registry.dispatch(coreStore);
+    const editMs = await context.measure(() => {
+      for (let i = 0; i < churnEdits; i++) dispatch.editEntityRecord(KIND, NAME, 1, { title: `Title ${i}` });
+    });
+    const undoMs = await context.measure(() => {
+      for (let i = 0; i < churnEdits; i++) dispatch.undo();
+    });
+    const select = registry.select(coreStore);
+    expect(
+      select.getEditedEntityRecord(KIND, NAME, 1).title === 'Post number 1',
+      'undo did not restore the title',
+    );
+    const redoMs = await context.measure(() => {
+      for (let i = 0; i < churnEdits; i++) dispatch.redo();
+    });
+    expect(
+      select.getEditedEntityRecord(KIND, NAME, 1).title === `Title ${churnEdits - 1}`,
+      'redo did not reapply',
+    );
+    return { totalMs: editMs + undoMs + redoMs, editMs, undoMs, redoMs };
+  },
+
+  async 'dirty-list'(context) {
+    const { dirtyRecords, dirtyReads } = context.sizes;
+    const registry = newRegistry();
+    await fetchPages(registry, dirtyRecords);
+    const dispatch = registry.dispatch(coreStore);
+    const select = registry.select(coreStore);
+    const editMs = await context.measure(() => {
+      for (let id = 1; id <= dirtyRecords; id++)
+        dispatch.editEntityRecord(KIND, NAME, id, { title: `Edited ${id}` });
+    });
+    let length = 0;
+    const readMs = await context.measure(() => {
+      for (let i = 0; i < dirtyReads; i++) length = select.__experimentalGetDirtyEntityRecords().length;
+    });
+    expect(length === dirtyRecords, `dirty list has ${length} records, expected ${dirtyRecords}`);
+    return { readMs, editMs };
+  },
+
+  async queries(context) {
+    const { queries, queryPage } = context.sizes;
+    const registry = newRegistry();
+    await loadPostConfig(registry);
+    context.server.resetCounters();
+    const resolve = registry.resolveSelect(coreStore);
+    const slices = [];
+    let found = 0;
+    for (let slice = 0; slice < queries / 100; slice++) {
+      slices.push(
+        await context.measure(async () => {
+          for (let q = slice * 100; q < (slice + 1) * 100; q++) {
+            found += (
+              await resolve.getEntityRecords(KIND, NAME, { search: `term-${q}`, per_page: queryPage })
+            ).length;
+          }
+        }),
+      );
+    }
+    expect(found === queries * queryPage, `found ${found} posts, expected ${queries * queryPage}`);
+    return {
+      clientMs: slices.reduce((a, b) => a + b, 0),
+      lastToFirst: slices[slices.length - 1] / slices[0],
+      requests: context.server.requests,
+    };
+  },
+
+  async 'batch-save'(context) {
+    const { batchRecords } = context.sizes;
+    const registry = newRegistry();
+    await fetchPages(registry, batchRecords);
+    const dispatch = registry.dispatch(coreStore);
+    const select = registry.select(coreStore);
+    for (let id = 1; id <= batchRecords; id++)
+      dispatch.editEntityRecord(KIND, NAME, id, { title: `Saved ${id}` });
+    context.server.resetCounters();
+    let results = [];
+    const clientMs = await context.measure(async () => {
+      results = await dispatch.__experimentalBatch(
+        Array.from(
+          { length: batchRecords },
+          (_, i) =>
+            ({ saveEditedEntityRecord }) =>
+              saveEditedEntityRecord(KIND, NAME, i + 1),
+        ),
+      );
+    });
+    expect(results.filter((record) => record?.id).length === batchRecords, 'not every record was saved');
+    expect(select.__experimentalGetDirtyEntityRecords().length === 0, 'records stayed dirty after the save');
+    expect(
+      select.getEntityRecord(KIND, NAME, batchRecords).title.raw === `Saved ${batchRecords}`,
+      'the saved title is missing',
+    );
+    return { clientMs, requests: context.server.requests };
+  },
+
+  async 'react-list'(context) {
+    const { reactRows, reactEdits } = context.sizes;
+    const registry = newRegistry();
+    await loadPostConfig(registry);
+    context.server.resetCounters();
+    const query = { per_page: -1 };
+    const counts = { selectorRuns: 0, rowRenders: 0 };
+    const h = React.createElement;
+
+    function Row({ id }) {
+      const title = useSelect(
+        (select) => {
+          counts.selectorRuns++;
+          return select(coreStore).getEditedEntityRecord(KIND, NAME, id).title;
+        },
+        [id],
+      );
+      counts.rowRenders++;
+      return h('li', { 'data-id': id }, title);
+    }
+
+    function List() {
+      const ids = useSelect((select) => {
+        counts.selectorRuns++;
+        return (
+          select(coreStore)
+            .getEntityRecords(KIND, NAME, query)
+            ?.map((record) => record.id) ?? null
+        );
+      }, []);
+      return h('ul', null, ids ? ids.map((id) => h(Row, { key: id, id })) : null);
+    }
+
+    const container = context.container();
+    const root = createRoot(container);
+    const rowsMs = await context.measure(async () => {
+      root.render(h(RegistryProvider, { value: registry }, h(List)));
+      while (container.getElementsByTagName('li').length < reactRows) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+    // The rows are on screen; the resolutions their selectors started still run (and re-run every
+    // row's selector on each of their state changes) before the page is idle.
+    const settleMs = await context.measure(() => settle(registry));
+    const target = Math.ceil(reactRows / 2);
+    const row = container.querySelector(`li[data-id="${target}"]`);
+    const dispatch = registry.dispatch(coreStore);
+    const before = { ...counts };
+    const totalMs = await context.measure(() => {
+      for (let i = 0; i < reactEdits; i++) {
+        flushSync(() => dispatch.editEntityRecord(KIND, NAME, target, { title: `Row edit ${i}` }));
+      }
+    });
+    expect(row.textContent === `Row edit ${reactEdits - 1}`, `the row shows "${row.textContent}"`);
+    root.unmount();
+    container.remove();
+    return {
+      editMs: totalMs / reactEdits,
+      derivationsPerEdit: (counts.selectorRuns - before.selectorRuns) / reactEdits,
+      rowRendersPerEdit: (counts.rowRenders - before.rowRenders) / reactEdits,
+      mountMs: rowsMs + settleMs,
+      rowsMs,
+      requests: context.server.requests,
+    };
+  },
+};
+
+/** @type {import('../scenarios/definitions.ts').BenchSide} */
+export const side = {
+  name: 'core-data 6.30.0',
+  run(scenario, context) {
+    server = context.server;
+    const run = scenarios[scenario];
+    if (!run) throw new Error(`core-data: no scenario ${scenario}`);
+    return run(context);
+  },
+};

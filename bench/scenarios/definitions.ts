@@ -1,0 +1,178 @@
+/**
+ * The benchmark scenarios both systems run in `npm run bench:compare`: their sizes, the figures
+ * each one reports, and the targets (ours / core-data, same run) from issue 8. A side (ours, or
+ * core-data's in `bench/core-data/theirs.mjs`) implements {@link BenchSide}.
+ *
+ * @module
+ */
+import type { MockServer } from './server.js';
+
+/** The sizes of the scenarios. */
+export const SIZES = {
+  /** Posts received and read in `receive-read`. */
+  receivePosts: 10_000,
+  /** Page size of `receive-read`. */
+  receivePage: 100,
+  /** Edits on one record in `edit-churn` (then as many undos and redos). */
+  churnEdits: 2_000,
+  /** Records edited in `dirty-list`. */
+  dirtyRecords: 2_000,
+  /** Reads of the dirty list in `dirty-list`. */
+  dirtyReads: 100,
+  /** Distinct queries in `queries`. */
+  queries: 1_000,
+  /** Posts each query finds. */
+  queryPage: 10,
+  /** Posts on the site of the `queries` scenario. */
+  queryPosts: 10_000,
+  /** Records saved in `batch-save`. */
+  batchRecords: 500,
+  /** The server's `/batch/v1` maxItems. */
+  batchMaxItems: 25,
+  /** Rows of the React list. */
+  reactRows: 1_000,
+  /** Edits of one row in the React list. */
+  reactEdits: 100,
+} as const;
+
+/** The sizes, as a type. */
+export type Sizes = { readonly [K in keyof typeof SIZES]: number };
+
+/** The scenario ids, in the order they run. */
+export const SCENARIO_IDS = [
+  'receive-read',
+  'edit-churn',
+  'dirty-list',
+  'queries',
+  'batch-save',
+  'react-list',
+] as const;
+
+/** One scenario id. */
+export type ScenarioId = (typeof SCENARIO_IDS)[number];
+
+/** The figures one run of one scenario reports, by metric name. */
+export type Figures = Record<string, number>;
+
+/** What a side gets for one run. */
+export interface RunContext {
+  /** A fresh mock WordPress for this run, sized for the scenario. */
+  server: MockServer;
+  /** The scenario sizes. */
+  sizes: Sizes;
+  /** Heap in use after two full collections, in MB. */
+  heapMB(): number;
+  /**
+   * Runs `work` and returns its client time in ms: wall time minus the time the server spent
+   * answering during it.
+   */
+  measure(work: () => Promise<void> | void): Promise<number>;
+  /** A fresh, attached `<div>` of the shared jsdom document (React scenario). */
+  container(): HTMLElement;
+}
+
+/** One system under test. */
+export interface BenchSide {
+  /** Its name in the table. */
+  name: string;
+  /** Runs one scenario once and returns its figures; throws when the result is wrong. */
+  run(scenario: ScenarioId, context: RunContext): Promise<Figures>;
+}
+
+/** How a metric is judged. */
+export interface MetricSpec {
+  /** The key in {@link Figures}. */
+  key: string;
+  /** What the table prints. */
+  label: string;
+  /** The unit printed after the figures. */
+  unit: string;
+  /** The highest ratio ours/core-data that meets the target; none for figures shown for information. */
+  maxRatio?: number;
+  /** The highest value of our figure that meets the target (for counts such as derivations per edit). */
+  maxOurs?: number;
+  /** Our figure must equal core-data's (request counts). */
+  sameAsTheirs?: boolean;
+}
+
+/** A scenario as the runner prints it. */
+export interface ScenarioSpec {
+  /** Its id. */
+  id: ScenarioId;
+  /** Its title. */
+  title: string;
+  /** Posts on the mock site during the scenario, for the given sizes. */
+  posts(sizes: Sizes): number;
+  /** Its metrics, targets first. */
+  metrics: MetricSpec[];
+}
+
+/** Every scenario with its metrics and targets. */
+export const SCENARIOS: readonly ScenarioSpec[] = [
+  {
+    id: 'receive-read',
+    title: `receive + read ${SIZES.receivePosts.toLocaleString('en')} posts (pages of ${SIZES.receivePage})`,
+    posts: (sizes) => sizes.receivePosts,
+    metrics: [
+      { key: 'clientMs', label: 'client time', unit: 'ms', maxRatio: 0.5 },
+      { key: 'heapMB', label: 'heap growth', unit: 'MB', maxRatio: 0.7 },
+      { key: 'requests', label: 'requests', unit: '', sameAsTheirs: true },
+    ],
+  },
+  {
+    id: 'edit-churn',
+    title: `${SIZES.churnEdits.toLocaleString('en')} edits of one record, undo all, redo all`,
+    posts: () => 1,
+    metrics: [
+      { key: 'totalMs', label: 'edits + undo + redo', unit: 'ms', maxRatio: 0.25 },
+      { key: 'editMs', label: 'edits', unit: 'ms' },
+      { key: 'undoMs', label: 'undo all', unit: 'ms' },
+      { key: 'redoMs', label: 'redo all', unit: 'ms' },
+    ],
+  },
+  {
+    id: 'dirty-list',
+    title: `edit ${SIZES.dirtyRecords.toLocaleString('en')} records, read the dirty list ${SIZES.dirtyReads} times`,
+    posts: (sizes) => sizes.dirtyRecords,
+    metrics: [
+      { key: 'readMs', label: `${SIZES.dirtyReads} dirty-list reads`, unit: 'ms', maxRatio: 0.01 },
+      {
+        key: 'editMs',
+        label: `edit ${SIZES.dirtyRecords.toLocaleString('en')} records`,
+        unit: 'ms',
+        maxRatio: 0.1,
+      },
+    ],
+  },
+  {
+    id: 'queries',
+    title: `${SIZES.queries.toLocaleString('en')} distinct queries (${SIZES.queryPage} posts each)`,
+    posts: (sizes) => sizes.queryPosts,
+    metrics: [
+      { key: 'clientMs', label: 'client time', unit: 'ms', maxRatio: 0.1 },
+      { key: 'lastToFirst', label: 'last 100 / first 100', unit: 'x' },
+      { key: 'requests', label: 'requests', unit: '', sameAsTheirs: true },
+    ],
+  },
+  {
+    id: 'batch-save',
+    title: `batch save of ${SIZES.batchRecords} edited records (server max ${SIZES.batchMaxItems})`,
+    posts: (sizes) => sizes.batchRecords,
+    metrics: [
+      { key: 'clientMs', label: 'client time', unit: 'ms', maxRatio: 0.25 },
+      { key: 'requests', label: 'requests', unit: '', sameAsTheirs: true },
+    ],
+  },
+  {
+    id: 'react-list',
+    title: `React list of ${SIZES.reactRows.toLocaleString('en')} rows, ${SIZES.reactEdits} edits of one row`,
+    posts: (sizes) => sizes.reactRows,
+    metrics: [
+      { key: 'editMs', label: 'time per edit', unit: 'ms', maxRatio: 0.1 },
+      { key: 'derivationsPerEdit', label: 'derivations / selector runs per edit', unit: '', maxOurs: 3 },
+      { key: 'rowRendersPerEdit', label: 'row renders per edit', unit: '' },
+      { key: 'mountMs', label: 'mount and settle', unit: 'ms', maxRatio: 0.05 },
+      { key: 'rowsMs', label: 'mount until every row shows', unit: 'ms' },
+    ],
+  },
+];

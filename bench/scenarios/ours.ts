@@ -1,0 +1,166 @@
+/**
+ * Our side of `npm run bench:compare`: every scenario of {@link SCENARIOS} through the library's
+ * public API (RootStore, collection.query().fetch(), record.edit, store.undo / redo,
+ * store.dirtyRecords, store.saveDirty) over an {@link InProcessTransport}.
+ *
+ * @module
+ */
+import { RootStore } from '../../stores/RootStore.js';
+import type { EntityCollection } from '../../stores/EntityCollection.js';
+import type { BenchSide, Figures, RunContext, ScenarioId } from './definitions.js';
+import { runReactList } from './oursReact.js';
+import { InProcessTransport } from './transport.js';
+
+/** A post as the benchmark reads it. */
+export interface BenchPost {
+  /** The post id. */
+  id: number;
+  /** `{ raw, rendered }` as received; a string in `edited` and in edits. */
+  title: unknown;
+  /** Every other field WordPress sends. */
+  [field: string]: unknown;
+}
+
+/** A fresh store over the run's server, and its post collection. */
+export function newStore(context: RunContext): { store: RootStore; posts: EntityCollection<BenchPost> } {
+  const store = new RootStore({ transport: new InProcessTransport(context.server) });
+  return { store, posts: store.collection<BenchPost>('postType', 'post') };
+}
+
+/** Fetches `count` posts in pages of 100. */
+async function fetchPages(posts: EntityCollection<BenchPost>, count: number): Promise<void> {
+  for (let page = 1; page <= Math.ceil(count / 100); page++) {
+    await posts.query({ per_page: 100, page }).fetch();
+  }
+}
+
+function expect(condition: boolean, message: string): void {
+  if (!condition) throw new Error(`wp-entities: ${message}`);
+}
+
+function rawTitle(post: BenchPost | undefined): unknown {
+  const title = post?.title;
+  return typeof title === 'object' && title !== null && 'raw' in title ? title.raw : undefined;
+}
+
+const scenarios: Record<ScenarioId, (context: RunContext) => Promise<Figures>> = {
+  async 'receive-read'(context) {
+    const { receivePosts, receivePage } = context.sizes;
+    const pages = receivePosts / receivePage;
+    const heapBefore = context.heapMB();
+    let store: RootStore | undefined;
+    let read = 0;
+    const clientMs = await context.measure(async () => {
+      const made = newStore(context);
+      store = made.store;
+      for (let page = 1; page <= pages; page++) {
+        await made.posts.query({ per_page: receivePage, page }).fetch();
+      }
+      for (let page = 1; page <= pages; page++) {
+        for (const record of made.posts.query({ per_page: receivePage, page }).records ?? []) {
+          if (rawTitle(record.persisted) && Object.keys(record.edits).length === 0 && !record.hasEdits)
+            read++;
+        }
+      }
+    });
+    const heapMB = context.heapMB() - heapBefore;
+    expect(read === receivePosts, `read ${read} records, expected ${receivePosts}`);
+    expect(store?.collection('postType', 'post').get(1)?.id === 1, 'lost the store');
+    return { clientMs, heapMB, requests: context.server.requests };
+  },
+
+  async 'edit-churn'(context) {
+    const { churnEdits } = context.sizes;
+    const { store, posts } = newStore(context);
+    await posts.query({ per_page: 1 }).fetch();
+    const record = posts.record(1);
+    const editMs = await context.measure(() => {
+      for (let i = 0; i < churnEdits; i++) record.edit({ title: `Title ${i}` });
+    });
+    const undoMs = await context.measure(() => {
+      for (let i = 0; i < churnEdits; i++) store.undo();
+    });
+    expect(
+      record.edited?.title === 'Post number 1',
+      `undo left the title at ${String(record.edited?.title)}`,
+    );
+    const redoMs = await context.measure(() => {
+      for (let i = 0; i < churnEdits; i++) store.redo();
+    });
+    expect(
+      record.edited?.title === `Title ${churnEdits - 1}`,
+      `redo left the title at ${String(record.edited?.title)}`,
+    );
+    return { totalMs: editMs + undoMs + redoMs, editMs, undoMs, redoMs };
+  },
+
+  async 'dirty-list'(context) {
+    const { dirtyRecords, dirtyReads } = context.sizes;
+    const { store, posts } = newStore(context);
+    await fetchPages(posts, dirtyRecords);
+    const editMs = await context.measure(() => {
+      for (let id = 1; id <= dirtyRecords; id++) posts.record(id).edit({ title: `Edited ${id}` });
+    });
+    let length = 0;
+    const readMs = await context.measure(() => {
+      for (let i = 0; i < dirtyReads; i++) length = store.dirtyRecords.length;
+    });
+    expect(length === dirtyRecords, `dirty list has ${length} records, expected ${dirtyRecords}`);
+    return { readMs, editMs };
+  },
+
+  async queries(context) {
+    const { queries, queryPage } = context.sizes;
+    const { store, posts } = newStore(context);
+    await store.entities.load('postType');
+    context.server.resetCounters();
+    const slices: number[] = [];
+    let found = 0;
+    for (let slice = 0; slice < queries / 100; slice++) {
+      slices.push(
+        await context.measure(async () => {
+          for (let q = slice * 100; q < (slice + 1) * 100; q++) {
+            const query = await posts.query({ search: `term-${q}`, per_page: queryPage }).fetch();
+            found += query.items?.length ?? 0;
+          }
+        }),
+      );
+    }
+    expect(found === queries * queryPage, `found ${found} posts, expected ${queries * queryPage}`);
+    return {
+      clientMs: slices.reduce((a, b) => a + b, 0),
+      lastToFirst: (slices[slices.length - 1] ?? NaN) / (slices[0] ?? NaN),
+      requests: context.server.requests,
+    };
+  },
+
+  async 'batch-save'(context) {
+    const { batchRecords } = context.sizes;
+    const { store, posts } = newStore(context);
+    await fetchPages(posts, batchRecords);
+    for (let id = 1; id <= batchRecords; id++) posts.record(id).edit({ title: `Saved ${id}` });
+    context.server.resetCounters();
+    let saved = 0;
+    const clientMs = await context.measure(async () => {
+      const results = await store.saveDirty();
+      saved = results.filter((result) => result.ok).length;
+    });
+    expect(saved === batchRecords, `saved ${saved} records, expected ${batchRecords}`);
+    expect(store.dirtyRecords.length === 0, 'records stayed dirty after the save');
+    expect(
+      rawTitle(posts.record(batchRecords).persisted) === `Saved ${batchRecords}`,
+      'the saved title is missing',
+    );
+    return { clientMs, requests: context.server.requests };
+  },
+
+  'react-list': (context) => runReactList(context, { countDerivations: false }),
+};
+
+/** This library, as the benchmark drives it. */
+export const side: BenchSide = {
+  name: 'wp-entities',
+  run(scenario, context) {
+    return scenarios[scenario](context);
+  },
+};
