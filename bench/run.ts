@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { RootStore } from '../stores/RootStore.js';
 import type { EntityQuery } from '../models/EntityQuery.js';
 import type { BatchResult, RawResponse, RequestOptions, Transport } from '../src/transport/types.js';
+import { post } from './scenarios/fixtures.js';
 import { benchWrites } from './writes.js';
 
 const POSTS = 10_000;
@@ -27,44 +28,6 @@ function heapMB(): number {
   gc?.();
   gc?.();
   return process.memoryUsage().heapUsed / 1024 / 1024;
-}
-
-/** A post as WordPress 6.1 sends it in the edit context (without `_links`). */
-function post(id: number): Record<string, unknown> {
-  const date = new Date(Date.UTC(2024, 0, 1) + id * 60_000).toISOString().slice(0, 19);
-  return {
-    id,
-    date,
-    date_gmt: date,
-    guid: { rendered: `http://example.test/?p=${id}`, raw: `http://example.test/?p=${id}` },
-    modified: date,
-    modified_gmt: date,
-    password: '',
-    slug: `post-${id}`,
-    status: 'publish',
-    type: 'post',
-    link: `http://example.test/post-${id}/`,
-    title: { raw: `Post number ${id}`, rendered: `Post number ${id}` },
-    content: {
-      raw: `<!-- wp:paragraph -->\n<p>Body of post ${id}.</p>\n<!-- /wp:paragraph -->`,
-      rendered: `\n<p>Body of post ${id}.</p>\n`,
-      protected: false,
-      block_version: 1,
-    },
-    excerpt: { raw: '', rendered: `<p>Body of post ${id}.</p>\n`, protected: false },
-    author: 1 + (id % 5),
-    featured_media: 0,
-    comment_status: 'open',
-    ping_status: 'open',
-    sticky: false,
-    template: '',
-    format: 'standard',
-    meta: { footnotes: '' },
-    categories: [1 + (id % 7)],
-    tags: [],
-    permalink_template: 'http://example.test/%postname%/',
-    generated_slug: `post-${id}`,
-  };
 }
 
 /** Serves pre-serialised pages, parsing each answer afresh like a real response; times itself. */
