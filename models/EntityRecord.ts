@@ -2,17 +2,21 @@
  * One cached server record with a stable identity: its server snapshots per context, its local
  * edits, and the views derived from them (`raw`, `edited`, `title`, …).
  *
- * Cost model: a record holds four observable boxes (the 'default' snapshot, other contexts, edits,
- * status) whose values are immutable plain objects replaced on change. The object views (`raw`,
- * `edited`, `nonTransientEdits`) are memoised on their inputs, so an unchanged record returns the
- * same object; `title` becomes a MobX computed once read inside a reaction, and `hasEdits` is a
- * box worked out where edits are written (an edited record gets a fifth box). Every view is
- * O(fields of this record).
+ * Cost model: a record's state (the 'default' snapshot, other contexts, edits, status, autosaves,
+ * whether it has edits) is held in immutable plain values replaced on change. Each value is a plain
+ * field until something observes it: the first read inside a derivation (a reaction, a computed)
+ * makes its observable box, and from then on the box holds it. A read outside any derivation, or a
+ * write nobody can be observing, needs no box, so a cached record nobody observes costs a plain
+ * object. The object views (`raw`, `edited`, `nonTransientEdits`) are memoised on their inputs, so
+ * an unchanged record returns the same object; `title` becomes a MobX computed once read inside a
+ * reaction. Edits compare each field with the persisted value directly, without building `raw`.
+ * Every view is O(fields of this record).
  *
  * @module
  */
 import {
   _getGlobalState,
+  action,
   computed,
   observable,
   runInAction,
@@ -26,6 +30,7 @@ import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWri
 import type { UndoTarget } from '../stores/UndoHistory.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
 import {
+  NO_EDITS,
   applyEdits,
   clearReceivedEdits,
   editedRecord,
@@ -80,7 +85,32 @@ const IDLE: RecordStatus = Object.freeze({
 });
 
 const NO_CONTEXTS: Readonly<Record<string, never>> = Object.freeze({});
-const NO_EDITS: Readonly<Record<string, never>> = Object.freeze({});
+const NO_OPTIONS: EditOptions = Object.freeze({});
+
+/**
+ * A read happens inside a derivation (a reaction or a computed) that must be told of later
+ * changes, so the value needs its observable box. Actions and plain scripts read untracked.
+ */
+function isTracking(): boolean {
+  return _getGlobalState().trackingDerivation !== null;
+}
+
+/** The object has no own enumerable key (no array allocated, unlike `Object.keys`). */
+function isEmpty(object: object): boolean {
+  for (const key in object) {
+    if (Object.prototype.hasOwnProperty.call(object, key)) return false;
+  }
+  return true;
+}
+
+/** The edits hold a field that is not transient; with no transient set (no config) any field counts. */
+function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string> | undefined): boolean {
+  for (const key in edits) {
+    if (!Object.prototype.hasOwnProperty.call(edits, key)) continue;
+    if (transient === undefined || !transient.has(key)) return true;
+  }
+  return false;
+}
 
 /** How a record is made: by its collection, or detached with its own config. */
 export interface EntityRecordInit<T extends object> {
@@ -156,25 +186,32 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   readonly collection: EntityCollection<T> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
-  private readonly defaultItem: IObservableValue<StoredItem<T> | undefined>;
-  private readonly otherItems: IObservableValue<Readonly<Record<string, StoredItem<T>>>>;
+  // Each observable value below is a plain field plus a box made on the first observed read (see
+  // `isTracking`); while the box exists it holds the value and the field is unused.
+  private itemValue: StoredItem<T> | undefined = undefined;
+  private itemBox: IObservableValue<StoredItem<T> | undefined> | undefined = undefined;
+  private contextsValue: Readonly<Record<string, StoredItem<T>>> = NO_CONTEXTS;
+  private contextsBox: IObservableValue<Readonly<Record<string, StoredItem<T>>>> | undefined = undefined;
   /** The local edits snapshot; replaced (never mutated) on change, only through `setEdits` (which keeps `hasEdits` in step). */
-  protected readonly editsBox: IObservableValue<Partial<T>>;
-  private readonly statusBox: IObservableValue<RecordStatus>;
-  private computeds: { [K in keyof PrimitiveViews]?: IComputedValue<PrimitiveViews[K]> } | undefined;
+  private editsValue: Partial<T> = NO_EDITS as Partial<T>;
+  private editsBox: IObservableValue<Partial<T>> | undefined = undefined;
+  private statusValue: RecordStatus = IDLE;
+  private statusBox: IObservableValue<RecordStatus> | undefined = undefined;
+  private autosavesValue: readonly Autosave[] | undefined = undefined;
+  private autosavesBox: IObservableValue<readonly Autosave[] | undefined> | undefined = undefined;
   /**
-   * Whether the edits hold a non-transient field, worked out where edits are written (made on the
-   * first edit), so `hasEdits`, `isDirty` and the dirty lists read one box instead of scanning.
+   * Whether the edits hold a non-transient field, worked out where edits are written, so
+   * `hasEdits`, `isDirty` and the dirty lists read one value instead of scanning; `undefined`
+   * until the first write of edits.
    */
-  private hasEditsBox: IObservableValue<boolean> | undefined;
-  /** The transient fields {@link hasEditsBox} was worked out with. */
-  private hasEditsTransient: ReadonlySet<string> | undefined;
-  private memo: ViewMemo | undefined;
+  private hasEditsValue: boolean | undefined = undefined;
+  private hasEditsBox: IObservableValue<boolean> | undefined = undefined;
+  /** The transient fields {@link hasEditsValue} was worked out with. */
+  private hasEditsTransient: ReadonlySet<string> | undefined = undefined;
+  private computeds: { [K in keyof PrimitiveViews]?: IComputedValue<PrimitiveViews[K]> } | undefined =
+    undefined;
+  private memo: ViewMemo | undefined = undefined;
   private currentId: Id | undefined;
-  private readonly autosavesBox = observable.box<readonly Autosave[] | undefined>(undefined, {
-    deep: false,
-    name: 'EntityRecord.autosaves',
-  });
   /** The record was deleted: undo steps pointing at it are ignored until it is edited again. */
   private wasDeleted = false;
 
@@ -185,19 +222,6 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
     this.currentId = init.id;
     this.collection = init.collection;
     this.ownConfig = init.config;
-    this.defaultItem = observable.box<StoredItem<T> | undefined>(undefined, {
-      deep: false,
-      name: 'EntityRecord.persisted',
-    });
-    this.otherItems = observable.box<Readonly<Record<string, StoredItem<T>>>>(NO_CONTEXTS, {
-      deep: false,
-      name: 'EntityRecord.contexts',
-    });
-    this.editsBox = observable.box<Partial<T>>(NO_EDITS as Partial<T>, {
-      deep: false,
-      name: 'EntityRecord.edits',
-    });
-    this.statusBox = observable.box<RecordStatus>(IDLE, { deep: false, name: 'EntityRecord.status' });
   }
 
   /**
@@ -227,7 +251,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /** The cached server record of the 'default' context (the one edits and saves work on). Observable. */
   get persisted(): T | undefined {
-    return this.defaultItem.get()?.data;
+    return this.readDefaultItem()?.data;
   }
 
   /** The record as received in `context` (`'view'`, `'embed'`, `'edit'`; `'default'` is {@link persisted}). Observable. */
@@ -237,7 +261,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /** A full record was received in the 'default' context (not only some `_fields`). Observable. */
   get isComplete(): boolean {
-    return this.defaultItem.get()?.isComplete ?? false;
+    return this.readDefaultItem()?.isComplete ?? false;
   }
 
   /** True when a full record was received in `context`. Observable. */
@@ -252,7 +276,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /** Every local edit, transient ones included, as a plain snapshot object (`{}` when none). Observable. */
   get edits(): Partial<T> {
-    return this.editsBox.get();
+    return this.readEdits();
   }
 
   /** {@link edits} without the config's transient fields: what a save would send. Observable. */
@@ -276,25 +300,25 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /** The record has non-transient edits. Observable. */
   get hasEdits(): boolean {
-    const box = this.hasEditsBox;
+    const transient = this.config?.transientEdits;
     // Never edited, or the config's transient fields changed since the last edit (it was loaded
-    // or replaced): count the fields again.
-    if (box === undefined || this.config?.transientEdits !== this.hasEditsTransient) {
-      return Object.keys(this.nonTransientEdits).length > 0;
+    // or replaced): look at the fields again.
+    if (this.hasEditsValue === undefined || transient !== this.hasEditsTransient) {
+      return hasNonTransientEdit(this.readEdits() as Edits, transient);
     }
-    return box.get();
+    return this.readHasEdits();
   }
 
   /** The record has unsaved changes: {@link hasEdits}, or a save is in flight. Observable. */
   get isDirty(): boolean {
     // Edits first: a record with edits is dirty whatever its status, so its status is not read
     // (nor tracked) then; the dirty list reads this for every edited record.
-    return this.hasEdits || this.statusBox.get().isSaving;
+    return this.hasEdits || this.readStatus().isSaving;
   }
 
   /** All request states at once, as one snapshot. Observable. */
   get status(): RecordStatus {
-    return this.statusBox.get();
+    return this.readStatus();
   }
 
   /**
@@ -307,42 +331,42 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /** A GET of this record is in flight. Observable. */
   get isResolving(): boolean {
-    return this.statusBox.get().isResolving;
+    return this.readStatus().isResolving;
   }
 
   /** A GET of this record finished at least once. Observable. */
   get hasResolved(): boolean {
-    return this.statusBox.get().hasResolved;
+    return this.readStatus().hasResolved;
   }
 
   /** The error of the last failed GET. Observable. */
   get fetchError(): Error | undefined {
-    return this.statusBox.get().fetchError;
+    return this.readStatus().fetchError;
   }
 
   /** A save is in flight. Observable. */
   get isSaving(): boolean {
-    return this.statusBox.get().isSaving;
+    return this.readStatus().isSaving;
   }
 
   /** An autosave is in flight. Observable. */
   get isAutosaving(): boolean {
-    return this.statusBox.get().isAutosaving;
+    return this.readStatus().isAutosaving;
   }
 
   /** A delete is in flight. Observable. */
   get isDeleting(): boolean {
-    return this.statusBox.get().isDeleting;
+    return this.readStatus().isDeleting;
   }
 
   /** The error of the last failed save. Observable. */
   get saveError(): Error | undefined {
-    return this.statusBox.get().saveError;
+    return this.readStatus().saveError;
   }
 
   /** The error of the last failed delete. Observable. */
   get deleteError(): Error | undefined {
-    return this.statusBox.get().deleteError;
+    return this.readStatus().deleteError;
   }
 
   /**
@@ -365,26 +389,35 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @throws EntityConfigError when the entity's config is not loaded:
    *   `The entity being edited ({kind}, {name}) does not have a loaded config.`
    */
-  edit(edits: EditInput<T>, options: EditOptions = {}): void {
+  edit(edits: EditInput<T>, options: EditOptions = NO_OPTIONS): void {
     const config = this.config;
     if (config === undefined) throw new EntityConfigError(this.kind, this.name);
-    runInAction(() => {
-      this.wasDeleted = false;
-      const result = applyEdits(config, this.raw, this.edits as Edits, edits);
+    EntityRecord.editAction(this as EntityRecord<object>, config, edits, options);
+  }
+
+  /** {@link edit} as one action; a static function, so an edit allocates no closure. */
+  private static readonly editAction = action(
+    'EntityRecord.edit',
+    (record: EntityRecord<object>, config: EntityConfig, edits: Edits, options: EditOptions): void => {
+      record.wasDeleted = false;
+      // Compared with the persisted record directly (raw attributes by their `.raw`): no `raw` copy.
+      const result = applyEdits(config, record.persisted, record.readEdits() as Edits, edits, {
+        rawAttributes: config.rawAttributes,
+      });
       // The one seam of the pipeline: collaborative sync takes the computed edits instead.
-      const sink = this.collection?.store.editSink;
+      const sink = record.collection?.store.editSink;
       if (sink !== undefined) {
-        sink.commit(this as EntityRecord<object>, result, options);
+        sink.commit(record, result, options);
         return;
       }
-      if (result.changed) this.setEdits(result.edits as Partial<T>);
+      if (result.changed) record.writeEdits(result.edits as Partial<object>, config);
       if (options.undoIgnore !== true) {
-        this.collection?.store.history?.addChanges(this as EntityRecord<object>, result.changes, {
+        record.collection?.store.history?.addChanges(record, result.changes, {
           isCached: options.isCached === true,
         });
       }
-    });
-  }
+    },
+  );
 
   /**
    * Sets edited values for undo and redo: no merging (the values are whole merged values), no new
@@ -402,7 +435,11 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @internal Used by the writer and by undo.
    */
   writeEditsQuietly(values: Edits): void {
-    const result = applyEdits(this.config, this.raw, this.edits as Edits, values, { merge: false });
+    const config = this.config;
+    const result = applyEdits(config, this.persisted, this.readEdits() as Edits, values, {
+      merge: false,
+      rawAttributes: config?.rawAttributes,
+    });
     if (result.changed) this.setEdits(result.edits as Partial<T>);
   }
 
@@ -459,7 +496,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /** The autosaves of this post, once fetched ({@link fetchAutosaves}) or made. Observable. */
   get autosaves(): readonly Autosave[] | undefined {
-    return this.autosavesBox.get();
+    return this.readAutosaves();
   }
 
   /** The autosave made by `authorId`, if fetched. Observable. */
@@ -478,7 +515,8 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @internal Used by the writer.
    */
   setAutosaves(autosaves: readonly Autosave[]): void {
-    runInAction(() => this.autosavesBox.set(autosaves));
+    if (this.autosavesBox === undefined) this.autosavesValue = autosaves;
+    else runInAction(() => this.autosavesBox?.set(autosaves));
   }
 
   /**
@@ -544,7 +582,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @internal Used by collections and queries.
    */
   readItem(context: string): StoredItem<T> | undefined {
-    return context === DEFAULT_CONTEXT ? this.defaultItem.get() : this.otherItems.get()[context];
+    return context === DEFAULT_CONTEXT ? this.readDefaultItem() : this.readContexts()[context];
   }
 
   /**
@@ -553,9 +591,10 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    */
   writeItem(context: string, item: StoredItem<T>): void {
     if (context === DEFAULT_CONTEXT) {
-      this.defaultItem.set(item);
+      if (this.itemBox === undefined) this.itemValue = item;
+      else this.itemBox.set(item);
     } else {
-      this.otherItems.set({ ...this.otherItems.get(), [context]: item });
+      this.writeContexts({ ...this.contextsNow(), [context]: item });
     }
   }
 
@@ -564,8 +603,9 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @internal Used by `EntityCollection.remove`.
    */
   clearItems(): void {
-    this.defaultItem.set(undefined);
-    if (this.otherItems.get() !== NO_CONTEXTS) this.otherItems.set(NO_CONTEXTS);
+    if (this.itemBox === undefined) this.itemValue = undefined;
+    else this.itemBox.set(undefined);
+    if (this.contextsNow() !== NO_CONTEXTS) this.writeContexts(NO_CONTEXTS);
   }
 
   /**
@@ -573,13 +613,15 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @internal Used by fetch, save and delete.
    */
   setStatus(patch: Partial<RecordStatus>): void {
-    const current = this.statusBox.get();
+    const current = this.statusBox === undefined ? this.statusValue : this.statusBox.get();
     const changed = (Object.keys(patch) as (keyof RecordStatus)[]).some((key) => current[key] !== patch[key]);
     if (!changed) return;
     runInAction(() => {
-      this.statusBox.set({ ...current, ...patch });
+      const next = { ...current, ...patch };
+      if (this.statusBox === undefined) this.statusValue = next;
+      else this.statusBox.set(next);
       if (patch.isSaving !== undefined && patch.isSaving !== current.isSaving) {
-        this.collection?.noteEditState(this);
+        this.collection?.noteEditState(this, this.hasEdits || next.isSaving, next.isSaving);
       }
     });
   }
@@ -591,22 +633,108 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @internal Called by `EntityCollection.receive`.
    */
   clearEditsMatching(received: T, persistedEdits?: object): void {
-    const edits = this.editsBox.get() as Edits;
+    const edits = this.readEdits() as Edits;
+    if (edits === NO_EDITS) return;
     const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
     if (next !== edits) this.setEdits(next as Partial<T>);
   }
 
   /** Replaces the edits snapshot (`{}` clears it). The seam for the edit pipeline, undo and sync. */
   protected setEdits(next: Partial<T>): void {
-    const value = Object.keys(next).length === 0 ? (NO_EDITS as Partial<T>) : next;
-    runInAction(() => {
-      this.editsBox.set(value);
-      const hasEdits = Object.keys(this.computeNonTransientEdits()).length > 0;
-      this.hasEditsTransient = this.config?.transientEdits;
-      if (this.hasEditsBox !== undefined) this.hasEditsBox.set(hasEdits);
-      else if (hasEdits) this.hasEditsBox = observable.box(true, { name: 'EntityRecord.hasEdits' });
-      this.collection?.noteEditState(this);
+    EntityRecord.writeEditsAction(this as EntityRecord<object>, next as Partial<object>, this.config);
+  }
+
+  /** {@link writeEdits} as one action, shared by every record (no closure per call). */
+  private static readonly writeEditsAction = action(
+    'EntityRecord.setEdits',
+    (record: EntityRecord<object>, next: Partial<object>, config: EntityConfig | undefined): void => {
+      record.writeEdits(next, config);
+    },
+  );
+
+  /**
+   * Works out again whether the edits count as changes, after the config's transient fields
+   * changed (it was loaded or replaced), and updates the dirty lists.
+   * @internal Called by the collection when its config changes.
+   */
+  refreshEditState(): void {
+    if (this.hasEditsValue === undefined) return;
+    EntityRecord.writeEditsAction(this as EntityRecord<object>, this.readEdits(), this.config);
+  }
+
+  /** Stores the edits snapshot and whether it counts as changes; inside an action. */
+  private writeEdits(next: Partial<T>, config: EntityConfig | undefined): void {
+    const value = isEmpty(next) ? (NO_EDITS as Partial<T>) : next;
+    if (this.editsBox === undefined) this.editsValue = value;
+    else this.editsBox.set(value);
+    const transient = config?.transientEdits;
+    const hasEdits = hasNonTransientEdit(value as Edits, transient);
+    this.hasEditsTransient = transient;
+    this.hasEditsValue = hasEdits;
+    this.hasEditsBox?.set(hasEdits);
+    const status = this.statusBox === undefined ? this.statusValue : this.statusBox.get();
+    this.collection?.noteEditState(this, hasEdits || status.isSaving, status.isSaving);
+  }
+
+  private readDefaultItem(): StoredItem<T> | undefined {
+    if (this.itemBox !== undefined) return this.itemBox.get();
+    if (!isTracking()) return this.itemValue;
+    this.itemBox = observable.box(this.itemValue, { deep: false, name: 'EntityRecord.persisted' });
+    this.itemValue = undefined;
+    return this.itemBox.get();
+  }
+
+  private readContexts(): Readonly<Record<string, StoredItem<T>>> {
+    if (this.contextsBox !== undefined) return this.contextsBox.get();
+    if (!isTracking()) return this.contextsValue;
+    this.contextsBox = observable.box(this.contextsValue, { deep: false, name: 'EntityRecord.contexts' });
+    this.contextsValue = NO_CONTEXTS;
+    return this.contextsBox.get();
+  }
+
+  /** The stored contexts without observing them (for writes). */
+  private contextsNow(): Readonly<Record<string, StoredItem<T>>> {
+    return this.contextsBox === undefined ? this.contextsValue : this.contextsBox.get();
+  }
+
+  private writeContexts(next: Readonly<Record<string, StoredItem<T>>>): void {
+    if (this.contextsBox === undefined) this.contextsValue = next;
+    else this.contextsBox.set(next);
+  }
+
+  private readEdits(): Partial<T> {
+    if (this.editsBox !== undefined) return this.editsBox.get();
+    if (!isTracking()) return this.editsValue;
+    this.editsBox = observable.box(this.editsValue, { deep: false, name: 'EntityRecord.edits' });
+    this.editsValue = NO_EDITS as Partial<T>;
+    return this.editsBox.get();
+  }
+
+  private readStatus(): RecordStatus {
+    if (this.statusBox !== undefined) return this.statusBox.get();
+    if (!isTracking()) return this.statusValue;
+    this.statusBox = observable.box(this.statusValue, { deep: false, name: 'EntityRecord.status' });
+    this.statusValue = IDLE;
+    return this.statusBox.get();
+  }
+
+  private readAutosaves(): readonly Autosave[] | undefined {
+    if (this.autosavesBox !== undefined) return this.autosavesBox.get();
+    if (!isTracking()) return this.autosavesValue;
+    this.autosavesBox = observable.box(this.autosavesValue, {
+      deep: false,
+      name: 'EntityRecord.autosaves',
     });
+    this.autosavesValue = undefined;
+    return this.autosavesBox.get();
+  }
+
+  private readHasEdits(): boolean {
+    if (this.hasEditsBox !== undefined) return this.hasEditsBox.get();
+    const value = this.hasEditsValue === true;
+    if (!isTracking()) return value;
+    this.hasEditsBox = observable.box(value, { name: 'EntityRecord.hasEdits' });
+    return this.hasEditsBox.get();
   }
 
   /** A computed for primitive views read inside reactions (it stops propagation when the value is unchanged); a plain call otherwise. */
@@ -639,6 +767,8 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   private computeNonTransientEdits(): Partial<T> {
     const edits = this.edits as Edits;
+    // No edits: nothing to leave out, and no memo to keep for a record nobody edited.
+    if (edits === NO_EDITS) return edits as Partial<T>;
     const config = this.config;
     if (config === undefined || config.transientEdits.size === 0) return edits as Partial<T>;
     if (this.memo?.transientIn !== edits || this.memo.transientFields !== config.transientEdits) {

@@ -40,6 +40,13 @@ export interface ApplyEditsOptions {
    * @default true
    */
   merge?: boolean;
+  /**
+   * The raw attributes of the entity (`title`, `content`, …). When given, the record passed to
+   * {@link applyEdits} is the persisted record as received, and each of these fields is compared by
+   * its `.raw` value (when defined), as in `record.raw`, without building that copy of the record.
+   * @default undefined (the record passed is already raw)
+   */
+  rawAttributes?: ReadonlySet<string> | undefined;
 }
 
 /** What {@link applyEdits} computed. */
@@ -65,13 +72,34 @@ function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
 
+/** No own key (without allocating the array `Object.keys` would). */
+function isEmpty(object: object): boolean {
+  for (const key in object) if (hasOwn(object, key)) return false;
+  return true;
+}
+
+const NO_CHANGES: UndoChanges = Object.freeze({});
+
 function fieldOf(record: object | undefined, key: string): unknown {
   return record === undefined ? undefined : (record as Readonly<Record<string, unknown>>)[key];
 }
 
-/** The edited value of one field: the edit when there is one, else the persisted raw value. */
-function editedField(raw: object | undefined, edits: Edits, key: string): unknown {
-  return hasOwn(edits, key) ? edits[key] : fieldOf(raw, key);
+/**
+ * The raw value of one persisted field: a raw attribute's `.raw` when defined (the rule of
+ * `flattenRawAttributes`), any other field as it is.
+ */
+function rawField(
+  record: object | undefined,
+  key: string,
+  rawAttributes: ReadonlySet<string> | undefined,
+): unknown {
+  const value = fieldOf(record, key);
+  if (rawAttributes === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return value;
+  }
+  if (!rawAttributes.has(key)) return value;
+  const raw = (value as Readonly<Record<string, unknown>>).raw;
+  return raw === undefined ? value : raw;
 }
 
 /**
@@ -83,7 +111,8 @@ function editedField(raw: object | undefined, edits: Edits, key: string): unknow
  *   what the server has); `undefined` removes it too;
  * - any other value, including a function (a deferred edit evaluated at save time), is stored.
  *
- * The raw record may be `undefined` (a record that is not cached): it then counts as `{}`.
+ * The raw record may be `undefined` (a record that is not cached): it then counts as `{}`. With
+ * `options.rawAttributes` it is the persisted record and those fields are read by their `.raw`.
  */
 export function applyEdits(
   rules: EditRules | undefined,
@@ -93,16 +122,18 @@ export function applyEdits(
   options: ApplyEditsOptions = {},
 ): EditResult {
   const merge = options.merge ?? true;
+  const rawAttributes = options.rawAttributes;
   let next: Record<string, unknown> | undefined;
   let changes: Record<string, UndoChange> | undefined;
-  for (const key of Object.keys(incoming)) {
+  for (const key in incoming) {
+    if (!hasOwn(incoming, key)) continue;
     const base = next ?? current;
-    const from = editedField(raw, base, key);
+    const persistedValue = rawField(raw, key, rawAttributes);
+    const from = hasOwn(base, key) ? base[key] : persistedValue;
     let value = incoming[key];
     if (merge && rules?.mergedEdits.has(key) === true && isPlainObject(value)) {
       value = { ...(isPlainObject(from) ? from : {}), ...value };
     }
-    const persistedValue = fieldOf(raw, key);
     const isReset = value === undefined || deepEqual(value, persistedValue);
     const to = isReset ? persistedValue : value;
     if (isReset) {
@@ -120,12 +151,8 @@ export function applyEdits(
       changes[key] = { from, to };
     }
   }
-  if (next === undefined) return { edits: current, changes: changes ?? {}, changed: false };
-  return {
-    edits: Object.keys(next).length === 0 ? NO_EDITS : next,
-    changes: changes ?? {},
-    changed: true,
-  };
+  if (next === undefined) return { edits: current, changes: changes ?? NO_CHANGES, changed: false };
+  return { edits: isEmpty(next) ? NO_EDITS : next, changes: changes ?? NO_CHANGES, changed: true };
 }
 
 /** The value of a received field that an edit is compared with: its `.raw` when it has one. */

@@ -8,10 +8,13 @@ import {
   comparer,
   computed,
   observable,
+  reaction,
   runInAction,
   type IComputedValue,
   type IObservableValue,
+  type IReactionDisposer,
 } from 'mobx';
+import { NO_EDITS } from '../models/editPipeline.js';
 import { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import { EntityRecord, type EditSink } from '../models/EntityRecord.js';
@@ -126,6 +129,10 @@ export class EntityCollection<T extends object = PlainObject> {
   private readonly revisionCollections = new Map<Id, EntityCollection<object>>();
   private dirtyList: IComputedValue<readonly EntityRecord<T>[]> | undefined;
   private savingList: IComputedValue<readonly EntityRecord<T>[]> | undefined;
+  /** The records of this collection with any edits (transient ones too); made on the first edit. */
+  private editedRecords: Set<EntityRecord<T>> | undefined;
+  /** Watches the config's transient fields while {@link editedRecords} is not empty. */
+  private stopConfigWatch: IReactionDisposer | undefined;
 
   /**
    * Made by `RootStore.collection`; not meant to be called directly. `configSource` replaces the
@@ -196,14 +203,29 @@ export class EntityCollection<T extends object = PlainObject> {
 
   /**
    * Keeps the store's index of records with edits or a save in flight up to date.
+   * `isDirty` (non-transient edits or a save in flight) and `isSaving` are the record's new state.
    * @internal Called by `EntityRecord` when its edits or saving state change.
    */
-  noteEditState(record: EntityRecord<T>): void {
+  noteEditState(record: EntityRecord<T>, isDirty: boolean, isSaving: boolean): void {
     const index = this.store.recordIndex;
     if (index === undefined) return;
-    const indexed = record as unknown as EntityRecord<object>;
-    if (Object.keys(record.edits).length > 0 || record.isSaving) index.track(indexed);
-    else index.untrack(indexed);
+    index.note(record as unknown as EntityRecord<object>, isDirty, isSaving);
+    const edited = (this.editedRecords ??= new Set());
+    if (record.edits !== NO_EDITS) {
+      if (edited.has(record)) return;
+      edited.add(record);
+      // Whether an edit counts depends on the config's transient fields: a config loaded or
+      // replaced later makes the records with edits work it out again.
+      this.stopConfigWatch ??= reaction(
+        () => this.config?.transientEdits,
+        () => {
+          for (const each of [...edited]) each.refreshEditState();
+        },
+      );
+    } else if (edited.delete(record) && edited.size === 0) {
+      this.stopConfigWatch?.();
+      this.stopConfigWatch = undefined;
+    }
   }
 
   /**

@@ -1,75 +1,83 @@
 /**
- * The index behind `dirtyRecords` and `savingRecords`: only records that have edits or a save in
- * flight are in it, so neither list scans the cache.
+ * The index behind `dirtyRecords` and `savingRecords`: the exact set of dirty records and of
+ * saving records, kept where a record's edits or saving state change, so neither list scans the
+ * cache nor reads any record.
  *
  * @module
  */
-import { action, comparer, computed, makeObservable, observable, type IComputedValue } from 'mobx';
+import { createAtom, type IAtom } from 'mobx';
 
-/** What the index reads from a record. */
-export interface IndexedRecord {
-  /** Has non-transient edits or a save in flight (observable). */
-  readonly isDirty: boolean;
-  /** A save is in flight (observable). */
-  readonly isSaving: boolean;
+/** One list of the index: an ordered set, its cached array, and the atom observers of it watch. */
+class IndexedList<R> {
+  private readonly members = new Set<R>();
+  private cached: readonly R[] | undefined;
+  private readonly atom: IAtom;
+
+  constructor(name: string) {
+    this.atom = createAtom(name);
+  }
+
+  /** The members in the order they entered; the same array until the membership changes (observable). */
+  read(): readonly R[] {
+    this.atom.reportObserved();
+    return (this.cached ??= Array.from(this.members));
+  }
+
+  /** Puts the record in or takes it out; observers hear of it only when the membership changes. */
+  set(record: R, isMember: boolean): void {
+    if (this.members.has(record) === isMember) return;
+    if (isMember) this.members.add(record);
+    else this.members.delete(record);
+    this.changed();
+  }
+
+  clear(): void {
+    if (this.members.size === 0) return;
+    this.members.clear();
+    this.changed();
+  }
+
+  private changed(): void {
+    this.cached = undefined;
+    this.atom.reportChanged();
+  }
 }
 
 /**
- * An observable set of records that may be dirty (records enter when they get edits or start
- * saving, and leave when both are gone), with `dirty` and `saving` lists derived from it. The
- * lists are kept alive, so a read outside any reaction returns the same cached array until a
- * member changes: O(1), never a scan of the store.
+ * Two observable lists of records, `dirty` (non-transient edits or a save in flight) and `saving`,
+ * each in the order its records entered it. The owner of the records tells the index of every
+ * change with {@link RecordIndex.note}; a read returns a cached array that is rebuilt only after
+ * the membership changed, so reads are O(1) and an edit that leaves a record as dirty as it was
+ * re-runs nothing.
  */
-export class RecordIndex<R extends IndexedRecord> {
-  private readonly members = observable.set<R>([], { deep: false });
-  private readonly dirtyList: IComputedValue<readonly R[]>;
-  private readonly savingList: IComputedValue<readonly R[]>;
+export class RecordIndex<R> {
+  private readonly dirtyList = new IndexedList<R>('RecordIndex.dirty');
+  private readonly savingList = new IndexedList<R>('RecordIndex.saving');
 
-  /** An empty index. */
-  constructor() {
-    makeObservable(this, { track: action, untrack: action, clear: action });
-    // `comparer.shallow` keeps the previous array while the members are the same, so readers see a
-    // stable reference.
-    this.dirtyList = computed(() => this.filter((record) => record.isDirty), {
-      keepAlive: true,
-      equals: comparer.shallow,
-    });
-    this.savingList = computed(() => this.filter((record) => record.isSaving), {
-      keepAlive: true,
-      equals: comparer.shallow,
-    });
-  }
-
-  /** Records in the index that are dirty, in the order they entered (observable). */
+  /** Records that are dirty, in the order they became dirty (observable; the same array while unchanged). */
   get dirty(): readonly R[] {
-    return this.dirtyList.get();
+    return this.dirtyList.read();
   }
 
-  /** Records in the index with a save in flight (observable). */
+  /** Records with a save in flight, in the order their saves started (observable; the same array while unchanged). */
   get saving(): readonly R[] {
-    return this.savingList.get();
+    return this.savingList.read();
   }
 
-  /** Adds a record that got edits or started saving; a no-op when it is already in. */
-  track(record: R): void {
-    if (!this.members.has(record)) this.members.add(record);
+  /** Records the current state of `record`; call it whenever its edits or saving state change. */
+  note(record: R, isDirty: boolean, isSaving: boolean): void {
+    this.dirtyList.set(record, isDirty);
+    this.savingList.set(record, isSaving);
   }
 
-  /** Removes a record with no edits left and no save in flight (or one that left the cache). */
-  untrack(record: R): void {
-    this.members.delete(record);
+  /** Takes a record out of both lists (it left the cache). */
+  remove(record: R): void {
+    this.note(record, false, false);
   }
 
   /** Empties the index. */
   clear(): void {
-    this.members.clear();
-  }
-
-  private filter(test: (record: R) => boolean): readonly R[] {
-    const result: R[] = [];
-    for (const record of this.members) {
-      if (test(record)) result.push(record);
-    }
-    return result;
+    this.dirtyList.clear();
+    this.savingList.clear();
   }
 }

@@ -161,3 +161,76 @@ describe('clearing edits the server now matches', () => {
     expect(record.isDirty).toBe(true);
   });
 });
+
+describe('observing a record first read by a script', () => {
+  function received() {
+    const store = new RootStore({ transport: new FakeTransport() });
+    store.entities.register(postConfig);
+    const posts = store.collection('postType', 'post');
+    posts.receive(makePost(1));
+    return { store, posts, record: posts.record(1) };
+  }
+
+  it('notifies an observer of the persisted record after script reads and writes', () => {
+    const { posts, record } = received();
+    expect(record.persisted?.title).toEqual({ raw: 'Post 1', rendered: 'Post 1' });
+    posts.receive(makePost(1, { title: { raw: 'Two', rendered: 'Two' } }));
+    const seen: unknown[] = [];
+    const stop = autorun(() => seen.push(record.raw?.title));
+    posts.receive(makePost(1, { title: { raw: 'Three', rendered: 'Three' } }));
+    stop();
+    expect(seen).toEqual(['Two', 'Three']);
+  });
+
+  it('notifies observers of edits, status, contexts and autosaves written for the first time', () => {
+    const { posts, record } = received();
+    const seen: string[] = [];
+    const stop = autorun(() => {
+      seen.push(
+        [
+          Object.keys(record.edits).join(','),
+          String(record.hasEdits),
+          String(record.isSaving),
+          String(record.inContext('view')?.id),
+          String(record.autosaves?.length),
+        ].join('|'),
+      );
+    });
+    record.edit({ blocks: [] });
+    record.edit({ title: 'Changed' });
+    record.setStatus({ isSaving: true });
+    posts.receive(makePost(1), { query: { context: 'view' } });
+    record.setAutosaves([]);
+    stop();
+    expect(seen).toEqual([
+      '|false|false|undefined|undefined',
+      'blocks|false|false|undefined|undefined',
+      'blocks,title|true|false|undefined|undefined',
+      'blocks,title|true|true|undefined|undefined',
+      'blocks,title|true|true|1|undefined',
+      'blocks,title|true|true|1|0',
+    ]);
+  });
+
+  it('keeps the dirty list in step with edits and saves made before anything observed it', () => {
+    const { store, posts, record } = received();
+    record.edit({ title: 'Changed' });
+    const other = posts.record(2);
+    posts.receive(makePost(2));
+    other.edit({ blocks: [] });
+    const lists: number[][] = [];
+    const stop = autorun(() => lists.push([store.dirtyRecords.length, store.savingRecords.length]));
+    other.edit({ content: 'New body' });
+    record.setStatus({ isSaving: true });
+    record.edit({ title: 'Post 1' });
+    record.setStatus({ isSaving: false });
+    stop();
+    expect(lists).toEqual([
+      [1, 0],
+      [2, 0],
+      [2, 1],
+      [1, 0],
+    ]);
+    expect(store.dirtyRecords).toEqual([other]);
+  });
+});

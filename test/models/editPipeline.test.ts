@@ -79,6 +79,40 @@ describe('applyEdits', () => {
     expect(result.edits.title).toBe(later);
   });
 
+  it('compares raw attributes of the persisted record by their .raw when told which they are', () => {
+    const persisted = {
+      id: 5,
+      title: { raw: 'Saved', rendered: '<b>Saved</b>' },
+      guid: { raw: 'g', rendered: 'g' },
+      excerpt: { rendered: 'Only rendered' },
+    };
+    const rawAttributes = new Set(['title', 'excerpt']);
+    const same = applyEdits(postRules, persisted, NO_EDITS, { title: 'Saved' }, { rawAttributes });
+    expect(same.changed).toBe(false);
+    const changed = applyEdits(
+      postRules,
+      persisted,
+      NO_EDITS,
+      { title: 'New', guid: 'g' },
+      { rawAttributes },
+    );
+    expect(changed.edits).toEqual({ title: 'New', guid: 'g' });
+    expect(changed.changes).toEqual({
+      title: { from: 'Saved', to: 'New' },
+      guid: { from: { raw: 'g', rendered: 'g' }, to: 'g' },
+    });
+    const back = applyEdits(postRules, persisted, changed.edits, { title: 'Saved' }, { rawAttributes });
+    expect(back.edits).toEqual({ guid: 'g' });
+    const rendered = applyEdits(
+      postRules,
+      persisted,
+      NO_EDITS,
+      { excerpt: { rendered: 'Only rendered' } },
+      { rawAttributes },
+    );
+    expect(rendered.changed).toBe(false);
+  });
+
   it('treats a record that is not cached as an empty one', () => {
     const result = applyEdits(postRules, undefined, NO_EDITS, { title: 'New', meta: { a: 1 } });
     expect(result.edits).toEqual({ title: 'New', meta: { a: 1 } });
