@@ -347,12 +347,12 @@ export class EntityCollection<T extends object = PlainObject> {
    * GETs one record now (`{baseURL}/{id}` with the default params and `query`) and stores it in
    * the query's context. `_fields` always gets the key. Concurrent identical calls share one
    * request. Loads the kind's configs first when needed; resolves to `undefined` when the entity
-   * has no config or is `noFetch`. Rejects with the `RestError` on failure, which is also stored as
-   * the record's `fetchError`.
+   * is `noFetch`. Rejects with the `RestError` on failure, and with an `EntityConfigError` when no
+   * such entity exists (a typo in the kind or name); either is also stored as the record's `fetchError`.
    */
   async fetch(id?: Id, query?: Query): Promise<EntityRecord<T> | undefined> {
-    const config = await this.ensureConfig();
-    if (!config || config.noFetch) return undefined;
+    const config = await this.requireConfig(id);
+    if (config.noFetch) return undefined;
     const record = this.record(id);
     const parts = query ? getQueryParts(query, config.key) : undefined;
     const path = config.recordPath(config.singleton ? undefined : record.id);
@@ -396,8 +396,8 @@ export class EntityCollection<T extends object = PlainObject> {
    * (complete, or with every requested `_fields` field). Otherwise like {@link fetch}.
    */
   async load(id?: Id, query?: Query): Promise<EntityRecord<T> | undefined> {
-    const config = await this.ensureConfig();
-    if (!config || config.noFetch) return undefined;
+    const config = await this.requireConfig(id);
+    if (config.noFetch) return undefined;
     const record = this.record(id);
     const parts = getQueryParts(query ?? {}, config.key);
     const item = record.readItem(parts.context);
@@ -406,6 +406,22 @@ export class EntityCollection<T extends object = PlainObject> {
         return record;
     }
     return this.fetch(id, query);
+  }
+
+  /**
+   * The config, loading the kind first when needed. Rejects with an `EntityConfigError` naming the
+   * entity when there is none; the record `id` (when given) keeps that error as its `fetchError`.
+   */
+  private async requireConfig(id?: Id): Promise<EntityConfig> {
+    const config = await this.ensureConfig();
+    if (config) return config;
+    const error = new EntityConfigError(
+      this.kind,
+      this.name,
+      `No entity config is registered for (${this.kind}, ${this.name}).`,
+    );
+    if (id !== undefined) this.record(id).setStatus({ hasResolved: true, fetchError: error });
+    throw error;
   }
 
   /** The query object for `query`: one instance per (context, stable key, page, per_page). */
@@ -468,14 +484,7 @@ export class EntityCollection<T extends object = PlainObject> {
    * @internal Used by `EntityQuery.fetch`.
    */
   async requestList(parts: QueryParts): Promise<void> {
-    const config = await this.ensureConfig();
-    if (!config) {
-      throw new EntityConfigError(
-        this.kind,
-        this.name,
-        `No entity config is registered for (${this.kind}, ${this.name}).`,
-      );
-    }
+    const config = await this.requireConfig();
     if (config.noFetch) return;
     const request: Record<string, unknown> = { ...config.baseURLParams, ...parts.request };
     const transport = this.store.transport;

@@ -701,9 +701,13 @@ describe('guide §8 Errors', () => {
     expect(logs()).toEqual([[404, 'rest_post_invalid_id'], [true]]);
   });
 
-  it('resolves undefined for a record of an unknown entity, and a query rejects', async () => {
-    const missing = await store.collection('postType', 'no_such_type').fetch(1);
-    console.log(missing); // undefined: /wp/v2/types has no such type
+  it('rejects a fetch or a query of an unknown entity with an EntityConfigError', async () => {
+    const missing = await store
+      .collection('postType', 'no_such_type')
+      .fetch(1)
+      .catch((e: unknown) => e);
+    if (isEntityConfigError(missing)) console.log(missing.message);
+    // No entity config is registered for (postType, no_such_type).
     const error = await store
       .collection('postType', 'no_such_type')
       .query()
@@ -711,7 +715,8 @@ describe('guide §8 Errors', () => {
       .catch((e: unknown) => e);
     console.log(isEntityConfigError(error)); // true
 
-    expect(logs()).toEqual([[undefined], [true]]);
+    expect(logs()).toEqual([['No entity config is registered for (postType, no_such_type).'], [true]]);
+    expect(store.record('postType', 'no_such_type', 1).fetchError).toBe(missing);
   });
 
   it('refuses an edit before the config is loaded', () => {

@@ -1,5 +1,6 @@
 import { autorun } from 'mobx';
 import { describe, expect, it } from 'vitest';
+import { isEntityConfigError } from '../../src/errors.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { deferred, FakeTransport, makePost, typesBody } from '../helpers/fakeTransport.js';
 
@@ -111,9 +112,17 @@ describe('collection.fetch', () => {
     expect(transport.callsTo('GET', '/wp/v2/types')).toHaveLength(1);
   });
 
-  it('resolves undefined for an unknown post type after loading the kind', async () => {
-    const { store } = setup();
-    expect(await store.collection('postType', 'nope').fetch(1)).toBeUndefined();
+  it('rejects with an EntityConfigError naming an unknown post type after loading the kind', async () => {
+    const { store, transport } = setup();
+    const error: unknown = await store
+      .collection('postType', 'nope')
+      .fetch(1)
+      .catch((e: unknown) => e);
+    expect(isEntityConfigError(error)).toBe(true);
+    expect((error as Error).message).toBe('No entity config is registered for (postType, nope).');
+    expect(store.record('postType', 'nope', 1).fetchError).toBe(error);
+    await expect(store.collection('postType', 'nope').load(1)).rejects.toThrow(/\(postType, nope\)/);
+    expect(transport.calls.map((call) => call.path)).toEqual(['/wp/v2/types']);
   });
 
   it('reads a singleton from its collection path', async () => {
