@@ -4,7 +4,7 @@
  * @module
  */
 import { useEffect, useMemo } from 'react';
-import type { EntityRecord } from '../../models/EntityRecord.js';
+import type { EntityRecord, RecordStatus } from '../../models/EntityRecord.js';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import type { Query } from '../transport/types.js';
@@ -22,7 +22,7 @@ export interface UseEntityRecordOptions {
  * What {@link useEntityRecord} returns. Every field is a getter over the record's observables:
  * an `observer` component re-renders only when a field it actually read changes.
  */
-export interface EntityRecordHandle<T extends object = PlainObject> {
+export interface EntityRecordHandle<T extends object = PlainObject> extends RecordStatus {
   /** The record itself (the same object for the component's whole life). */
   readonly record: EntityRecord<T>;
   /** The cached server record; `undefined` until received. */
@@ -35,22 +35,6 @@ export interface EntityRecordHandle<T extends object = PlainObject> {
   readonly hasEdits: boolean;
   /** The record has unsaved edits or a save is in flight. */
   readonly isDirty: boolean;
-  /** A GET of the record is in flight. */
-  readonly isResolving: boolean;
-  /** A GET of the record finished at least once. */
-  readonly hasResolved: boolean;
-  /** The error of the last failed GET. */
-  readonly fetchError: Error | undefined;
-  /** A save is in flight. */
-  readonly isSaving: boolean;
-  /** An autosave is in flight. */
-  readonly isAutosaving: boolean;
-  /** A delete is in flight. */
-  readonly isDeleting: boolean;
-  /** The error of the last failed save; the edits are kept. */
-  readonly saveError: Error | undefined;
-  /** The error of the last failed delete. */
-  readonly deleteError: Error | undefined;
   /** `record.edit(edits, opts)`: a local edit with an undo step (none with `undoIgnore`; `isCached` joins the step being typed). */
   edit(edits: Partial<T>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
   /**
