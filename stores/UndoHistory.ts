@@ -4,6 +4,7 @@
  * @module
  */
 import { action, computed, makeObservable, observable } from 'mobx';
+import type { EntityRecord } from '../models/EntityRecord.js';
 import { deepEqual } from '../models/snapshot.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 
@@ -20,7 +21,7 @@ export interface UndoTarget {
 }
 
 /** The changes of one step to one record. */
-export interface UndoEntry<R extends UndoTarget = UndoTarget> {
+export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
   /** The record the changes apply to. */
   readonly record: R;
   /** Per field, the edited value before (`from`, applied by undo) and after (`to`, applied by redo). */
@@ -28,7 +29,7 @@ export interface UndoEntry<R extends UndoTarget = UndoTarget> {
 }
 
 /** One undo level; it may touch several records. */
-export type UndoStep<R extends UndoTarget = UndoTarget> = readonly UndoEntry<R>[];
+export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
 
 /** Options of {@link UndoHistory.add}. */
 export interface AddStepOptions {

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
 import { BatchError } from '../src/errors.js';
@@ -33,7 +34,7 @@ export interface BatchApi {
 }
 
 /** The result of one record of `store.saveDirty()`. */
-export interface SaveResult<R = unknown> {
+export interface SaveResult<R = EntityRecord<object>> {
   /** The record. */
   record: R;
   /** The save succeeded (or had nothing to send). */
