@@ -8,6 +8,22 @@ import type { Query } from '../src/transport/types.js';
 import type { Id } from './ids.js';
 import { isPlainObject, type PlainObject } from './snapshot.js';
 
+/**
+ * The record type the spec of an `EntityConfig<T>` is written for: `T`, or `PlainObject` for an
+ * untyped config (`T` = `object`, which names no field), so that untyped callbacks can read any field.
+ */
+export type SpecRecord<T extends object> = [keyof T] extends [never] ? PlainObject : T;
+
+/**
+ * The pre-persist rule of a config: extra fields to send when saving, from the persisted raw record
+ * and the edits. Written as a method type so that its parameters are checked bivariantly (as a
+ * method's are): a config typed for one record shape stays assignable to an untyped `EntityConfig`,
+ * which calls it with whatever the server sent.
+ */
+export type PrePersist<T extends object> = {
+  bivarianceHack(persisted: T | undefined, edits: Partial<T>): Partial<T>;
+}['bivarianceHack'];
+
 /** The plain description an {@link EntityConfig} is built from. */
 export interface EntityConfigSpec<T extends object = PlainObject> {
   /** The entity kind: `root`, `postType`, `taxonomy`, … */
@@ -62,9 +78,11 @@ export function titleOf(record: unknown): string {
 
 /**
  * What the library knows about one entity (kind and name): built from a plain
- * {@link EntityConfigSpec}; immutable once made.
+ * {@link EntityConfigSpec}; immutable once made. `T` types the records its callbacks see; the
+ * untyped `EntityConfig` (`T` = `object`) is written with a `PlainObject` spec, and any
+ * `EntityConfig<T>` is assignable to it, so typed configs go wherever configs are expected.
  */
-export class EntityConfig<T extends object = PlainObject> {
+export class EntityConfig<T extends object = object> {
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
@@ -95,14 +113,19 @@ export class EntityConfig<T extends object = PlainObject> {
   readonly singleton: boolean;
   /** The REST base, for permission checks. */
   readonly restBase: string | undefined;
-  /** Extra fields to send when saving (see {@link EntityConfigSpec.prePersist}). */
-  readonly prePersist: ((persisted: T | undefined, edits: Partial<T>) => Partial<T>) | undefined;
+  /**
+   * Extra fields to send when saving (see {@link EntityConfigSpec.prePersist}). Checked
+   * bivariantly, so that a typed config stays an `EntityConfig`.
+   */
+  readonly prePersist: PrePersist<T> | undefined;
 
-  private readonly titleGetter: ((record: T | undefined) => string) | undefined;
+  // Typed on `object`, not `T`: a private field typed by `T` would make `EntityConfig<Post>`
+  // unassignable to `EntityConfig`. The spec's callback is typed by `T` where it is given.
+  private readonly titleGetter: ((record: object | undefined) => string) | undefined;
   private readonly revisionsPathOf: ((parentId: Id, revisionId?: Id) => string) | undefined;
 
   /** Builds a config from its plain spec; options left out take the defaults documented on {@link EntityConfigSpec}. */
-  constructor(spec: EntityConfigSpec<T>) {
+  constructor(spec: EntityConfigSpec<SpecRecord<T>>) {
     this.kind = spec.kind;
     this.name = spec.name;
     this.baseURL = spec.baseURL;
@@ -118,8 +141,8 @@ export class EntityConfig<T extends object = PlainObject> {
     this.noFetch = spec.noFetch ?? false;
     this.singleton = spec.singleton ?? false;
     this.restBase = spec.restBase;
-    this.prePersist = spec.prePersist;
-    this.titleGetter = spec.getTitle;
+    this.prePersist = spec.prePersist as PrePersist<T> | undefined;
+    this.titleGetter = spec.getTitle as ((record: object | undefined) => string) | undefined;
     this.revisionsPathOf = spec.revisionsPath;
   }
 

@@ -40,14 +40,14 @@ const INITIAL: QueryStatus = Object.freeze({
   isStale: false,
 });
 
-interface View<T extends object> {
+interface View<T extends object, E extends object> {
   readonly items: T[] | null;
-  readonly records: EntityRecord<T>[] | null;
+  readonly records: EntityRecord<T, E>[] | null;
 }
 
-const UNKNOWN: View<never> = Object.freeze({ items: null, records: null });
+const UNKNOWN: View<never, never> = Object.freeze({ items: null, records: null });
 
-function sameView<T extends object>(a: View<T>, b: View<T>): boolean {
+function sameView<T extends object, E extends object>(a: View<T, E>, b: View<T, E>): boolean {
   if (a === b) return true;
   if (a.items === null || b.items === null || a.records === null || b.records === null) {
     return a.items === b.items && a.records === b.records;
@@ -64,9 +64,9 @@ function sameView<T extends object>(a: View<T>, b: View<T>): boolean {
  * instance per (context, stable key, page, per_page). Reading {@link items} inside an observer
  * requests the list once by itself; {@link fetch} requests it now.
  */
-export class EntityQuery<T extends object = PlainObject> {
+export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   /** The owning collection. */
-  readonly collection: EntityCollection<T>;
+  readonly collection: EntityCollection<T, E>;
   /** The query as the caller gave it. */
   readonly query: Query;
   /** The query split into context, stable key, page and fields. */
@@ -78,7 +78,7 @@ export class EntityQuery<T extends object = PlainObject> {
     name: 'EntityQuery.status',
   });
   private readonly atom: IAtom;
-  private readonly view: IComputedValue<View<T>>;
+  private readonly view: IComputedValue<View<T, E>>;
   private readonly picked = new WeakMap<object, Partial<T>>();
   private readonly includeSet: ReadonlySet<Id> | null;
   private isObserved = false;
@@ -88,7 +88,7 @@ export class EntityQuery<T extends object = PlainObject> {
 
   /** Made by {@link EntityCollection.query}; not meant to be called directly. */
   constructor(
-    collection: EntityCollection<T>,
+    collection: EntityCollection<T, E>,
     query: Query,
     parts: QueryParts,
     list: IObservableValue<ListState | undefined>,
@@ -143,7 +143,7 @@ export class EntityQuery<T extends object = PlainObject> {
   }
 
   /** The records of this page, in order; `null` exactly when {@link items} is. Observable, like `items`. */
-  get records(): EntityRecord<T>[] | null {
+  get records(): EntityRecord<T, E>[] | null {
     this.atom.reportObserved();
     return this.view.get().records;
   }
@@ -257,7 +257,7 @@ export class EntityQuery<T extends object = PlainObject> {
     });
   }
 
-  private computeView(): View<T> {
+  private computeView(): View<T, E> {
     const list = this.list.get();
     if (!list) return UNKNOWN;
     const { page, perPage, fields, context } = this.parts;
@@ -265,7 +265,7 @@ export class EntityQuery<T extends object = PlainObject> {
     const start = perPage === -1 ? 0 : (page - 1) * perPage;
     const end = perPage === -1 ? ids.length : Math.min(start + perPage, ids.length);
     const items: T[] = [];
-    const records: EntityRecord<T>[] = [];
+    const records: EntityRecord<T, E>[] = [];
     for (let i = start; i < end; i++) {
       const id = ids[i];
       if (id === undefined || (this.includeSet && !this.includeSet.has(id))) continue;

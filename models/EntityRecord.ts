@@ -113,7 +113,7 @@ function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string> | unde
 }
 
 /** How a record is made: by its collection, or detached with its own config. */
-export interface EntityRecordInit<T extends object> {
+export interface EntityRecordInit<T extends object, E extends object = T> {
   /** The entity kind. */
   kind: string;
   /** The entity name. */
@@ -121,7 +121,7 @@ export interface EntityRecordInit<T extends object> {
   /** The normalised id; `undefined` for a singleton (or a new record). */
   id: Id | undefined;
   /** The owning collection; absent for a detached record. @default undefined */
-  collection?: EntityCollection<T> | undefined;
+  collection?: EntityCollection<T, E> | undefined;
   /** The config of a detached record; a collection's record reads its collection's config. @default undefined */
   config?: EntityConfig | undefined;
 }
@@ -139,11 +139,11 @@ export interface EditOptions {
 }
 
 /**
- * What `record.edit` accepts: any field of the record (or another, such as the transient `blocks`),
- * each a value or a function of the edited record evaluated at save time.
+ * What `record.edit` accepts: any field of the edited record `E` (or another, such as the transient
+ * `blocks`), each a value or a function of the edited record evaluated at save time.
  */
-export type EditInput<T extends object> = {
-  [K in keyof T]?: T[K] | ((edited: T) => T[K]);
+export type EditInput<E extends object> = {
+  [K in keyof E]?: E[K] | ((edited: E) => E[K]);
 } & Readonly<Record<string, unknown>>;
 
 /**
@@ -176,14 +176,19 @@ interface ViewMemo {
 /**
  * One record of an entity, with one identity for its whole life: `collection.record(5)` always
  * returns the same object, which `receive` updates in place.
+ *
+ * `T` is the record as the server sends it (`persisted`, `inContext`, what a save resolves to:
+ * a post's `title` is `{ raw, rendered }`); `E` is the record as it is edited (`raw`, `edited`,
+ * `edits`, `edit()`: raw attributes are plain values). `E` defaults to `T`, so
+ * `EntityRecord<Post>` uses one shape for both: `store.record<WpPost, WpPostEdited>(…)`.
  */
-export class EntityRecord<T extends object = PlainObject> implements UndoTarget {
+export class EntityRecord<T extends object = PlainObject, E extends object = T> implements UndoTarget {
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
   readonly name: string;
   /** The owning collection; `undefined` for a detached record. */
-  readonly collection: EntityCollection<T> | undefined;
+  readonly collection: EntityCollection<T, E> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
   // Each observable value below is a plain field plus a box made on the first observed read (see
@@ -193,8 +198,8 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   private contextsValue: Readonly<Record<string, StoredItem<T>>> = NO_CONTEXTS;
   private contextsBox: IObservableValue<Readonly<Record<string, StoredItem<T>>>> | undefined = undefined;
   /** The local edits snapshot; replaced (never mutated) on change, only through `setEdits` (which keeps `hasEdits` in step). */
-  private editsValue: Partial<T> = NO_EDITS as Partial<T>;
-  private editsBox: IObservableValue<Partial<T>> | undefined = undefined;
+  private editsValue: Partial<E> = NO_EDITS as Partial<E>;
+  private editsBox: IObservableValue<Partial<E>> | undefined = undefined;
   private statusValue: RecordStatus = IDLE;
   private statusBox: IObservableValue<RecordStatus> | undefined = undefined;
   private autosavesValue: readonly Autosave[] | undefined = undefined;
@@ -216,7 +221,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   private wasDeleted = false;
 
   /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. */
-  constructor(init: EntityRecordInit<T>) {
+  constructor(init: EntityRecordInit<T, E>) {
     this.kind = init.kind;
     this.name = init.name;
     this.currentId = init.id;
@@ -226,11 +231,15 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
 
   /**
    * A record with no store: for unit tests and scripts on plain objects. `data` (when given) is its
-   * complete persisted snapshot, and its id is read from `data[config.key]`.
+   * complete persisted snapshot, and its id is read from `data[config.key]`. Any config is
+   * accepted, typed (`EntityConfig<Post>`) or not; `T` and `E` are the REST and edited shapes.
    */
-  static detached<T extends object = PlainObject>(config: EntityConfig, data?: T): EntityRecord<T> {
+  static detached<T extends object = PlainObject, E extends object = T>(
+    config: EntityConfig,
+    data?: T,
+  ): EntityRecord<T, E> {
     const id = data === undefined || config.singleton ? undefined : readId((data as PlainObject)[config.key]);
-    const record = new EntityRecord<T>({ kind: config.kind, name: config.name, id, config });
+    const record = new EntityRecord<T, E>({ kind: config.kind, name: config.name, id, config });
     if (data !== undefined) runInAction(() => record.writeItem(DEFAULT_CONTEXT, { data, isComplete: true }));
     return record;
   }
@@ -270,22 +279,22 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   }
 
   /** {@link persisted} with each raw attribute (`title`, `content`, …) replaced by its `.raw`. Observable. */
-  get raw(): T | undefined {
+  get raw(): E | undefined {
     return this.computeRaw();
   }
 
   /** Every local edit, transient ones included, as a plain snapshot object (`{}` when none). Observable. */
-  get edits(): Partial<T> {
+  get edits(): Partial<E> {
     return this.readEdits();
   }
 
   /** {@link edits} without the config's transient fields: what a save would send. Observable. */
-  get nonTransientEdits(): Partial<T> {
+  get nonTransientEdits(): Partial<E> {
     return this.computeNonTransientEdits();
   }
 
   /** {@link raw} merged with {@link edits}; `undefined` when there is neither. Observable. */
-  get edited(): T | undefined {
+  get edited(): E | undefined {
     return this.computeEdited();
   }
 
@@ -389,7 +398,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    * @throws EntityConfigError when the entity's config is not loaded:
    *   `The entity being edited ({kind}, {name}) does not have a loaded config.`
    */
-  edit(edits: EditInput<T>, options: EditOptions = NO_OPTIONS): void {
+  edit(edits: EditInput<E>, options: EditOptions = NO_OPTIONS): void {
     const config = this.config;
     if (config === undefined) throw new EntityConfigError(this.kind, this.name);
     EntityRecord.editAction(this as EntityRecord<object>, config, edits, options);
@@ -440,7 +449,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
       merge: false,
       rawAttributes: config?.rawAttributes,
     });
-    if (result.changed) this.setEdits(result.edits as Partial<T>);
+    if (result.changed) this.setEdits(result.edits as Partial<E>);
   }
 
   /**
@@ -449,7 +458,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
    */
   discardEdits(): void {
     this.wasDeleted = true;
-    this.setEdits(NO_EDITS as Partial<T>);
+    this.setEdits(NO_EDITS as Partial<E>);
   }
 
   /**
@@ -554,7 +563,7 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
     this.currentId = id;
   }
 
-  private requireCollection(action: string): EntityCollection<T> {
+  private requireCollection(action: string): EntityCollection<T, E> {
     if (!this.collection) {
       throw new ArgumentError(
         `The detached record (${this.kind}, ${this.name}) has no store to ${action} through.`,
@@ -636,11 +645,11 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
     const edits = this.readEdits() as Edits;
     if (edits === NO_EDITS) return;
     const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
-    if (next !== edits) this.setEdits(next as Partial<T>);
+    if (next !== edits) this.setEdits(next as Partial<E>);
   }
 
   /** Replaces the edits snapshot (`{}` clears it). The seam for the edit pipeline, undo and sync. */
-  protected setEdits(next: Partial<T>): void {
+  protected setEdits(next: Partial<E>): void {
     EntityRecord.writeEditsAction(this as EntityRecord<object>, next as Partial<object>, this.config);
   }
 
@@ -663,8 +672,8 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
   }
 
   /** Stores the edits snapshot and whether it counts as changes; inside an action. */
-  private writeEdits(next: Partial<T>, config: EntityConfig | undefined): void {
-    const value = isEmpty(next) ? (NO_EDITS as Partial<T>) : next;
+  private writeEdits(next: Partial<E>, config: EntityConfig | undefined): void {
+    const value = isEmpty(next) ? (NO_EDITS as Partial<E>) : next;
     if (this.editsBox === undefined) this.editsValue = value;
     else this.editsBox.set(value);
     const transient = config?.transientEdits;
@@ -702,11 +711,11 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
     else this.contextsBox.set(next);
   }
 
-  private readEdits(): Partial<T> {
+  private readEdits(): Partial<E> {
     if (this.editsBox !== undefined) return this.editsBox.get();
     if (!isTracking()) return this.editsValue;
     this.editsBox = observable.box(this.editsValue, { deep: false, name: 'EntityRecord.edits' });
-    this.editsValue = NO_EDITS as Partial<T>;
+    this.editsValue = NO_EDITS as Partial<E>;
     return this.editsBox.get();
   }
 
@@ -751,10 +760,11 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
     return created.get();
   }
 
-  private computeRaw(): T | undefined {
+  private computeRaw(): E | undefined {
     const persisted = this.persisted;
     const attributes = this.config?.rawAttributes;
-    if (persisted === undefined || attributes === undefined || attributes.size === 0) return persisted;
+    if (persisted === undefined || attributes === undefined || attributes.size === 0)
+      return persisted as unknown as E;
     // Remember the last input and output: an unchanged record gives the same object on every read.
     if (this.memo?.rawIn !== persisted || this.memo.rawAttributes !== attributes) {
       const memo = (this.memo ??= {});
@@ -762,25 +772,25 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
       memo.rawAttributes = attributes;
       memo.rawOut = flattenRawAttributes(persisted, attributes);
     }
-    return this.memo.rawOut as T;
+    return this.memo.rawOut as E;
   }
 
-  private computeNonTransientEdits(): Partial<T> {
+  private computeNonTransientEdits(): Partial<E> {
     const edits = this.edits as Edits;
     // No edits: nothing to leave out, and no memo to keep for a record nobody edited.
-    if (edits === NO_EDITS) return edits as Partial<T>;
+    if (edits === NO_EDITS) return edits as Partial<E>;
     const config = this.config;
-    if (config === undefined || config.transientEdits.size === 0) return edits as Partial<T>;
+    if (config === undefined || config.transientEdits.size === 0) return edits as Partial<E>;
     if (this.memo?.transientIn !== edits || this.memo.transientFields !== config.transientEdits) {
       const memo = (this.memo ??= {});
       memo.transientIn = edits;
       memo.transientFields = config.transientEdits;
       memo.transientOut = nonTransientEdits(config, edits);
     }
-    return this.memo.transientOut as Partial<T>;
+    return this.memo.transientOut as Partial<E>;
   }
 
-  private computeEdited(): T | undefined {
+  private computeEdited(): E | undefined {
     const base = this.raw;
     const edits = this.edits;
     if (Object.keys(edits).length === 0) return base;
@@ -795,6 +805,6 @@ export class EntityRecord<T extends object = PlainObject> implements UndoTarget 
       memo.editedEdits = edits;
       memo.editedOut = editedRecord(base, edits as Edits);
     }
-    return this.memo.editedOut as T;
+    return this.memo.editedOut as E;
   }
 }

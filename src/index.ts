@@ -8,6 +8,7 @@ export * from './transport/index.js';
 export * from '../models/EntityConfig.js';
 export * from '../models/EntityRecord.js';
 export * from '../models/EntityQuery.js';
+export type * from '../models/postTypes.js';
 export * from '../models/ids.js';
 export * from '../models/QueryParts.js';
 export type { PlainObject } from '../models/snapshot.js';

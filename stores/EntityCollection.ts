@@ -111,7 +111,7 @@ const AUTO_DRAFT = 'auto-draft';
 /**
  * The cache of one entity. One instance per (kind, name) and store: `store.collection('postType', 'post')`.
  */
-export class EntityCollection<T extends object = PlainObject> {
+export class EntityCollection<T extends object = PlainObject, E extends object = T> {
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
@@ -119,18 +119,18 @@ export class EntityCollection<T extends object = PlainObject> {
   /** The store this collection belongs to. */
   readonly store: CollectionHost;
 
-  private readonly records = new Map<Id, EntityRecord<T>>();
-  private singletonRecord: EntityRecord<T> | undefined;
+  private readonly records = new Map<Id, EntityRecord<T, E>>();
+  private singletonRecord: EntityRecord<T, E> | undefined;
   private readonly lists = new Map<string, IObservableValue<ListState | undefined>>();
-  private readonly queries = new Map<string, EntityQuery<T>>();
+  private readonly queries = new Map<string, EntityQuery<T, E>>();
   private readonly inflight = new PendingRequests();
   private readonly configSource: ConfigSource | undefined;
   private ownWriter: RecordWriter | undefined;
   private readonly revisionCollections = new Map<Id, EntityCollection<object>>();
-  private dirtyList: IComputedValue<readonly EntityRecord<T>[]> | undefined;
-  private savingList: IComputedValue<readonly EntityRecord<T>[]> | undefined;
+  private dirtyList: IComputedValue<readonly EntityRecord<T, E>[]> | undefined;
+  private savingList: IComputedValue<readonly EntityRecord<T, E>[]> | undefined;
   /** The records of this collection with any edits (transient ones too); made on the first edit. */
-  private editedRecords: Set<EntityRecord<T>> | undefined;
+  private editedRecords: Set<EntityRecord<T, E>> | undefined;
   /** Watches the config's transient fields while {@link editedRecords} is not empty. */
   private stopConfigWatch: IReactionDisposer | undefined;
 
@@ -165,11 +165,16 @@ export class EntityCollection<T extends object = PlainObject> {
    * the answer gives it its id (from then on `record(id)` returns this same object). It is not in
    * any list until saved. No request is made here; the edits are not an undo step.
    */
-  create(initial: Partial<T> = {}): EntityRecord<T> {
+  create(initial: Partial<E> = {}): EntityRecord<T, E> {
     if (this.config?.singleton) {
       throw new ArgumentError(`(${this.kind}, ${this.name}) is a single record; it cannot be created.`);
     }
-    const record = new EntityRecord<T>({ kind: this.kind, name: this.name, id: undefined, collection: this });
+    const record = new EntityRecord<T, E>({
+      kind: this.kind,
+      name: this.name,
+      id: undefined,
+      collection: this,
+    });
     record.writeEditsQuietly(initial as Readonly<Record<string, unknown>>);
     return record;
   }
@@ -179,12 +184,12 @@ export class EntityCollection<T extends object = PlainObject> {
    * `{base}`. The answer is received (lists invalidated); resolves to it, or `undefined` on failure
    * (the error is stored on the record) unless `throwOnError`.
    */
-  async saveRecord(data: Partial<T>, options: SaveOptions = {}): Promise<T | undefined> {
+  async saveRecord(data: Partial<E>, options: SaveOptions = {}): Promise<T | undefined> {
     return settle(await this.writer.saveData(this, data), options);
   }
 
   /** The records of this collection with non-transient edits or a save in flight. Observable; cached between changes. */
-  get dirtyRecords(): readonly EntityRecord<T>[] {
+  get dirtyRecords(): readonly EntityRecord<T, E>[] {
     this.dirtyList ??= computed(() => this.own(this.store.recordIndex?.dirty), {
       keepAlive: true,
       equals: comparer.shallow,
@@ -193,7 +198,7 @@ export class EntityCollection<T extends object = PlainObject> {
   }
 
   /** The records of this collection with a save in flight. Observable; cached between changes. */
-  get savingRecords(): readonly EntityRecord<T>[] {
+  get savingRecords(): readonly EntityRecord<T, E>[] {
     this.savingList ??= computed(() => this.own(this.store.recordIndex?.saving), {
       keepAlive: true,
       equals: comparer.shallow,
@@ -206,7 +211,7 @@ export class EntityCollection<T extends object = PlainObject> {
    * `isDirty` (non-transient edits or a save in flight) and `isSaving` are the record's new state.
    * @internal Called by `EntityRecord` when its edits or saving state change.
    */
-  noteEditState(record: EntityRecord<T>, isDirty: boolean, isSaving: boolean): void {
+  noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean): void {
     const index = this.store.recordIndex;
     if (index === undefined) return;
     index.note(record as unknown as EntityRecord<object>, isDirty, isSaving);
@@ -232,7 +237,7 @@ export class EntityCollection<T extends object = PlainObject> {
    * Registers a created record under the id its first save answered with.
    * @internal Used by the writer.
    */
-  adopt(record: EntityRecord<T>, id: Id): void {
+  adopt(record: EntityRecord<T, E>, id: Id): void {
     const key = normaliseId(id);
     if (record.id !== undefined || this.records.has(key)) return;
     record.assignId(key);
@@ -278,11 +283,11 @@ export class EntityCollection<T extends object = PlainObject> {
   }
 
   /** This collection's records of one of the store's lists (already filtered, so no record is read again). */
-  private own(list: readonly EntityRecord<object>[] | undefined): readonly EntityRecord<T>[] {
+  private own(list: readonly EntityRecord<object>[] | undefined): readonly EntityRecord<T, E>[] {
     if (list === undefined) return [];
     return list.filter(
-      (record) => record.collection === (this as EntityCollection<object>),
-    ) as unknown as EntityRecord<T>[];
+      (record) => record.collection === (this as unknown as EntityCollection<object>),
+    ) as unknown as EntityRecord<T, E>[];
   }
 
   /** The key field of the records (`id`, `slug`, …). */
@@ -295,9 +300,9 @@ export class EntityCollection<T extends object = PlainObject> {
    * always gives the same object. A singleton entity (`root/base`, `root/site`) takes no id.
    * @throws ArgumentError when a non-singleton entity is asked for a record without an id.
    */
-  record(id?: Id): EntityRecord<T> {
+  record(id?: Id): EntityRecord<T, E> {
     if (this.config?.singleton) {
-      return (this.singletonRecord ??= new EntityRecord<T>({
+      return (this.singletonRecord ??= new EntityRecord<T, E>({
         kind: this.kind,
         name: this.name,
         id: undefined,
@@ -311,18 +316,18 @@ export class EntityCollection<T extends object = PlainObject> {
   }
 
   /** The record of a (non-singleton) id, made on first use. */
-  private keyedRecord(id: Id): EntityRecord<T> {
+  private keyedRecord(id: Id): EntityRecord<T, E> {
     const key = normaliseId(id);
     let record = this.records.get(key);
     if (!record) {
-      record = new EntityRecord<T>({ kind: this.kind, name: this.name, id: key, collection: this });
+      record = new EntityRecord<T, E>({ kind: this.kind, name: this.name, id: key, collection: this });
       this.records.set(key, record);
     }
     return record;
   }
 
   /** The record made for `id` so far, without making one. @internal Used by queries. */
-  peek(id: Id | undefined): EntityRecord<T> | undefined {
+  peek(id: Id | undefined): EntityRecord<T, E> | undefined {
     // Lists never hold a singleton, so an id always names a keyed record.
     return id === undefined ? this.singletonRecord : this.records.get(normaliseId(id));
   }
@@ -331,13 +336,13 @@ export class EntityCollection<T extends object = PlainObject> {
    * The record when any of its data is cached in the context (`'default'` unless given); no
    * request. A record known only from `_fields` is returned too, with `isComplete` false. Observable.
    */
-  get(id?: Id, opts: { context?: string } = {}): EntityRecord<T> | undefined {
+  get(id?: Id, opts: { context?: string } = {}): EntityRecord<T, E> | undefined {
     const record = this.peek(id);
     return record?.readItem(opts.context ?? DEFAULT_CONTEXT) ? record : undefined;
   }
 
   /** Every record made so far (cached or not). */
-  get allRecords(): EntityRecord<T>[] {
+  get allRecords(): EntityRecord<T, E>[] {
     return this.singletonRecord
       ? [this.singletonRecord, ...this.records.values()]
       : [...this.records.values()];
@@ -350,7 +355,7 @@ export class EntityCollection<T extends object = PlainObject> {
    * is `noFetch`. Rejects with the `RestError` on failure, and with an `EntityConfigError` when no
    * such entity exists (a typo in the kind or name); either is also stored as the record's `fetchError`.
    */
-  async fetch(id?: Id, query?: Query): Promise<EntityRecord<T> | undefined> {
+  async fetch(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined> {
     const config = await this.requireConfig(id);
     if (config.noFetch) return undefined;
     const record = this.record(id);
@@ -395,7 +400,7 @@ export class EntityCollection<T extends object = PlainObject> {
    * Resolves the record once: GETs it only when it is not already cached in the query's context
    * (complete, or with every requested `_fields` field). Otherwise like {@link fetch}.
    */
-  async load(id?: Id, query?: Query): Promise<EntityRecord<T> | undefined> {
+  async load(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined> {
     const config = await this.requireConfig(id);
     if (config.noFetch) return undefined;
     const record = this.record(id);
@@ -425,12 +430,12 @@ export class EntityCollection<T extends object = PlainObject> {
   }
 
   /** The query object for `query`: one instance per (context, stable key, page, per_page). */
-  query(query: Query = {}): EntityQuery<T> {
+  query(query: Query = {}): EntityQuery<T, E> {
     const parts = getQueryParts(query, this.keyField);
     const key = `${parts.context}\u0000${parts.stableKey}\u0000${parts.page}\u0000${parts.perPage}`;
     let instance = this.queries.get(key);
     if (!instance) {
-      instance = new EntityQuery<T>(this, query, parts, this.listBox(parts.context, parts.stableKey));
+      instance = new EntityQuery<T, E>(this, query, parts, this.listBox(parts.context, parts.stableKey));
       this.queries.set(key, instance);
     }
     return instance;
@@ -566,7 +571,7 @@ export class EntityCollection<T extends object = PlainObject> {
   }
 
   /** The record `data` belongs to; `config` and `key` are read once per receive, not per record. */
-  private recordFor(data: PlainObject, config: EntityConfig | undefined, key: string): EntityRecord<T> {
+  private recordFor(data: PlainObject, config: EntityConfig | undefined, key: string): EntityRecord<T, E> {
     if (config?.singleton) return this.record();
     const id = data[key];
     if ((typeof id !== 'number' && typeof id !== 'string') || id === '') {

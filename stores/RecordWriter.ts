@@ -40,8 +40,11 @@ export function settle<T>(outcome: WriteOutcome<T>, options: SaveOptions = {}): 
   return outcome.value;
 }
 
-/** What the writer needs from a record (an `EntityRecord` provides it). */
-export interface WritableRecord<T extends object = PlainObject> {
+/**
+ * What the writer needs from a record (an `EntityRecord` provides it). `T` is the record as the
+ * server sends it, `E` as it is edited (raw attributes as plain values).
+ */
+export interface WritableRecord<T extends object = PlainObject, E extends object = T> {
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
@@ -49,11 +52,11 @@ export interface WritableRecord<T extends object = PlainObject> {
   /** The normalised id; `undefined` for a singleton or a new record. */
   readonly id: Id | undefined;
   /** The persisted record with raw attributes flattened. */
-  readonly raw: T | undefined;
+  readonly raw: E | undefined;
   /** The raw record with the edits over it. */
-  readonly edited: T | undefined;
+  readonly edited: E | undefined;
   /** The edits a save sends. */
-  readonly nonTransientEdits: Partial<T>;
+  readonly nonTransientEdits: Partial<E>;
   /** The autosaves fetched or made for this record. */
   readonly autosaves: readonly Autosave[] | undefined;
   /** Merges a patch into the record's request states. */
@@ -66,8 +69,8 @@ export interface WritableRecord<T extends object = PlainObject> {
   setAutosaves(autosaves: readonly Autosave[]): void;
 }
 
-/** What the writer needs from a collection (an `EntityCollection` provides it). */
-export interface WritableCollection<T extends object = PlainObject> {
+/** What the writer needs from a collection (an `EntityCollection` provides it); `T` and `E` as for {@link WritableRecord}. */
+export interface WritableCollection<T extends object = PlainObject, E extends object = T> {
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
@@ -75,7 +78,7 @@ export interface WritableCollection<T extends object = PlainObject> {
   /** Loads the entity's config when needed. */
   ensureConfig(): Promise<EntityConfig | undefined>;
   /** The record of an id (the singleton record without one). */
-  record(id?: Id): WritableRecord<T>;
+  record(id?: Id): WritableRecord<T, E>;
   /** Stores server data. */
   receive(
     records: T | readonly T[],
@@ -84,7 +87,7 @@ export interface WritableCollection<T extends object = PlainObject> {
   /** Drops records from the cache and every list. */
   remove(ids: Id | readonly Id[], opts?: { invalidate?: boolean }): void;
   /** Gives a created record (no id yet) the id of its first save's answer. */
-  adopt?(record: WritableRecord<T>, id: Id): void;
+  adopt?(record: WritableRecord<T, E>, id: Id): void;
 }
 
 /** Options of a {@link RecordWriter}. */
@@ -105,7 +108,10 @@ const NOTHING_SENT: WriteOutcome<never> = Object.freeze({
  * Evaluates deferred (function) edits with the edited record; their results are written back as
  * edits without an undo step, so the record shows what was sent.
  */
-function evaluateDeferred<T extends object>(record: WritableRecord<T>, edits: Edits): Edits {
+function evaluateDeferred<T extends object, E extends object>(
+  record: WritableRecord<T, E>,
+  edits: Edits,
+): Edits {
   if (!hasDeferredEdits(edits)) return edits;
   const { payload, resolved } = resolveDeferredEdits(edits, record.edited ?? {});
   record.writeEditsQuietly(resolved);
@@ -136,9 +142,9 @@ export class RecordWriter {
    * Saves the record's non-transient edits (only `fields` when given; dotted paths allowed). No
    * config, `noFetch` or nothing to send: no request, resolves `{ ok: true }` with no value.
    */
-  async saveEdits<T extends object>(
-    collection: WritableCollection<T>,
-    record: WritableRecord<T>,
+  async saveEdits<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    record: WritableRecord<T, E>,
     options: { fields?: readonly string[]; send?: WriteSender } = {},
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
@@ -158,9 +164,9 @@ export class RecordWriter {
    * Saves `data` as it is: PUT when it carries the key, POST (a creation) otherwise. The record it
    * belongs to gets the saving state.
    */
-  async saveData<T extends object>(
-    collection: WritableCollection<T>,
-    data: Partial<T>,
+  async saveData<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    data: Partial<E>,
     options: { send?: WriteSender } = {},
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
@@ -182,9 +188,9 @@ export class RecordWriter {
    * list, its edits are discarded and the lists are invalidated; on failure nothing is removed and
    * the error is stored as `deleteError`.
    */
-  async delete<T extends object>(
-    collection: WritableCollection<T>,
-    record: WritableRecord<T>,
+  async delete<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    record: WritableRecord<T, E>,
     query: Query | undefined,
     options: { send?: WriteSender } = {},
   ): Promise<WriteOutcome> {
@@ -230,9 +236,9 @@ export class RecordWriter {
    * @throws ArgumentError (as a rejection) for an entity that is not a post type or a record that
    *   is not cached.
    */
-  async autosave<T extends object>(
-    collection: WritableCollection<T>,
-    record: WritableRecord<T>,
+  async autosave<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    record: WritableRecord<T, E>,
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
@@ -279,9 +285,9 @@ export class RecordWriter {
   }
 
   /** `GET {base}/{id}/autosaves?context=edit`; stores the list on the record and returns it. */
-  async fetchAutosaves<T extends object>(
-    collection: WritableCollection<T>,
-    record: WritableRecord<T>,
+  async fetchAutosaves<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    record: WritableRecord<T, E>,
   ): Promise<Autosave[]> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch || record.id === undefined) return [];
@@ -294,9 +300,9 @@ export class RecordWriter {
     return list;
   }
 
-  private async previousAutosave<T extends object>(
-    collection: WritableCollection<T>,
-    record: WritableRecord<T>,
+  private async previousAutosave<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    record: WritableRecord<T, E>,
   ): Promise<Autosave | undefined> {
     const userId = this.currentUserId();
     if (userId === undefined) return undefined;
@@ -311,10 +317,10 @@ export class RecordWriter {
     return autosaveOf(record.autosaves, userId);
   }
 
-  private async send<T extends object>(
-    collection: WritableCollection<T>,
+  private async send<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
     config: EntityConfig,
-    record: WritableRecord<T>,
+    record: WritableRecord<T, E>,
     data: PlainObject,
     send: WriteSender,
   ): Promise<WriteOutcome<T>> {
@@ -325,10 +331,10 @@ export class RecordWriter {
   }
 
   /** The request of a save and the receive of its answer; errors become the outcome. */
-  private async request<T extends object>(
-    collection: WritableCollection<T>,
+  private async request<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
     config: EntityConfig,
-    record: WritableRecord<T> | undefined,
+    record: WritableRecord<T, E> | undefined,
     data: PlainObject,
     send: WriteSender,
   ): Promise<WriteOutcome<T>> {

@@ -121,20 +121,30 @@ export class RootStore implements CollectionHost {
     return saveAllInBatch(this, this.dirtyRecords, options);
   }
 
-  /** The collection of `(kind, name)`: one instance per pair, made on first use. */
-  collection<T extends object = PlainObject>(kind: string, name: string): EntityCollection<T> {
+  /**
+   * The collection of `(kind, name)`: one instance per pair, made on first use. `T` types the
+   * records as the server sends them, `E` as they are edited (raw attributes as plain values).
+   */
+  collection<T extends object = PlainObject, E extends object = T>(
+    kind: string,
+    name: string,
+  ): EntityCollection<T, E> {
     const key = `${kind}\u0000${name}`;
     let collection = this.collections.get(key);
     if (!collection) {
       collection = new EntityCollection<object>(this, kind, name);
       this.collections.set(key, collection);
     }
-    return collection as EntityCollection<T>;
+    return collection as unknown as EntityCollection<T, E>;
   }
 
-  /** `collection(kind, name).record(id)`; a singleton entity takes no id. */
-  record<T extends object = PlainObject>(kind: string, name: string, id?: Id): EntityRecord<T> {
-    return this.collection<T>(kind, name).record(id);
+  /** `collection(kind, name).record(id)`; a singleton entity takes no id. `T` and `E` as for {@link collection}. */
+  record<T extends object = PlainObject, E extends object = T>(
+    kind: string,
+    name: string,
+    id?: Id,
+  ): EntityRecord<T, E> {
+    return this.collection<T, E>(kind, name).record(id);
   }
 
   /** Every collection made so far. */

@@ -12,4 +12,4 @@ export {
   type EntityRecordsHandle,
   type UseEntityRecordsOptions,
 } from './useEntityRecords.js';
-export { useEntityProp } from './useEntityProp.js';
+export { useEntityProp, type EditedField } from './useEntityProp.js';

@@ -9,30 +9,42 @@ import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import { useEntityRecord } from './useEntityRecord.js';
 
+/** The edited value of field `K`: its type in the edited shape `E`, or `unknown` when `E` has no such field. */
+export type EditedField<E extends object, K extends string> = K extends keyof E ? E[K] : unknown;
+
 /**
  * One field of a record for an `observer` component, like React's `useState`:
  * `const [title, setTitle, fullTitle] = useEntityProp('postType', 'post', 'title', 5)`.
  * `value` is the edited value (the raw text of a raw attribute, with the local edit over it),
  * `setValue` edits the record, `fullValue` is the field as the server sent it (`{ raw, rendered }`).
  * The component re-renders when this field changes, not when another field of the record does.
- * Singleton entities take no id. Requests the record once when it is not cached.
+ * Singleton entities take no id. Requests the record once when it is not cached. `T` types the
+ * record as the server sends it (`fullValue`), `E` as it is edited (`value`, `setValue`).
  */
-export function useEntityProp<T extends object = PlainObject, K extends keyof T & string = keyof T & string>(
+export function useEntityProp<
+  T extends object = PlainObject,
+  K extends keyof T & string = keyof T & string,
+  E extends object = T,
+>(
   kind: string,
   name: string,
   field: K,
   id?: Id,
-): [value: T[K] | undefined, setValue: (value: T[K]) => void, fullValue: T[K] | undefined] {
-  const { record } = useEntityRecord<T>(kind, name, id);
+): [
+  value: EditedField<E, K> | undefined,
+  setValue: (value: EditedField<E, K>) => void,
+  fullValue: T[K] | undefined,
+] {
+  const { record } = useEntityRecord<T, E>(kind, name, id);
   const views = useMemo(
     () => ({
-      value: computed(() => record.edited?.[field]),
+      value: computed(() => (record.edited as Partial<Record<K, EditedField<E, K>>> | undefined)?.[field]),
       fullValue: computed(() => record.persisted?.[field]),
     }),
     [record, field],
   );
   const setValue = useCallback(
-    (value: T[K]) => record.edit({ [field]: value } as unknown as Partial<T>),
+    (value: EditedField<E, K>) => record.edit({ [field]: value } as unknown as Partial<E>),
     [record, field],
   );
   return [views.value.get(), setValue, views.fullValue.get()];

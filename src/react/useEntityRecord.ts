@@ -20,23 +20,27 @@ export interface UseEntityRecordOptions {
 
 /**
  * What {@link useEntityRecord} returns. Every field is a getter over the record's observables:
- * an `observer` component re-renders only when a field it actually read changes.
+ * an `observer` component re-renders only when a field it actually read changes. `T` is the record
+ * as the server sends it, `E` as it is edited (raw attributes as plain values).
  */
-export interface EntityRecordHandle<T extends object = PlainObject> extends RecordStatus {
+export interface EntityRecordHandle<
+  T extends object = PlainObject,
+  E extends object = T,
+> extends RecordStatus {
   /** The record itself (the same object for the component's whole life). */
-  readonly record: EntityRecord<T>;
+  readonly record: EntityRecord<T, E>;
   /** The cached server record; `undefined` until received. */
   readonly persisted: T | undefined;
   /** The record as the user sees it: raw values with the local edits over them. */
-  readonly edited: T | undefined;
+  readonly edited: E | undefined;
   /** The local edits. */
-  readonly edits: Partial<T>;
+  readonly edits: Partial<E>;
   /** The record has unsaved (non-transient) edits. */
   readonly hasEdits: boolean;
   /** The record has unsaved edits or a save is in flight. */
   readonly isDirty: boolean;
   /** `record.edit(edits, opts)`: a local edit with an undo step (none with `undoIgnore`; `isCached` joins the step being typed). */
-  edit(edits: Partial<T>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
+  edit(edits: Partial<E>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
   /**
    * `record.save(opts)`: sends the edits and resolves to the saved record. Like WordPress's hook it
    * rejects on failure (the error is also kept as `saveError`, and the edits stay); pass
@@ -45,7 +49,7 @@ export interface EntityRecordHandle<T extends object = PlainObject> extends Reco
   save(opts?: { throwOnError?: boolean }): Promise<T | undefined>;
 }
 
-function handleOf<T extends object>(record: EntityRecord<T>): EntityRecordHandle<T> {
+function handleOf<T extends object, E extends object>(record: EntityRecord<T, E>): EntityRecordHandle<T, E> {
   return {
     record,
     get persisted() {
@@ -99,14 +103,14 @@ function handleOf<T extends object>(record: EntityRecord<T>): EntityRecordHandle
  * record which is not cached starts its request (once: concurrent readers share it, and a record
  * that already resolved, or failed, is not asked for again; `record.fetch()` asks again).
  */
-export function useEntityRecord<T extends object = PlainObject>(
+export function useEntityRecord<T extends object = PlainObject, E extends object = T>(
   kind: string,
   name: string,
   id?: Id,
   options: UseEntityRecordOptions = {},
-): EntityRecordHandle<T> {
+): EntityRecordHandle<T, E> {
   const store = useStore();
-  const record = store.record<T>(kind, name, id);
+  const record = store.record<T, E>(kind, name, id);
   const handle = useMemo(() => handleOf(record), [record]);
   const isEnabled = options.enabled ?? true;
   const query = options.query;

@@ -12,15 +12,16 @@ import { useStore } from './StoreProvider.js';
 
 /**
  * What {@link useEntityRecords} returns. Every field is a getter over the query's observables, so
- * an `observer` component re-renders only for what it read.
+ * an `observer` component re-renders only for what it read. `T` types the server snapshots (`items`),
+ * `E` the records' edited shape.
  */
-export interface EntityRecordsHandle<T extends object = PlainObject> {
+export interface EntityRecordsHandle<T extends object = PlainObject, E extends object = T> {
   /** The query object (one per context, stable key, page and per_page). */
-  readonly query: EntityQuery<T>;
+  readonly query: EntityQuery<T, E>;
   /** The server snapshots of the page; `null` until the list is known. Reading it starts the request once. */
   readonly items: T[] | null;
   /** The records of the page, in order; `null` exactly when `items` is. Rows read their edits from them. */
-  readonly records: EntityRecord<T>[] | null;
+  readonly records: EntityRecord<T, E>[] | null;
   /** Every item of the list on the server (`X-WP-Total`); `null` when unknown. */
   readonly totalItems: number | null;
   /** The number of pages; `null` when unknown. */
@@ -39,7 +40,10 @@ export interface UseEntityRecordsOptions {
   enabled?: boolean;
 }
 
-function handleOf<T extends object>(query: EntityQuery<T>, isEnabled: boolean): EntityRecordsHandle<T> {
+function handleOf<T extends object, E extends object>(
+  query: EntityQuery<T, E>,
+  isEnabled: boolean,
+): EntityRecordsHandle<T, E> {
   // A disabled handle never reads the query: reading its items is what starts the request.
   return {
     query,
@@ -73,15 +77,15 @@ function handleOf<T extends object>(query: EntityQuery<T>, isEnabled: boolean): 
  * Reading `items`, `records` or the totals requests the list once, and again after a save or
  * delete invalidated it; a failure shows up as `error`, never as a throw.
  */
-export function useEntityRecords<T extends object = PlainObject>(
+export function useEntityRecords<T extends object = PlainObject, E extends object = T>(
   kind: string,
   name: string,
   query: Query = {},
   options: UseEntityRecordsOptions = {},
-): EntityRecordsHandle<T> {
+): EntityRecordsHandle<T, E> {
   const store = useStore();
   // The collection hands out one query object per key, so a new literal on every render is fine.
-  const instance = store.collection<T>(kind, name).query(query);
+  const instance = store.collection<T, E>(kind, name).query(query);
   const isEnabled = options.enabled ?? true;
   return useMemo(() => handleOf(instance, isEnabled), [instance, isEnabled]);
 }

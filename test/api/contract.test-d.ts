@@ -36,6 +36,7 @@ import {
   type BatchResult,
   type EmbedPreview,
   type Id,
+  type PlainObject,
   type Query,
   type QueryMeta,
   type RawResponse,
@@ -45,6 +46,8 @@ import {
   type UndoEntry,
   type UndoStep,
   type User,
+  type WpPost,
+  type WpPostEdited,
 } from '../../src/index.js';
 import {
   StoreProvider,
@@ -617,6 +620,115 @@ describe('React bindings', () => {
     expectTypeOf(fullValue).toEqualTypeOf<string | undefined>();
     // @ts-expect-error the field is a key of the record type
     useEntityProp<Post, 'missing'>('postType', 'post', 'missing', 1);
+  });
+});
+
+describe('typed records: REST shape T and edited shape E', () => {
+  /** A post type record as a user would type its REST shape (an interface: no index signature). */
+  interface RestPost {
+    id: number;
+    status: string;
+    title: { raw?: string; rendered: string };
+  }
+  /** The same record as it is edited: the raw attribute `title` is a string. */
+  interface EditedPost {
+    id: number;
+    status: string;
+    title: string;
+  }
+
+  it('types persisted and inContext by T, raw, edited and edits by E', () => {
+    const post = store.record<WpPost, WpPostEdited>('postType', 'post', 1);
+    expectTypeOf(post).toEqualTypeOf<EntityRecord<WpPost, WpPostEdited>>();
+    expectTypeOf(post.persisted).toEqualTypeOf<WpPost | undefined>();
+    expectTypeOf(post.persisted!.title.rendered).toEqualTypeOf<string>();
+    expectTypeOf(post.inContext('view')).toEqualTypeOf<WpPost | undefined>();
+    expectTypeOf(post.raw).toEqualTypeOf<WpPostEdited | undefined>();
+    expectTypeOf(post.edited).toEqualTypeOf<WpPostEdited | undefined>();
+    expectTypeOf(post.edited!.title).toEqualTypeOf<string>();
+    expectTypeOf(post.edits).toEqualTypeOf<Partial<WpPostEdited>>();
+    expectTypeOf(post.nonTransientEdits).toEqualTypeOf<Partial<WpPostEdited>>();
+    expectTypeOf(post.save()).toEqualTypeOf<Promise<WpPost | undefined>>();
+    expectTypeOf(post.fetch()).toEqualTypeOf<Promise<EntityRecord<WpPost, WpPostEdited>>>();
+  });
+
+  it('edits with values of the edited shape', () => {
+    const post = store.record<RestPost, EditedPost>('postType', 'post', 1);
+    expectTypeOf(post.edit({ title: 'x' })).toEqualTypeOf<void>();
+    expectTypeOf(post.edit({ title: (edited: EditedPost) => `${edited.title}!` })).toEqualTypeOf<void>();
+    // @ts-expect-error an edit value has the field's edited type
+    post.edit({ title: 5 });
+    // @ts-expect-error an edit value is not the REST shape of the field
+    post.edit({ title: { rendered: 'x' } });
+    expectTypeOf(
+      store.record<WpPost, WpPostEdited>('postType', 'post', 1).edit({ title: 'x' }),
+    ).toEqualTypeOf<void>();
+  });
+
+  it('threads T and E through collections, queries and creation', () => {
+    const posts = store.collection<RestPost, EditedPost>('postType', 'post');
+    expectTypeOf(posts).toEqualTypeOf<EntityCollection<RestPost, EditedPost>>();
+    expectTypeOf(posts.record(1)).toEqualTypeOf<EntityRecord<RestPost, EditedPost>>();
+    expectTypeOf(posts.get(1)).toEqualTypeOf<EntityRecord<RestPost, EditedPost> | undefined>();
+    expectTypeOf(posts.fetch(1)).toEqualTypeOf<Promise<EntityRecord<RestPost, EditedPost> | undefined>>();
+    expectTypeOf(posts.create({ title: 'New' })).toEqualTypeOf<EntityRecord<RestPost, EditedPost>>();
+    // @ts-expect-error a new record starts from edits, in the edited shape
+    posts.create({ title: { rendered: 'New' } });
+    expectTypeOf(posts.dirtyRecords).toEqualTypeOf<readonly EntityRecord<RestPost, EditedPost>[]>();
+    const list = posts.query({ per_page: 5 });
+    expectTypeOf(list).toEqualTypeOf<EntityQuery<RestPost, EditedPost>>();
+    expectTypeOf(list.items).toEqualTypeOf<RestPost[] | null>();
+    expectTypeOf(list.records).toEqualTypeOf<EntityRecord<RestPost, EditedPost>[] | null>();
+  });
+
+  it('keeps one shape for both when E is left out', () => {
+    expectTypeOf(store.record<Post>('postType', 'post', 1)).toEqualTypeOf<EntityRecord<Post, Post>>();
+    expectTypeOf(store.record('postType', 'post', 1).edited).toEqualTypeOf<PlainObject | undefined>();
+  });
+
+  it('accepts a typed config wherever an EntityConfig is expected', () => {
+    const typed = new EntityConfig<RestPost>({
+      kind: 'postType',
+      name: 'post',
+      baseURL: '/wp/v2/posts',
+      getTitle: (restPost) => restPost?.title.rendered ?? '',
+      prePersist: (persisted, edits) => ({ status: persisted?.status ?? edits.status ?? 'draft' }),
+    });
+    expectTypeOf(typed).toExtend<EntityConfig>();
+    expectTypeOf(config).toExtend<EntityConfig>();
+    expectTypeOf(typed.getTitle).toEqualTypeOf<(record: RestPost | undefined) => string>();
+    expectTypeOf(registry.register(typed, config, untypedConfig)).toEqualTypeOf<void>();
+    const rest: RestPost = { id: 1, status: 'draft', title: { raw: 'Hi', rendered: 'Hi' } };
+    expectTypeOf(EntityRecord.detached(typed, rest)).toEqualTypeOf<EntityRecord<RestPost>>();
+    expectTypeOf(EntityRecord.detached<RestPost, EditedPost>(typed, rest)).toEqualTypeOf<
+      EntityRecord<RestPost, EditedPost>
+    >();
+    const posts: EntityConfig[] = [typed, new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' })];
+    expectTypeOf(posts).toEqualTypeOf<EntityConfig[]>();
+  });
+
+  it('types the React handles by T and E', () => {
+    const handle = useEntityRecord<WpPost, WpPostEdited>('postType', 'post', 1);
+    expectTypeOf(handle.record).toEqualTypeOf<EntityRecord<WpPost, WpPostEdited>>();
+    expectTypeOf(handle.persisted).toEqualTypeOf<WpPost | undefined>();
+    expectTypeOf(handle.edited).toEqualTypeOf<WpPostEdited | undefined>();
+    expectTypeOf(handle.edits).toEqualTypeOf<Partial<WpPostEdited>>();
+    expectTypeOf(handle.edit({ title: 'x' })).toEqualTypeOf<void>();
+    // @ts-expect-error the handle edits the edited shape
+    handle.edit({ title: { rendered: 'x' } });
+    expectTypeOf(handle.save()).toEqualTypeOf<Promise<WpPost | undefined>>();
+    const list = useEntityRecords<WpPost, WpPostEdited>('postType', 'post');
+    expectTypeOf(list.items).toEqualTypeOf<WpPost[] | null>();
+    expectTypeOf(list.records).toEqualTypeOf<EntityRecord<WpPost, WpPostEdited>[] | null>();
+    const [value, setValue, fullValue] = useEntityProp<WpPost, 'title', WpPostEdited>(
+      'postType',
+      'post',
+      'title',
+      1,
+    );
+    expectTypeOf(value).toEqualTypeOf<string | undefined>();
+    expectTypeOf(setValue).toEqualTypeOf<(value: string) => void>();
+    expectTypeOf(fullValue).toEqualTypeOf<WpPost['title'] | undefined>();
   });
 });
 
