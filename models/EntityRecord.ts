@@ -754,7 +754,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
     const existing = this.computeds?.[key];
     if (existing) return existing.get() as PrimitiveViews[K];
     // Untracked reads (plain scripts) compute directly: no computed is kept for records nobody observes.
-    if (_getGlobalState().trackingDerivation === null) return compute();
+    if (!isTracking()) return compute();
     const created = computed(compute);
     (this.computeds ??= {})[key] = created as IComputedValue<never>;
     return created.get();
