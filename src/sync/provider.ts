@@ -1,0 +1,45 @@
+/**
+ * The seam between the sync core and the ways a record's shared document travels: a network
+ * (WebRTC, the sync server, the in-process test network) or local persistence (IndexedDB).
+ * `SyncManager` calls one {@link ProviderFactory} per room and provider option; a provider reports
+ * its state through the context it is given and never touches the record itself.
+ */
+import type { Awareness } from 'y-protocols/awareness';
+import type * as Y from 'yjs';
+import type { SyncError } from '../errors.js';
+import type { Transport } from '../transport/types.js';
+
+/** The state of one room's connection, as `sync.connection(record)` reports it. */
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'destroyed';
+
+/** What `SyncManager` hands a provider when it opens a room. */
+export interface ProviderContext {
+  /** The room name (default `${site}/${kind}/${name}/${id}`). */
+  readonly room: string;
+  /** The record's shared document. */
+  readonly doc: Y.Doc;
+  /** The room's presence states (y-protocols awareness). */
+  readonly awareness: Awareness;
+  /** The store's transport; the sync-server provider reads its Authorization header. */
+  readonly transport: Transport;
+  /** Reports this provider's connection state; network providers call it on every change. */
+  setStatus(status: ConnectionStatus): void;
+  /** Records a failure in `sync.errors` without stopping the room. */
+  reportError(error: SyncError): void;
+}
+
+/** One provider serving one room. */
+export interface RoomProvider {
+  /**
+   * `network` providers move updates between people and count towards `sync.connection()`;
+   * `local` providers (IndexedDB) only persist.
+   */
+  readonly kind: 'network' | 'local';
+  /** Resolves once local state has been loaded into the document (at once for network providers). */
+  readonly whenLoaded: Promise<void>;
+  /** Disconnects and releases everything (sockets, timers, listeners); safe to call twice. */
+  destroy(): void | Promise<void>;
+}
+
+/** Made by `webrtcProvider(...)`, `indexeddbProvider(...)`, `websocketProvider(...)`, `net.provider()`. */
+export type ProviderFactory = (context: ProviderContext) => RoomProvider;
