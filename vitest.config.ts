@@ -1,22 +1,42 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * Tests import the package by its own name, as users do. These aliases point that name at the
+ * sources, so `npm test` passes on a fresh clone with nothing built (tsconfig's `paths` does the
+ * same for `tsc`).
+ */
+const selfAliases = [
+  { find: /^wp-entities$/, replacement: fromRoot('./src/index.ts') },
+  { find: /^wp-entities\/react$/, replacement: fromRoot('./src/react/index.ts') },
+  { find: /^wp-entities\/sync$/, replacement: fromRoot('./src/sync/index.ts') },
+  { find: /^wp-entities\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
+];
 
 /**
  * Test projects:
  * - `unit`: the fast suite (plain models and msw); `npm test`.
  * - `wordpress`: against a real WordPress 6.1 started by scripts/wordpress/; `npm run test:wordpress`.
+ * - `sync`: the slow collaborative-sync suites (real WebRTC, signalling and sync servers, Redis) in
+ *   `test/sync-slow/`; `npm run test:sync`.
  */
 export default defineConfig({
+  resolve: { alias: selfAliases },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/wordpress/**', 'test/e2e/**', 'node_modules/**'],
+          exclude: ['test/wordpress/**', 'test/e2e/**', 'test/sync-slow/**', 'node_modules/**'],
           environment: 'node',
         },
       },
       {
+        extends: true,
         test: {
           name: 'wordpress',
           include: ['test/wordpress/**/*.test.ts'],
@@ -25,6 +45,17 @@ export default defineConfig({
           hookTimeout: 600_000,
           fileParallelism: false,
           globalSetup: ['test/wordpress/globalSetup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'sync',
+          include: ['test/sync-slow/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],
