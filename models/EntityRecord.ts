@@ -45,7 +45,7 @@ import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
-import { deepEqual, flattenRawAttributes, type PlainObject } from './snapshot.js';
+import { deepEqual, flattenRawAttributes, hasOwn, isEmpty, type PlainObject } from './snapshot.js';
 
 /** A server snapshot as stored for one context. */
 export interface StoredItem<T extends object> {
@@ -110,18 +110,10 @@ const NO_CONTEXTS: Readonly<Record<string, never>> = Object.freeze({});
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
-/** No own enumerable key (no array allocated, unlike `Object.keys`). */
-function isEmpty(object: object): boolean {
-  for (const key in object) {
-    if (Object.prototype.hasOwnProperty.call(object, key)) return false;
-  }
-  return true;
-}
-
 /** The edits hold a field that is not transient; with no transient set (no config) any field counts. */
 function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string> | undefined): boolean {
   for (const key in edits) {
-    if (!Object.prototype.hasOwnProperty.call(edits, key)) continue;
+    if (!hasOwn(edits, key)) continue;
     if (transient === undefined || !transient.has(key)) return true;
   }
   return false;
@@ -837,7 +829,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const rawAttributes = this.config?.rawAttributes;
     const changes: Record<string, EditChange> = {};
     for (const key of Object.keys(edits)) {
-      if (Object.prototype.hasOwnProperty.call(next, key)) continue;
+      if (hasOwn(next, key)) continue;
       changes[key] = { from: edits[key], to: persistedRawValue(persisted, key, rawAttributes) };
     }
     commitEdits(this, next, changes, 'server');
@@ -851,7 +843,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const rawAttributes = this.config?.rawAttributes;
     let next: Record<string, unknown> | undefined;
     for (const field of fields) {
-      if (!Object.prototype.hasOwnProperty.call(edits, field)) continue;
+      if (!hasOwn(edits, field)) continue;
       if (!deepEqual(edits[field], persistedRawValue(persisted, field, rawAttributes))) continue;
       next ??= { ...edits };
       delete next[field];

@@ -556,6 +556,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    * Drops records from the cache: from every context and from every id list (totals stay as the
    * server sent them). The record objects keep their identity. Invalidates this collection's
    * queries unless `invalidate` is false.
+   *
+   * A removed record's unsaved edits are kept, never dropped silently: it stays in `dirtyRecords`
+   * with `persisted` undefined, its `edited` shows the edits alone, and `save()` still sends them.
+   * Only a successful `delete()` discards edits (origin `discard`).
    */
   remove(ids: Id | readonly Id[], opts: { invalidate?: boolean } = {}): void {
     const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
