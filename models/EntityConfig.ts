@@ -5,7 +5,7 @@
  * @module
  */
 import type { Query } from '../src/transport/types.js';
-import type { Id } from './ids.js';
+import { readId, type Id } from './ids.js';
 import { isPlainObject, type PlainObject } from './snapshot.js';
 
 /**
@@ -317,8 +317,8 @@ export class PostTypeConfig extends EntityConfig {
         const title = titleOf(record);
         if (title) return title;
         if (isTemplate && typeof record?.slug === 'string' && record.slug) return humaniseSlug(record.slug);
-        const id = record?.id;
-        return id === undefined || id === null ? '' : String(id as Id);
+        const id = readId(record?.id);
+        return id === undefined ? '' : String(id);
       },
       ...definedOnly(spec),
       kind: 'postType',

@@ -9,7 +9,7 @@ import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave }
 import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import type { SaveEnd } from '../models/EntityRecord.js';
-import type { Id } from '../models/ids.js';
+import { readId, type Id } from '../models/ids.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../src/errors.js';
@@ -164,8 +164,8 @@ export class RecordWriter {
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
-    const id = (data as PlainObject)[config.key];
-    const hasId = !config.singleton && (typeof id === 'number' || (typeof id === 'string' && id !== ''));
+    const id = config.singleton ? undefined : readId((data as PlainObject)[config.key]);
+    const hasId = id !== undefined;
     if (!hasId && !config.singleton) {
       // A creation has no record to serialise on or to hold its state until the answer names it.
       try {
@@ -182,7 +182,7 @@ export class RecordWriter {
         return { ok: false, value: undefined, error: toError(error) };
       }
     }
-    const record = collection.record(hasId ? (id as Id) : undefined);
+    const record = collection.record(id);
     return this.serialise(record, () => {
       record.startSave(Object.keys(data));
       return this.finishSaveWith(
@@ -373,7 +373,7 @@ export class RecordWriter {
     data: PlainObject,
     send: WriteSender,
   ): Promise<{ response: unknown; body: PlainObject }> {
-    const id = config.singleton ? undefined : (data[config.key] as Id | undefined);
+    const id = config.singleton ? undefined : readId(data[config.key]);
     const persisted = record?.raw as PlainObject | undefined;
     const body: PlainObject = {
       ...data,
@@ -382,7 +382,7 @@ export class RecordWriter {
     const response = await send(
       {
         path: config.recordPath(id),
-        method: id === undefined || id === '' ? 'POST' : 'PUT',
+        method: id === undefined ? 'POST' : 'PUT',
         body,
       },
       { canBatch: canBatch(config) },
