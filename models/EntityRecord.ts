@@ -785,7 +785,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const edits = this.editsSlot.peek() as Edits;
     if (edits === NO_EDITS) return;
     const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
-    if (next !== edits) this.commitCleared(edits, next);
+    if (next !== edits) runInAction(() => this.commitCleared(edits, next));
   }
 
   /**
@@ -804,7 +804,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   replaceEdits(next: Edits): void {
     const value = (isEmpty(next) ? NO_EDITS : next) as Partial<E>;
-    this.lastUsedMs = Date.now();
+    // Only a record without edits can be evicted, so only then does the time of use matter.
+    if (value === NO_EDITS) this.lastUsedMs = Date.now();
     this.editsSlot.set(value);
     this.noteEdits(value);
   }
@@ -820,7 +821,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     this.hasEditsTransient = transient;
     this.hasEditsSlot.set(hasEdits);
     const isSaving = this.writeSlot.peek().isSaving;
-    this.collection?.noteEditState(this, hasEdits || isSaving, isSaving);
+    this.collection?.noteEditState(this, hasEdits || isSaving, isSaving, edits !== NO_EDITS);
   }
 
   /** Commits `next`, a copy of `edits` with some fields cleared, as a `server` change. */
@@ -861,7 +862,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     runInAction(() => {
       this.writeSlot.set(next);
       if (next.isSaving !== wasSaving) {
-        this.collection?.noteEditState(this, this.hasEditsNow() || next.isSaving, next.isSaving);
+        const hasAnyEdits = this.editsSlot.peek() !== NO_EDITS;
+        this.collection?.noteEditState(this, this.hasEditsNow() || next.isSaving, next.isSaving, hasAnyEdits);
       }
     });
   }

@@ -66,8 +66,11 @@ export interface RecordHost<T extends object, E extends object = T> {
   fetchRecordAutosaves(record: EntityRecord<T, E>): Promise<Autosave[]>;
   /** The revisions of the record with this id. */
   revisionsOf<R extends object>(parentId: Id): RevisionSource<R>;
-  /** Told whenever the record's edits or saving state change (dirty lists, config watch, eviction). */
-  noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean): void;
+  /**
+   * Told whenever the record's edits or saving state change (dirty lists, config watch, eviction);
+   * `hasAnyEdits` counts transient edits too.
+   */
+  noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean, hasAnyEdits: boolean): void;
 }
 
 /** Totals of a list, from the response headers. */

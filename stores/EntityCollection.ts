@@ -303,12 +303,12 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    * `isDirty` (non-transient edits or a save in flight) and `isSaving` are the record's new state.
    * @internal Called by `EntityRecord` when its edits or saving state change.
    */
-  noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean): void {
+  noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean, hasAnyEdits: boolean): void {
     const index = this.store.recordIndex;
     if (index === undefined) return;
     index.note(record as unknown as EntityRecord<object>, isDirty, isSaving);
     const edited = (this.editedRecords ??= new Set());
-    if (record.edits !== NO_EDITS) {
+    if (hasAnyEdits) {
       if (edited.has(record) || this.store.isDisposed === true) return;
       edited.add(record);
       // Whether an edit counts depends on the config's transient fields: a config loaded or

@@ -79,6 +79,7 @@ export class RootStore implements CollectionHost {
   private readonly collections = new Map<string, EntityCollection<object>>();
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
+  private disposed = false;
 
   /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
   constructor(options: RootStoreOptions) {
@@ -200,7 +201,8 @@ export class RootStore implements CollectionHost {
 
   /** True once {@link dispose} ran. */
   get isDisposed(): boolean {
-    return this.requests.isDisposed;
+    // A plain field, not the abort signal: every edit reads it.
+    return this.disposed;
   }
 
   /**
@@ -222,7 +224,8 @@ export class RootStore implements CollectionHost {
    * throw or reject with `StoreDisposedError`. Cached records stay readable. Calling it twice is harmless.
    */
   dispose(): void {
-    if (this.isDisposed) return;
+    if (this.disposed) return;
+    this.disposed = true;
     this.requests.dispose();
     this.eviction.dispose();
     for (const collection of this.collections.values()) collection.dispose();
