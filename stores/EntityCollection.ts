@@ -30,7 +30,8 @@ import { conservativeMerge, isPlainObject, type PlainObject } from '../models/sn
 import { ArgumentError, EntityConfigError, toError } from '../src/errors.js';
 import { readTotalItems, readTotalPages } from '../src/transport/responseHeaders.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
-import type { Query, Transport } from '../src/transport/types.js';
+import { isKeyedRecords } from '../src/transport/keyedRecords.js';
+import type { Query, RawResponse, Transport } from '../src/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
 import type { RecordIndex } from './RecordIndex.js';
@@ -504,7 +505,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       }
       const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
       return {
-        items: valuesOf(response.data),
+        items: listItems(response, config, path),
         totalItems: readTotalItems(response.headers),
         totalPages: readTotalPages(response.headers),
       };
@@ -587,8 +588,22 @@ function hasTopField(data: object, field: string): boolean {
   return Object.prototype.hasOwnProperty.call(data, field.split('.')[0] as string);
 }
 
-function valuesOf(body: unknown): unknown[] {
+/**
+ * The items of one list answer: an array, or for an entity whose list is keyed by slug (types,
+ * taxonomies, statuses, menu locations) the values of a non-empty object of records. Anything else
+ * (an object where a list belongs, a WordPress error sent with status 200, `null`) is a failed read,
+ * never an empty list: an empty list would silently hide every record.
+ *
+ * @throws RestError `invalid_response`.
+ */
+function listItems(response: RawResponse, config: EntityConfig, path: string): unknown[] {
+  const body = response.data;
   if (Array.isArray(body)) return body as unknown[];
-  // Some collections (types, taxonomies, statuses) answer with an object keyed by slug.
-  return isPlainObject(body) ? Object.values(body) : [];
+  if (config.keyedList && isKeyedRecords(body)) return Object.values(body);
+  throw invalidResponseError(
+    response.status,
+    `WordPress answered GET ${path} (HTTP ${response.status}) with ${body === null ? 'an empty body' : `a JSON ${typeof body === 'object' ? 'object' : typeof body}`} instead of a list of (${config.kind}, ${config.name}) records; the cached list was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+    body,
+    { method: 'GET', url: path },
+  );
 }

@@ -12,8 +12,10 @@ import type { RecordStatus } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../src/errors.js';
+import { invalidResponseError } from '../src/transport/restErrors.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
+import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
 
 /** Options of a save (`record.save`, `record.saveFields`, `collection.saveRecord`). */
 export interface SaveOptions {
@@ -205,14 +207,12 @@ export class RecordWriter {
     return this.serialise(record, async () => {
       record.setStatus({ isDeleting: true });
       try {
-        const response = await send(
-          {
-            path: config.recordPath(config.singleton ? undefined : record.id),
-            method: 'DELETE',
-            ...(query === undefined ? {} : { query }),
-          },
+        const path = config.recordPath(config.singleton ? undefined : record.id);
+        const answer = await send(
+          { path, method: 'DELETE', ...(query === undefined ? {} : { query }) },
           { canBatch: canBatch(config) },
         );
+        const response = expectDeleteAnswer({ method: 'DELETE', path, status: answer.status }, answer.body);
         runInAction(() => {
           if (record.id !== undefined) collection.remove(record.id, { invalidate: true });
           record.discardEdits();
@@ -262,11 +262,14 @@ export class RecordWriter {
       const body = buildAutosavePayload(edits, previous, persisted);
       record.setStatus({ isSaving: true, isAutosaving: true });
       try {
-        const response = await this.transport.request<unknown>({
-          path: `${config.recordPath(record.id)}/autosaves`,
-          method: 'POST',
-          body,
-        });
+        const path = `${config.recordPath(record.id)}/autosaves`;
+        const answer = await this.transport.request<unknown>({ path, method: 'POST', body, raw: true });
+        // WordPress answers with the autosave revision or the post itself: a record either way.
+        const response = expectSavedRecord(
+          { method: 'POST', path, status: answer.status },
+          { key: config.key, singleton: false, id: undefined },
+          answer.data,
+        );
         const outcome = readAutosaveResponse(config.key, persisted, body, response);
         runInAction(() => {
           if (outcome.kind === 'record') {
@@ -291,11 +294,18 @@ export class RecordWriter {
   ): Promise<Autosave[]> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch || record.id === undefined) return [];
-    const body = await this.transport.request<unknown>({
-      path: `${config.recordPath(record.id)}/autosaves`,
-      query: { context: 'edit' },
-    });
-    const list = Array.isArray(body) ? (body.filter(isPlainObject) as Autosave[]) : [];
+    const path = `${config.recordPath(record.id)}/autosaves`;
+    const answer = await this.transport.request<unknown>({ path, query: { context: 'edit' }, raw: true });
+    if (!Array.isArray(answer.data)) {
+      // A list answered with anything else is a failed read, never an empty list.
+      throw invalidResponseError(
+        answer.status,
+        `WordPress answered GET ${path} with something that is not a list of autosaves; the stored autosaves were kept. Retry, and check that nothing rewrites REST responses if it keeps failing.`,
+        answer.data,
+        { method: 'GET', url: path },
+      );
+    }
+    const list = answer.data.filter(isPlainObject) as Autosave[];
     record.setAutosaves(list);
     return list;
   }
@@ -345,27 +355,23 @@ export class RecordWriter {
       ...(config.prePersist?.(persisted, data) ?? {}),
     };
     try {
-      const response = await send(
-        {
-          path: config.recordPath(id),
-          method: id === undefined || id === '' ? 'POST' : 'PUT',
-          body,
-        },
-        { canBatch: canBatch(config) },
+      const path = config.recordPath(id);
+      const method = id === undefined || id === '' ? 'POST' : 'PUT';
+      const answer = await send({ path, method, body }, { canBatch: canBatch(config) });
+      // Checked before anything changes: an answer that is not the saved record is a failed save.
+      const response = expectSavedRecord(
+        { method, path, status: answer.status },
+        { key: config.key, singleton: config.singleton, id },
+        answer.body,
       );
-      if (isPlainObject(response)) {
-        const answeredId = response[config.key];
-        if (
-          record !== undefined &&
-          record.id === undefined &&
-          !config.singleton &&
-          (typeof answeredId === 'number' || typeof answeredId === 'string')
-        ) {
+      runInAction(() => {
+        const answeredId = response[config.key] as Id;
+        if (record !== undefined && record.id === undefined && !config.singleton) {
           // A created record becomes the record of its new id, so the caller's object stays live.
           collection.adopt?.(record, answeredId);
         }
         collection.receive(response as T, { invalidate: true, persistedEdits: body });
-      }
+      });
       return { ok: true, value: response as T, error: undefined };
     } catch (error) {
       return { ok: false, value: undefined, error: toError(error) };
