@@ -369,19 +369,17 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
       // in their own context.
       const body = await this.inflight.run(`GET ${path}?${encodeStableKey(request)}`, async () => {
-        const answer = await this.store.transport.request<unknown>({ path, query: request });
-        if (!isPlainObject(answer)) {
+        const answer = await this.store.transport.request<unknown>({ path, query: request, raw: true });
+        if (!isPlainObject(answer.data)) {
+          // Never store something that is not a record: the cached copy and the edits stay as they are.
           throw invalidResponseError(
-            200,
-            `GET ${path} answered with something that is not a record.`,
-            answer,
-            {
-              method: 'GET',
-              url: path,
-            },
+            answer.status,
+            `WordPress answered GET ${path} (HTTP ${answer.status}) with ${answer.data === null ? 'an empty body' : Array.isArray(answer.data) ? 'a JSON array' : `a JSON ${typeof answer.data}`} instead of a (${config.kind}, ${config.name}) record; the cached copy was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+            answer.data,
+            { method: 'GET', url: path },
           );
         }
-        return answer;
+        return answer.data;
       });
       // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
       const data =
