@@ -219,6 +219,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
   private currentId: Id | undefined;
   /** The record was deleted: undo steps pointing at it are ignored until it is edited again. */
   private wasDeleted = false;
+  /** The fields of the save in flight, whose edits are kept even when equal to the persisted value. */
+  private sendingFields: ReadonlySet<string> | undefined = undefined;
 
   /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. */
   constructor(init: EntityRecordInit<T, E>) {
@@ -412,6 +414,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
       // Compared with the persisted record directly (raw attributes by their `.raw`): no `raw` copy.
       const result = applyEdits(config, record.persisted, record.readEdits() as Edits, edits, {
         rawAttributes: config.rawAttributes,
+        keep: record.sendingFields,
       });
       // The one seam of the pipeline: collaborative sync takes the computed edits instead.
       const sink = record.collection?.store.editSink;
@@ -448,8 +451,32 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
     const result = applyEdits(config, this.persisted, this.readEdits() as Edits, values, {
       merge: false,
       rawAttributes: config?.rawAttributes,
+      keep: this.sendingFields,
     });
     if (result.changed) this.setEdits(result.edits as Partial<E>);
+  }
+
+  /**
+   * A save of `fields` is in flight (see `WritableRecord.startSending`).
+   * @internal Used by the writer.
+   */
+  startSending(fields: readonly string[]): void {
+    this.sendingFields = new Set(fields);
+  }
+
+  /**
+   * The save ended: the sent fields compare with the persisted value again, and an edit of one of
+   * them that equals it (the save failed, or the answer matched) is dropped.
+   * @internal Used by the writer.
+   */
+  finishSending(): void {
+    const fields = this.sendingFields;
+    this.sendingFields = undefined;
+    if (fields === undefined) return;
+    const edits = this.readEdits() as Edits;
+    const again: Record<string, unknown> = {};
+    for (const key of fields) if (Object.prototype.hasOwnProperty.call(edits, key)) again[key] = edits[key];
+    this.writeEditsQuietly(again);
   }
 
   /**

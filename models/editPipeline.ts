@@ -47,6 +47,13 @@ export interface ApplyEditsOptions {
    * @default undefined (the record passed is already raw)
    */
   rawAttributes?: ReadonlySet<string> | undefined;
+  /**
+   * Fields whose edits are kept even when equal to the persisted value: the fields of a save in
+   * flight, whose persisted value the answer is about to replace (an undo back to the old value
+   * during the save must survive the answer). `undefined` still removes an edit.
+   * @default undefined (none)
+   */
+  keep?: ReadonlySet<string> | undefined;
 }
 
 /** What {@link applyEdits} computed. */
@@ -134,7 +141,8 @@ export function applyEdits(
     if (merge && rules?.mergedEdits.has(key) === true && isPlainObject(value)) {
       value = { ...(isPlainObject(from) ? from : {}), ...value };
     }
-    const isReset = value === undefined || deepEqual(value, persistedValue);
+    const isReset =
+      value === undefined || (options.keep?.has(key) !== true && deepEqual(value, persistedValue));
     const to = isReset ? persistedValue : value;
     if (isReset) {
       if (!hasOwn(base, key)) continue;

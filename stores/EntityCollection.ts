@@ -234,6 +234,14 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     }
   }
 
+  /** Ends this collection's reactions (the config watch); `RootStore.dispose` calls it. */
+  dispose(): void {
+    this.stopConfigWatch?.();
+    this.stopConfigWatch = undefined;
+    this.editedRecords?.clear();
+    for (const revisions of this.revisionCollections.values()) revisions.dispose();
+  }
+
   /**
    * Registers a created record under the id its first save answered with.
    * @internal Used by the writer.

@@ -67,6 +67,14 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   writeEditsQuietly(values: Edits): void;
   /** Forgets every edit (the record was deleted). */
   discardEdits(): void;
+  /**
+   * A save of these fields is in flight: until {@link finishSending}, an edit of one of them is kept
+   * even when it equals the persisted value, which the answer is about to replace (an undo, or
+   * typing the old value back, during the save). @default no-op
+   */
+  startSending?(fields: readonly string[]): void;
+  /** The save ended (either way): edits of the sent fields equal to the persisted value are dropped again. */
+  finishSending?(): void;
   /** Replaces the stored autosaves. */
   setAutosaves(autosaves: readonly Autosave[]): void;
 }
@@ -154,7 +162,11 @@ export class RecordWriter {
     return this.serialise(record, async () => {
       let edits: Edits = record.nonTransientEdits;
       if (options.fields !== undefined) edits = pickEditPaths(edits, options.fields);
-      if (Object.keys(edits).length === 0) return NOTHING_SENT;
+      if (Object.keys(edits).length === 0) {
+        // The record is as saved: an error of an earlier save no longer describes it.
+        record.setStatus({ saveError: undefined });
+        return NOTHING_SENT;
+      }
       edits = evaluateDeferred(record, edits);
       const data: PlainObject = { ...edits };
       if (!config.singleton && record.id !== undefined) data[config.key] = record.id;
@@ -334,9 +346,15 @@ export class RecordWriter {
     data: PlainObject,
     send: WriteSender,
   ): Promise<WriteOutcome<T>> {
-    record.setStatus({ isSaving: true, isAutosaving: false });
+    runInAction(() => {
+      record.startSending?.(Object.keys(data));
+      record.setStatus({ isSaving: true, isAutosaving: false });
+    });
     const outcome = await this.request(collection, config, record, data, send);
-    record.setStatus({ isSaving: false, saveError: outcome.error });
+    runInAction(() => {
+      record.finishSending?.();
+      record.setStatus({ isSaving: false, saveError: outcome.error });
+    });
     return outcome;
   }
 

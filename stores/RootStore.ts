@@ -154,6 +154,7 @@ export class RootStore implements CollectionHost {
 
   /** Ends the store's reactions, timers and connections; the store is unusable afterwards. */
   dispose(): void {
+    for (const collection of this.collections.values()) collection.dispose();
     this.collections.clear();
     this.history.clear();
     this.recordIndex.clear();

@@ -150,14 +150,17 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   }
 
   /**
-   * Records a step and drops the redo steps. A step whose changes all have equal `from` and `to`
+   * Records a step and drops the redo steps (a cached step drops them too). A step whose changes all have equal `from` and `to`
    * (or only deferred function values) adds nothing, but a normal one still closes the pending
    * cached step.
    */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
     const isEmpty = isEmptyStep(step);
     if (options.isCached === true) {
-      if (!isEmpty) this.staged = mergeIntoStep(this.staged, step);
+      if (isEmpty) return;
+      // Typing after an undo is a new edit like any other: a redo must never overwrite it.
+      this.dropRedoSteps();
+      this.staged = mergeIntoStep(this.staged, step);
       return;
     }
     // An edit that changed nothing is not a new edit: it keeps the redo steps.
