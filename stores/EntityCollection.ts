@@ -26,7 +26,7 @@ import {
   mergeItemIds,
   type QueryParts,
 } from '../models/QueryParts.js';
-import { conservativeMerge, isPlainObject, type PlainObject } from '../models/snapshot.js';
+import { conservativeMerge, deepEqual, isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, EntityConfigError, toError } from '../src/errors.js';
 import { readTotalItems, readTotalPages } from '../src/transport/responseHeaders.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
@@ -547,7 +547,16 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         const merged = conservativeMerge(previous?.data, data as T);
         const complete = (previous?.isComplete ?? false) || isComplete;
         if (previous?.data !== merged || previous.isComplete !== complete) {
+          const history = context === DEFAULT_CONTEXT ? this.store.history : undefined;
+          const rawBefore =
+            history?.mayHold(record as unknown as EntityRecord<object>) === true ? record.raw : undefined;
           record.writeItem(context, { data: merged, isComplete: complete });
+          if (history !== undefined && rawBefore !== undefined) {
+            history.rebase(
+              record as unknown as EntityRecord<object>,
+              savedValueChanges(rawBefore, record.raw, opts.persistedEdits),
+            );
+          }
         }
         if (context === DEFAULT_CONTEXT) record.clearEditsMatching(data as T, opts.persistedEdits);
         if (record.id !== undefined) ids.push(record.id);
@@ -588,6 +597,26 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     }
     return this.keyedRecord(id);
   }
+}
+
+/**
+ * The saved values a newer server copy changed, field by field (raw values), leaving out the fields
+ * this client just sent (`sent`): those changed because of its own save, not someone else's.
+ */
+function savedValueChanges(
+  before: object,
+  after: object | undefined,
+  sent: object | undefined,
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (after === undefined) return changes;
+  const old = before as PlainObject;
+  const next = after as PlainObject;
+  for (const field of Object.keys(next)) {
+    if (sent !== undefined && Object.prototype.hasOwnProperty.call(sent, field)) continue;
+    if (!deepEqual(old[field], next[field])) changes[field] = { from: old[field], to: next[field] };
+  }
+  return changes;
 }
 
 function hasTopField(data: object, field: string): boolean {

@@ -87,6 +87,22 @@ function mergeIntoStep<R extends UndoTarget>(step: UndoStep<R>, entries: UndoSte
   return result;
 }
 
+/** `changes` with each `from`/`to` equal to a field's old saved value replaced by its new one. */
+function rebaseChanges(changes: UndoChanges, savedChanges: UndoChanges): UndoChanges {
+  let next: Record<string, UndoChange> | undefined;
+  for (const field of Object.keys(savedChanges)) {
+    const change = changes[field];
+    if (change === undefined) continue;
+    const saved = savedChanges[field] as UndoChange;
+    const from = deepEqual(change.from, saved.from) ? saved.to : change.from;
+    const to = deepEqual(change.to, saved.from) ? saved.to : change.to;
+    if (from === change.from && to === change.to) continue;
+    next ??= { ...changes };
+    next[field] = { from, to };
+  }
+  return next ?? changes;
+}
+
 function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const key of Object.keys(changes)) values[key] = (changes[key] as UndoChange)[side];
@@ -104,6 +120,8 @@ function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unk
  */
 export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private readonly levels = observable.array<UndoStep<R>>([], { deep: false });
+  /** Every record any step was recorded for (never shrinks): a receive for another record skips {@link rebase}. */
+  private readonly recorded = new WeakSet<R>();
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
@@ -121,6 +139,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       undo: action,
       redo: action,
       clear: action,
+      rebase: action,
     });
   }
 
@@ -175,6 +194,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
+    this.recorded.add(record);
     this.add([{ record, changes }], options);
   }
 
@@ -206,6 +226,40 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.position += 1;
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
+  }
+
+  /** True when some step may hold changes of `record` (a cheap check before {@link rebase}). */
+  mayHold(record: R): boolean {
+    return this.recorded.has(record);
+  }
+
+  /**
+   * A newer server copy of `record` arrived (not the answer to its own save) and changed the saved
+   * value of these fields from `from` to `to`. Every step's value of such a field that was the old
+   * saved value becomes the new one, so undo and redo never bring back a server value that is gone:
+   * undoing the user's change shows the newer copy, and undo then redo always gives back what was
+   * shown. Values the user typed are left as they are.
+   */
+  rebase(record: R, savedChanges: UndoChanges): void {
+    const fields = Object.keys(savedChanges);
+    if (fields.length === 0 || !this.recorded.has(record)) return;
+    const rebaseStep = (step: UndoStep<R>): UndoStep<R> => {
+      let next: UndoEntry<R>[] | undefined;
+      step.forEach((entry, index) => {
+        if (entry.record !== record) return;
+        const changes = rebaseChanges(entry.changes, savedChanges);
+        if (changes === entry.changes) return;
+        next ??= [...step];
+        next[index] = { record, changes };
+      });
+      return next ?? step;
+    };
+    this.levels.forEach((step, index) => {
+      const next = rebaseStep(step);
+      if (next !== step) this.levels[index] = next;
+    });
+    const staged = rebaseStep(this.staged);
+    if (staged !== this.staged) this.staged = [...staged];
   }
 
   /** Forgets every step, redo step and pending change. */

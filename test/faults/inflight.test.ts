@@ -142,7 +142,7 @@ describe('undo and redo', () => {
     expect(post.hasEdits).toBe(false);
   });
 
-  it('an undo after a newer server copy arrived shows the undone value as an edit against it (probe finding 9)', async () => {
+  it('an undo after a newer server copy arrived is re-based on it: it shows their value, clean (probe finding 9)', async () => {
     const { store, post, id } = await loadedPost();
     post.edit({ title: 'Mine' });
     const other = edge.newStore();
@@ -153,15 +153,14 @@ describe('undo and redo', () => {
     expect(post.raw?.title).toBe('Theirs');
     expect(post.edits).toEqual({ title: 'Mine' });
 
+    // Undoing the user's change shows the newer copy, never the stale 'Original'.
     store.undo();
-    // The step restores what the user saw before it; against the newer copy that is a change.
-    expect(post.edited?.title).toBe('Original');
-    expect(post.isDirty).toBe(true);
+    expect(post.edited?.title).toBe('Theirs');
+    expect(post.isDirty).toBe(false);
+    // And redo gives back exactly what was shown before the undo.
     store.redo();
     expect(post.edited?.title).toBe('Mine');
-    store.undo();
-    post.edit({ title: 'Theirs' });
-    expect(post.hasEdits).toBe(false);
+    expect(post.isDirty).toBe(true);
   });
 });
 
