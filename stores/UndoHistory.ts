@@ -4,20 +4,26 @@
  * @module
  */
 import { action, computed, makeObservable, observable } from 'mobx';
+import type { EditEvent } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
-import { deepEqual } from '../models/snapshot.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+import type { UndoTarget } from '../models/RecordHost.js';
+import { deepEqual } from '../models/snapshot.js';
 
 export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+export type { UndoTarget } from '../models/RecordHost.js';
 
 /**
- * What the history needs from a record: a way to set edited values without recording a new step.
- * `EntityRecord` implements it; the values go through the same comparison as edits, so undoing
- * back to the saved value leaves the record clean.
+ * A step kept by another undo stack (sync's per-document `Y.UndoManager`), pushed into this
+ * history so one ordered `store.undo()` walks both: undoing it calls {@link undo}, redoing it
+ * {@link redo}. The other stack applies its changes to records itself (through
+ * `record.applyEdits(values, 'undo')`, so the funnel's listeners see them).
  */
-export interface UndoTarget {
-  /** Sets each field's edited value (a value equal to the persisted one clears the edit). */
-  applyUndoValues(values: Readonly<Record<string, unknown>>): void;
+export interface ExternalUndoStep {
+  /** Undoes the step in the other stack. */
+  undo(): void;
+  /** Redoes the step in the other stack. */
+  redo(): void;
 }
 
 /** The changes of one step to one record. */
@@ -87,18 +93,15 @@ function mergeIntoStep<R extends UndoTarget>(step: UndoStep<R>, entries: UndoSte
   return result;
 }
 
-/** `changes` with each `from`/`to` equal to a field's old saved value replaced by its new one. */
+/** `changes` with each `to` equal to a field's old saved value replaced by its new one. */
 function rebaseChanges(changes: UndoChanges, savedChanges: UndoChanges): UndoChanges {
   let next: Record<string, UndoChange> | undefined;
   for (const field of Object.keys(savedChanges)) {
     const change = changes[field];
-    if (change === undefined) continue;
     const saved = savedChanges[field] as UndoChange;
-    const from = deepEqual(change.from, saved.from) ? saved.to : change.from;
-    const to = deepEqual(change.to, saved.from) ? saved.to : change.to;
-    if (from === change.from && to === change.to) continue;
+    if (change === undefined || !deepEqual(change.to, saved.from)) continue;
     next ??= { ...changes };
-    next[field] = { from, to };
+    next[field] = { from: change.from, to: saved.to };
   }
   return next ?? changes;
 }
@@ -125,6 +128,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
+  /** Levels that stand for a step of another undo stack (each such level is its own empty array). */
+  private readonly external = new WeakMap<UndoStep<R>, ExternalUndoStep>();
 
   /** An empty history. */
   constructor() {
@@ -135,6 +140,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       hasUndo: computed,
       hasRedo: computed,
       add: action,
+      pushExternal: action,
       createUndoLevel: action,
       undo: action,
       redo: action,
@@ -169,7 +175,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   }
 
   /**
-   * Records a step and drops the redo steps (a cached step drops them too). A step whose changes all have equal `from` and `to`
+   * Records a step and drops the redo steps. A step whose changes all have equal `from` and `to`
    * (or only deferred function values) adds nothing, but a normal one still closes the pending
    * cached step.
    */
@@ -177,7 +183,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     const isEmpty = isEmptyStep(step);
     if (options.isCached === true) {
       if (isEmpty) return;
-      // Typing after an undo is a new edit like any other: a redo must never overwrite it.
+      // Typing after an undo is a new edit like any other: a redo must not overwrite it.
       this.dropRedoSteps();
       this.staged = mergeIntoStep(this.staged, step);
       return;
@@ -198,6 +204,30 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.add([{ record, changes }], options);
   }
 
+  /**
+   * Records one change that went through the edit funnel: only `local` edits without `undoIgnore`
+   * make steps (a cached one joins the pending step). Undo, server, deferred, discard, peer and
+   * restore changes make none. The store subscribes this to its funnel.
+   */
+  recordEdit(event: EditEvent<R>): void {
+    if (event.origin !== 'local' || event.undoIgnore) return;
+    this.addChanges(event.record, event.changes, { isCached: event.isCached });
+  }
+
+  /**
+   * Records a step that another undo stack holds (see {@link ExternalUndoStep}): like a new local
+   * edit it closes the pending cached step and drops the redo steps; `undo()` and `redo()` reaching
+   * it call the other stack. In {@link steps} it shows as an empty step.
+   */
+  pushExternal(step: ExternalUndoStep): void {
+    this.dropRedoSteps();
+    this.flushStaged();
+    const level: UndoStep<R> = [];
+    this.external.set(level, step);
+    this.levels.push(level);
+    this.position = this.levels.length;
+  }
+
   /** Closes the pending cached step: its changes join the latest step (or become the first one). */
   createUndoLevel(): void {
     this.add([]);
@@ -215,6 +245,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position === 0) return undefined;
     const step = this.levels[this.position - 1] as UndoStep<R>;
     this.position -= 1;
+    const external = this.external.get(step);
+    if (external !== undefined) external.undo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
     return step;
   }
@@ -224,6 +256,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position >= this.levels.length) return undefined;
     const step = this.levels[this.position] as UndoStep<R>;
     this.position += 1;
+    const external = this.external.get(step);
+    if (external !== undefined) external.redo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
   }
@@ -235,10 +269,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
 
   /**
    * A newer server copy of `record` arrived (not the answer to its own save) and changed the saved
-   * value of these fields from `from` to `to`. Every step's value of such a field that was the old
-   * saved value becomes the new one, so undo and redo never bring back a server value that is gone:
-   * undoing the user's change shows the newer copy, and undo then redo always gives back what was
-   * shown. Values the user typed are left as they are.
+   * value of these fields from `from` to `to`. A step's `to` (what redo applies) that was the old
+   * saved value becomes the new one: the user was looking at the saved value, not typing it, so
+   * undo then redo gives back exactly what was shown and a redo never brings back a server value
+   * that is gone. A step's `from` (what undo applies) is kept: undo restores what the user saw
+   * before their change, shown as an edit against the newer copy.
    */
   rebase(record: R, savedChanges: UndoChanges): void {
     const fields = Object.keys(savedChanges);
@@ -255,6 +290,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       return next ?? step;
     };
     this.levels.forEach((step, index) => {
+      // A step of another undo stack (sync) holds no changes of ours to re-base.
+      if (this.external.has(step)) return;
       const next = rebaseStep(step);
       if (next !== step) this.levels[index] = next;
     });
@@ -278,7 +315,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private flushStaged(): void {
     if (this.staged.length === 0) return;
     const last = this.levels.length - 1;
-    if (last < 0) {
+    // A step of another stack cannot take our changes: they become a step of their own.
+    if (last < 0 || this.external.has(this.levels[last] as UndoStep<R>)) {
       this.levels.push(this.staged);
     } else {
       this.levels[last] = mergeIntoStep(this.levels[last] as UndoStep<R>, this.staged);

@@ -131,7 +131,7 @@ describe('a request aborted by the user', () => {
       expect(mock.getPost(id)?.title).toBe('Original');
 
       // Rejects (failing the scenario) unless the operation succeeds.
-    await retry(store, id);
+      await retry(store, id);
     },
   );
 });

@@ -142,25 +142,30 @@ describe('undo and redo', () => {
     expect(post.hasEdits).toBe(false);
   });
 
-  it('an undo after a newer server copy arrived is re-based on it: it shows their value, clean (probe finding 9)', async () => {
+  it('an undo after a newer server copy restores what the user saw; undo then redo gives back what was shown (probe finding 9)', async () => {
     const { store, post, id } = await loadedPost();
-    post.edit({ title: 'Mine' });
+    post.edit({ title: 'Saved by me' });
+    await post.save({ throwOnError: true });
+    post.edit({ content: 'Mine' });
     const other = edge.newStore();
     const theirs = await other.collection('postType', 'post').fetch(id);
     theirs?.edit({ title: 'Theirs' });
     await theirs?.save({ throwOnError: true });
     await post.fetch();
-    expect(post.raw?.title).toBe('Theirs');
-    expect(post.edits).toEqual({ title: 'Mine' });
+    expect(post.edited).toMatchObject({ title: 'Theirs', content: 'Mine' });
 
-    // Undoing the user's change shows the newer copy, never the stale 'Original'.
+    // Undo the content edit, then the title edit: each restores what the user saw before it.
     store.undo();
+    expect(post.edited).toMatchObject({ title: 'Theirs', content: 'Body' });
+    store.undo();
+    expect(post.edits).toEqual({ title: 'Original' });
+    expect(post.isDirty).toBe(true);
+    // Redo re-applies the title step: its saved value was replaced by the newer copy, which it follows.
+    store.redo();
     expect(post.edited?.title).toBe('Theirs');
     expect(post.isDirty).toBe(false);
-    // And redo gives back exactly what was shown before the undo.
     store.redo();
-    expect(post.edited?.title).toBe('Mine');
-    expect(post.isDirty).toBe(true);
+    expect(post.edits).toEqual({ content: 'Mine' });
   });
 });
 
