@@ -4,33 +4,15 @@
  * kept where the caller can read why (probe finding 8), and a later call succeeds.
  */
 import { describe, expect, it } from 'vitest';
-import { useFaultEdge, htmlPage, wpError, type Fault } from './edge.js';
-import { expectRestError, type ExpectedError } from './expectations.js';
+import { useFaultEdge, htmlPage, wpError } from './edge.js';
+import { criticalError, expectRestError, networkFailure, type FaultRow } from './expectations.js';
 
 const edge = useFaultEdge();
 const { mock } = edge;
 
-interface Row {
-  readonly name: string;
-  readonly fault: Fault;
-  /** Attempts that get the fault: OPTIONS and GET are reads, retried twice. */
-  readonly times: number;
-  readonly error: ExpectedError;
-}
-
-const CHECK_FAULTS: readonly Row[] = [
-  {
-    name: 'a network failure on every attempt',
-    fault: { kind: 'network' },
-    times: 3,
-    error: { status: 0, code: 'fetch_error', message: 'You are probably offline.' },
-  },
-  {
-    name: 'HTTP 500 on every attempt',
-    fault: wpError(500, 'internal_server_error', 'Boom'),
-    times: 3,
-    error: { status: 500, code: 'internal_server_error', message: 'Boom' },
-  },
+const CHECK_FAULTS: readonly FaultRow[] = [
+  networkFailure(3),
+  criticalError(3),
   {
     name: 'HTTP 401 rest_not_logged_in',
     fault: wpError(401, 'rest_not_logged_in', 'You are not currently logged in.'),
@@ -40,7 +22,7 @@ const CHECK_FAULTS: readonly Row[] = [
 ];
 
 describe('a permission check that fails, then succeeds', () => {
-  it.each(CHECK_FAULTS)('OPTIONS answered with $name', async ({ fault, times, error: expected }) => {
+  it.each(CHECK_FAULTS)('OPTIONS answered with $name', async ({ fault, times = 1, error: expected }) => {
     const id = mock.addPost('post', { title: 'Checked' });
     const store = edge.newStore();
     edge.inject({ method: 'OPTIONS', path: `/wp/v2/posts/${id}` }, fault, times);
@@ -87,19 +69,14 @@ const EMBED = {
   title: 'A video',
 };
 
-const EMBED_FAULTS: readonly Row[] = [
+const EMBED_FAULTS: readonly FaultRow[] = [
   {
     name: 'HTTP 404 oembed_invalid_url',
     fault: wpError(404, 'oembed_invalid_url', 'Not Found'),
     times: 1,
     error: { status: 404, code: 'oembed_invalid_url', message: 'Not Found' },
   },
-  {
-    name: 'a network failure on every attempt',
-    fault: { kind: 'network' },
-    times: 3,
-    error: { status: 0, code: 'fetch_error', message: 'You are probably offline.' },
-  },
+  networkFailure(3),
   {
     name: 'HTTP 200 with an array',
     fault: { kind: 'json', status: 200, body: [] },
@@ -109,7 +86,7 @@ const EMBED_FAULTS: readonly Row[] = [
 ];
 
 describe('an embed preview that fails, then succeeds', () => {
-  it.each(EMBED_FAULTS)('preview answered with $name', async ({ fault, times, error: expected }) => {
+  it.each(EMBED_FAULTS)('preview answered with $name', async ({ fault, times = 1, error: expected }) => {
     mock.setEmbed(EMBED_URL, EMBED);
     const store = edge.newStore();
     edge.inject({ method: 'GET', path: '/oembed/1.0/proxy' }, fault, times);

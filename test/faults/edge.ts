@@ -146,21 +146,42 @@ export function useFaultEdge() {
     clearLog(): void {
       log.length = 0;
     },
+    newStore,
     /**
-     * A store over a real RestTransport to the mock: a short per-attempt timeout, reads retried
-     * twice after a short backoff, writes never retried (the default).
+     * A post added to the mock (title `title`, content `Body`) and fetched by a new store, with
+     * `edits` made; the request log starts empty after it.
      */
-    newStore(transport: Partial<RestTransportOptions> = {}): RootStore {
-      return new RootStore({
-        transport: new RestTransport({
-          root: mock.restRoot,
-          timeout: TEST_TIMEOUT_MS,
-          retry: { limit: 2, backoffMs: 5, capMs: 20, maxRetryAfterMs: 1_000 },
-          ...transport,
-        }),
-      });
+    async loadPost(
+      options: {
+        title?: string;
+        edits?: Record<string, unknown>;
+        transport?: Partial<RestTransportOptions>;
+      } = {},
+    ) {
+      const id = mock.addPost('post', { title: options.title ?? 'Original', content: 'Body' });
+      const store = newStore(options.transport);
+      const post = await store.collection('postType', 'post').fetch(id);
+      if (post === undefined) throw new Error(`post ${id} was not loaded`);
+      if (options.edits !== undefined) post.edit(options.edits);
+      log.length = 0;
+      return { store, post, id, persisted: post.persisted };
     },
   };
+
+  /**
+   * A store over a real RestTransport to the mock: a short per-attempt timeout, reads retried
+   * twice after a short backoff, writes never retried (the default).
+   */
+  function newStore(transport: Partial<RestTransportOptions> = {}): RootStore {
+    return new RootStore({
+      transport: new RestTransport({
+        root: mock.restRoot,
+        timeout: TEST_TIMEOUT_MS,
+        retry: { limit: 2, backoffMs: 5, capMs: 20, maxRetryAfterMs: 1_000 },
+        ...transport,
+      }),
+    });
+  }
 }
 
 /** The fault edge of one test file. */

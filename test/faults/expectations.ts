@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { isRestError, type RestError } from '../../src/errors.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { RootStore } from '../../stores/RootStore.js';
+import { wpError, type Fault } from './edge.js';
 
 /** What the error of a scenario must say. */
 export interface ExpectedError {
@@ -53,4 +54,36 @@ export function expectSavedState(store: RootStore, record: EntityRecord<object>)
   expect(record.isDirty).toBe(false);
   expect(store.dirtyRecords).not.toContain(record);
   expect(store.savingRecords).not.toContain(record);
+}
+
+/** One row of a fault table: a bad answer and the error it must become. */
+export interface FaultRow {
+  /** How the scenario is named. */
+  readonly name: string;
+  /** The bad answer. */
+  readonly fault: Fault;
+  /** How many requests in a row get it (reads are retried). @default 1 */
+  readonly times?: number;
+  /** The error the operation must end with. */
+  readonly error: ExpectedError;
+}
+
+/** No answer at all, on `times` attempts. */
+export function networkFailure(times = 1): FaultRow {
+  return {
+    name: times === 1 ? 'a network failure' : 'a network failure on every attempt',
+    fault: { kind: 'network' },
+    times,
+    error: { status: 0, code: 'fetch_error', message: 'You are probably offline.' },
+  };
+}
+
+/** HTTP 500 with WordPress's critical-error body, on `times` attempts. */
+export function criticalError(times = 1): FaultRow {
+  return {
+    name: times === 1 ? 'HTTP 500 with a WordPress error body' : 'HTTP 500 on every attempt',
+    fault: wpError(500, 'internal_server_error', 'There has been a critical error on this website.'),
+    times,
+    error: { status: 500, code: 'internal_server_error', message: /critical error/ },
+  };
 }

@@ -12,18 +12,9 @@ import { expectFailedSaveState, expectRestError, expectSavedState } from './expe
 const edge = useFaultEdge();
 const { mock } = edge;
 
-async function loadedPost(title = 'Original') {
-  const id = mock.addPost('post', { title, content: 'Body' });
-  const store = edge.newStore();
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (post === undefined) throw new Error('post not loaded');
-  edge.clearLog();
-  return { store, post, id };
-}
-
 describe('while a save is in flight', () => {
   it('an edit made during the save stays as an edit afterwards', async () => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'Sent' });
     const hold = mock.hold({ method: 'PUT' });
     const saving = post.save();
@@ -40,7 +31,7 @@ describe('while a save is in flight', () => {
   });
 
   it('an edit made during a save that fails is kept together with the edits that were sent', async () => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'Sent' });
     const hold = mock.hold({ method: 'PUT' });
     mock.failNext(1, { status: 500 }, { method: 'PUT' });
@@ -57,7 +48,7 @@ describe('while a save is in flight', () => {
   });
 
   it('a second save waits for the first, then sends only what is still unsaved', async () => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'First' });
     const hold = mock.hold({ method: 'PUT' });
     const first = post.save();
@@ -75,7 +66,7 @@ describe('while a save is in flight', () => {
   });
 
   it('an undo made during the save is kept as an edit against the new saved value (probe finding 3)', async () => {
-    const { store, post } = await loadedPost();
+    const { store, post } = await edge.loadPost();
     post.edit({ title: 'Sent' });
     const hold = mock.hold({ method: 'PUT' });
     const saving = post.save();
@@ -94,7 +85,7 @@ describe('while a save is in flight', () => {
   });
 
   it('a delete asked for during the save runs after it and removes the record', async () => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'Sent' });
     const hold = mock.hold({ method: 'PUT' });
     const saving = post.save();
@@ -112,7 +103,7 @@ describe('while a save is in flight', () => {
 
 describe('saving a record that was deleted on the server', () => {
   it('keeps the edits with a 404 that names the post, and the edits can be saved as a new post', async () => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'Rescued title' });
     // Someone else deletes it for good.
     const other = edge.newStore();
@@ -130,7 +121,7 @@ describe('saving a record that was deleted on the server', () => {
 
 describe('undo and redo', () => {
   it('an edit after an undo, cached or not, drops the redo steps (probe finding 5)', async () => {
-    const { store, post } = await loadedPost();
+    const { store, post } = await edge.loadPost();
     post.edit({ content: 'B' });
     store.undo();
     post.edit({ content: 'A' }, { isCached: true });
@@ -143,7 +134,7 @@ describe('undo and redo', () => {
   });
 
   it('an undo after a newer server copy restores what the user saw; undo then redo gives back what was shown (probe finding 9)', async () => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'Saved by me' });
     await post.save({ throwOnError: true });
     post.edit({ content: 'Mine' });
@@ -171,7 +162,7 @@ describe('undo and redo', () => {
 
 describe('errors and lifetimes', () => {
   it('saveError is cleared by the next save, even one with nothing to send (probe finding 7)', async () => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'Will fail' });
     edge.inject({ method: 'PUT', path: `/wp/v2/posts/${id}` }, wpError(500, 'internal_server_error', 'Boom'));
     await post.save();
@@ -185,7 +176,7 @@ describe('errors and lifetimes', () => {
   });
 
   it('store.dispose() ends the config-watch reactions of its collections (probe finding 6)', async () => {
-    const { store, post } = await loadedPost();
+    const { store, post } = await edge.loadPost();
     post.edit({ title: 'Edited' });
     // Something observes the record, as a component would.
     const stop = reaction(

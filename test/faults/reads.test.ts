@@ -7,22 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { isRestError } from '../../src/errors.js';
 import { useFaultEdge, htmlPage, wpError, TEST_TIMEOUT_MS, type Fault } from './edge.js';
-import { expectRestError, type ExpectedError } from './expectations.js';
+import { criticalError, expectRestError, type ExpectedError, type FaultRow } from './expectations.js';
 
 const edge = useFaultEdge();
 const { mock } = edge;
 
 /** A post cached and edited, so a failed read can be checked for losing either. */
-async function editedPost(transport: Parameters<typeof edge.newStore>[0] = {}) {
-  const id = mock.addPost('post', { title: 'Original', content: 'Body' });
-  const store = edge.newStore(transport);
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (post === undefined) throw new Error('post not loaded');
-  post.edit({ title: 'Typed' });
-  edge.clearLog();
-  return { store, post, id, persisted: post.persisted };
-}
-
 interface ReadFault {
   readonly name: string;
   readonly fault: Fault;
@@ -147,7 +137,10 @@ const RECORD_READ_FAULTS: readonly ReadFault[] = [
 describe('a record read answered badly', () => {
   it.each(RECORD_READ_FAULTS)('fetch answered with $name', async (row) => {
     const { fault, times, sent, error: expected } = row;
-    const { store, post, id, persisted } = await editedPost(row.minuteBackoff === true ? MINUTE_BACKOFF : {});
+    const { store, post, id, persisted } = await edge.loadPost({
+      edits: { title: 'Typed' },
+      transport: row.minuteBackoff === true ? MINUTE_BACKOFF : {},
+    });
     mock.clearRequests();
     edge.inject({ method: 'GET', path: `/wp/v2/posts/${id}` }, fault, times);
 
@@ -191,14 +184,7 @@ describe('a record read answered badly', () => {
   });
 });
 
-interface ListFault {
-  readonly name: string;
-  readonly fault: Fault;
-  readonly times: number;
-  readonly error: ExpectedError;
-}
-
-const LIST_FAULTS: readonly ListFault[] = [
+const LIST_FAULTS: readonly FaultRow[] = [
   {
     name: 'a JSON object instead of an array (probe finding 4)',
     fault: { kind: 'json', status: 200, body: { 1: { id: 1 } } },
@@ -231,12 +217,7 @@ const LIST_FAULTS: readonly ListFault[] = [
     times: 1,
     error: { status: 200, code: 'invalid_json', message: 'The response is not a valid JSON response.' },
   },
-  {
-    name: '500 on every attempt',
-    fault: wpError(500, 'internal_server_error', 'There has been a critical error on this website.'),
-    times: 3,
-    error: { status: 500, code: 'internal_server_error', message: /critical error/ },
-  },
+  criticalError(3),
   {
     name: '400 rest_invalid_param',
     fault: wpError(400, 'rest_invalid_param', 'Invalid parameter(s): orderby'),
@@ -246,7 +227,7 @@ const LIST_FAULTS: readonly ListFault[] = [
 ];
 
 describe('a list read answered badly', () => {
-  it.each(LIST_FAULTS)('query answered with $name', async ({ fault, times, error: expected }) => {
+  it.each(LIST_FAULTS)('query answered with $name', async ({ fault, times = 1, error: expected }) => {
     mock.addPost('post', { title: 'Listed', status: 'publish' });
     const store = edge.newStore();
     const query = store.collection('postType', 'post').query({ per_page: 5 });
@@ -294,7 +275,7 @@ describe('a list read answered badly', () => {
   });
 
   it('a revisions list answered with an object fails, keeps the known revisions and reads on retry', async () => {
-    const { post, id } = await editedPost();
+    const { post, id } = await edge.loadPost({ edits: { title: 'Typed' } });
     await post.save();
     const revisions = post.revisions({ per_page: 10 });
     await revisions.fetch();
@@ -312,7 +293,7 @@ describe('a list read answered badly', () => {
   });
 
   it('a revisions list answered 500 on every attempt stores the error and reads on retry', async () => {
-    const { post, id } = await editedPost();
+    const { post, id } = await edge.loadPost({ edits: { title: 'Typed' } });
     await post.save();
     const revisions = post.revisions();
     edge.inject(
@@ -328,7 +309,7 @@ describe('a list read answered badly', () => {
   });
 
   it('an autosaves list answered with an object fails instead of forgetting the autosaves', async () => {
-    const { post, id } = await editedPost();
+    const { post, id } = await edge.loadPost({ edits: { title: 'Typed' } });
     await post.fetchAutosaves();
     const known = post.autosaves;
     edge.inject(

@@ -4,44 +4,23 @@
  * that the write was sent exactly once (writes are never retried on their own).
  */
 import { describe, expect, it } from 'vitest';
-import { useFaultEdge, htmlPage, wpError, TEST_TIMEOUT_MS, type Fault } from './edge.js';
+import { useFaultEdge, htmlPage, wpError, TEST_TIMEOUT_MS } from './edge.js';
 import {
   expectFailedSaveState,
   expectRestError,
   expectSavedState,
-  type ExpectedError,
+  criticalError,
+  networkFailure,
+  type FaultRow,
 } from './expectations.js';
 
 const edge = useFaultEdge();
 const { mock } = edge;
 
-async function loadedPost() {
-  const id = mock.addPost('post', { title: 'Original', content: 'Body' });
-  const store = edge.newStore();
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (post === undefined) throw new Error('post not loaded');
-  edge.clearLog();
-  return { store, post, id };
-}
-
-interface WriteFault {
-  readonly name: string;
-  readonly fault: Fault;
-  readonly error: ExpectedError;
-}
-
 /** Every bad answer a write can get, and the error each must become. */
-const WRITE_FAULTS: readonly WriteFault[] = [
-  {
-    name: 'a network failure',
-    fault: { kind: 'network' },
-    error: { status: 0, code: 'fetch_error', message: 'You are probably offline.' },
-  },
-  {
-    name: 'HTTP 500 with a WordPress error body',
-    fault: wpError(500, 'internal_server_error', 'There has been a critical error on this website.'),
-    error: { status: 500, code: 'internal_server_error', message: /critical error/ },
-  },
+const WRITE_FAULTS: readonly FaultRow[] = [
+  networkFailure(),
+  criticalError(),
   {
     name: 'HTTP 502 with an empty body',
     fault: { kind: 'text', status: 502, text: '', contentType: 'text/plain' },
@@ -136,7 +115,7 @@ const WRITE_FAULTS: readonly WriteFault[] = [
 
 describe('a save answered badly keeps the edits, stores a typed error, and saves on retry', () => {
   it.each(WRITE_FAULTS)('save answered with $name', async ({ fault, error: expected }) => {
-    const { store, post, id } = await loadedPost();
+    const { store, post, id } = await edge.loadPost();
     post.edit({ title: 'Unsaved title', content: 'Unsaved body' });
     const edits = post.edits;
     edge.inject({ method: 'PUT', path: `/wp/v2/posts/${id}` }, fault);

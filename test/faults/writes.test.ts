@@ -4,44 +4,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isBatchError, isRestError } from '../../src/errors.js';
-import { useFaultEdge, wpError, TEST_TIMEOUT_MS, type Fault } from './edge.js';
+import { useFaultEdge, wpError, TEST_TIMEOUT_MS } from './edge.js';
 import {
+  criticalError,
   expectFailedSaveState,
   expectRestError,
   expectSavedState,
-  type ExpectedError,
+  networkFailure,
+  type FaultRow,
 } from './expectations.js';
 
 const edge = useFaultEdge();
 const { mock } = edge;
 
-async function editedPost(title = 'Original') {
-  const id = mock.addPost('post', { title, content: 'Body' });
-  const store = edge.newStore();
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (post === undefined) throw new Error('post not loaded');
-  post.edit({ title: `${title}, edited` });
-  edge.clearLog();
-  return { store, post, id };
-}
-
-interface Row {
-  readonly name: string;
-  readonly fault: Fault;
-  readonly error: ExpectedError;
-}
-
-const DELETE_FAULTS: readonly Row[] = [
-  {
-    name: 'a network failure',
-    fault: { kind: 'network' },
-    error: { status: 0, code: 'fetch_error', message: 'You are probably offline.' },
-  },
-  {
-    name: 'HTTP 500',
-    fault: wpError(500, 'internal_server_error', 'There has been a critical error on this website.'),
-    error: { status: 500, code: 'internal_server_error', message: /critical error/ },
-  },
+const DELETE_FAULTS: readonly FaultRow[] = [
+  networkFailure(),
+  criticalError(),
   {
     name: 'HTTP 403 rest_cannot_delete',
     fault: wpError(403, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.'),
@@ -65,7 +43,7 @@ const DELETE_FAULTS: readonly Row[] = [
 
 describe('a delete answered badly keeps the record and its edits', () => {
   it.each(DELETE_FAULTS)('delete answered with $name', async ({ fault, error: expected }) => {
-    const { store, post, id } = await editedPost();
+    const { store, post, id } = await edge.loadPost({ edits: { title: 'Original, edited' } });
     const posts = store.collection('postType', 'post');
     edge.inject({ method: 'DELETE', path: `/wp/v2/posts/${id}` }, fault);
 
@@ -92,12 +70,8 @@ describe('a delete answered badly keeps the record and its edits', () => {
   });
 });
 
-const AUTOSAVE_FAULTS: readonly Row[] = [
-  {
-    name: 'a network failure',
-    fault: { kind: 'network' },
-    error: { status: 0, code: 'fetch_error', message: 'You are probably offline.' },
-  },
+const AUTOSAVE_FAULTS: readonly FaultRow[] = [
+  networkFailure(),
   {
     name: 'HTTP 500',
     fault: wpError(500, 'internal_server_error', 'Boom'),
@@ -117,7 +91,7 @@ const AUTOSAVE_FAULTS: readonly Row[] = [
 
 describe('an autosave answered badly keeps the edits', () => {
   it.each(AUTOSAVE_FAULTS)('autosave answered with $name', async ({ fault, error: expected }) => {
-    const { store, post, id } = await editedPost();
+    const { store, post, id } = await edge.loadPost({ edits: { title: 'Original, edited' } });
     const path = `/wp/v2/posts/${id}/autosaves`;
     edge.inject({ method: 'POST', path }, fault);
 
@@ -137,7 +111,7 @@ describe('an autosave answered badly keeps the edits', () => {
 
 describe('batches', () => {
   it('a batch with one invalid item keeps every record dirty with its own error, then saves all once fixed', async () => {
-    const a = await editedPost('A');
+    const a = await edge.loadPost({ title: 'A', edits: { title: 'A, edited' } });
     const b = a.store.collection('postType', 'post');
     const idB = mock.addPost('post', { title: 'B' });
     const postB = await b.fetch(idB);
@@ -170,7 +144,7 @@ describe('batches', () => {
   });
 
   it('the batch endpoint failing fails every save once, keeps every edit, and the next batch saves them', async () => {
-    const a = await editedPost('A');
+    const a = await edge.loadPost({ title: 'A', edits: { title: 'A, edited' } });
     const idB = mock.addPost('post', { title: 'B' });
     const postB = await a.store.collection('postType', 'post').fetch(idB);
     if (postB === undefined) throw new Error('post B not loaded');
@@ -203,7 +177,7 @@ describe('batches', () => {
   });
 
   it('the batch answered with a body of the wrong shape fails each save with invalid_response', async () => {
-    const a = await editedPost('A');
+    const a = await edge.loadPost({ title: 'A', edits: { title: 'A, edited' } });
     edge.inject(
       { method: 'POST', path: '/batch/v1' },
       { kind: 'json', status: 207, body: { responses: 'none' } },
@@ -223,7 +197,7 @@ describe('batches', () => {
   });
 
   it('the batch pre-flight (OPTIONS /batch/v1) failing fails the saves without sending them, and the next batch asks again', async () => {
-    const a = await editedPost('A');
+    const a = await edge.loadPost({ title: 'A', edits: { title: 'A, edited' } });
     edge.inject({ method: 'OPTIONS', path: '/batch/v1' }, { kind: 'network' }, 3);
 
     const [result] = await a.store.saveDirty();
