@@ -6,6 +6,7 @@
 import { reaction, spy } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { EntityConfig } from '../../models/EntityConfig.js';
+import { isStoreDisposedError } from '../../src/errors.js';
 import { useFaultEdge, wpError } from './edge.js';
 import { expectFailedSaveState, expectRestError, expectSavedState } from './expectations.js';
 
@@ -204,5 +205,42 @@ describe('errors and lifetimes', () => {
       stopSpy();
     }
     expect(reactionsAfterDispose).toBe(0);
+  });
+
+  it('disposing the store during a save (the editor closes) aborts it: the edits stay readable and a new store saves them', async () => {
+    const { store, post, id } = await edge.loadPost();
+    post.edit({ title: 'Typed before closing' });
+    const hold = mock.hold({ method: 'PUT' });
+    const saving = post.save({ throwOnError: true });
+    await hold.caught;
+    store.dispose();
+    const error = await saving.catch((reason: unknown) => reason);
+    hold.release();
+
+    expect(isStoreDisposedError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/Create a new RootStore to go on/);
+    expect(post.edits).toEqual({ title: 'Typed before closing' });
+    expect(post.isSaving).toBe(false);
+
+    const next = edge.newStore();
+    const again = await next.collection('postType', 'post').fetch(id);
+    again?.edit(post.nonTransientEdits);
+    await again?.save({ throwOnError: true });
+    expect(mock.getPost(id)?.title).toBe('Typed before closing');
+  });
+
+  it('disposing the store during a fetch aborts it and keeps the cached copy and the edits', async () => {
+    const { store, post, persisted } = await edge.loadPost({ edits: { title: 'Typed' } });
+    const hold = mock.hold({ method: 'GET' });
+    const fetching = post.fetch();
+    await hold.caught;
+    store.dispose();
+    const error = await fetching.catch((reason: unknown) => reason);
+    hold.release();
+
+    expect(isStoreDisposedError(error)).toBe(true);
+    expect(post.persisted).toBe(persisted);
+    expect(post.edits).toEqual({ title: 'Typed' });
+    expect(post.isResolving).toBe(false);
   });
 });
