@@ -424,7 +424,7 @@ export class RestTransport implements Transport {
     if (Array.isArray(response.data)) return response.data as T[];
     throw invalidResponseError(
       response.status,
-      'Expected a JSON array from a paginated collection.',
+      `Expected a JSON array from a paginated collection, but GET ${url} answered with ${response.data === null ? 'an empty body' : `a JSON ${typeof response.data === 'object' ? 'object' : typeof response.data}`}. Nothing was stored; retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
       response.data,
       { method: 'GET', url },
     );
