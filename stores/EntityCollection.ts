@@ -113,8 +113,6 @@ interface ConfigSource {
   ensure(): Promise<EntityConfig | undefined>;
 }
 
-const AUTO_DRAFT = 'auto-draft';
-
 /**
  * The cache of one entity. One instance per (kind, name) and store: `store.collection('postType', 'post')`.
  */
@@ -609,9 +607,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       const ids: Id[] = [];
       for (const incoming of list) {
         if (!isPlainObject(incoming)) continue;
-        let data = incoming as PlainObject;
-        if (this.kind === 'postType' && data.status === AUTO_DRAFT && data.title !== '')
-          data = { ...data, title: '' };
+        const data = config ? config.receivedSnapshot(incoming as PlainObject) : (incoming as PlainObject);
         const record = this.recordFor(data, config, key);
         const previous = record.readItem(context);
         const merged = conservativeMerge(previous?.data, data as T);

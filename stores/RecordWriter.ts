@@ -276,14 +276,15 @@ export class RecordWriter {
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
-    if (config.kind !== 'postType') {
+    if (!config.hasAutosaves) {
       throw new ArgumentError(
         `Only post types have autosaves; (${config.kind}, ${config.name}) cannot be autosaved.`,
       );
     }
     return this.serialise(record, async () => {
       const persisted = record.raw as PlainObject | undefined;
-      if (persisted === undefined || record.id === undefined) {
+      const autosavesPath = record.id === undefined ? undefined : config.autosavesPath(record.id);
+      if (persisted === undefined || autosavesPath === undefined) {
         throw new ArgumentError(
           `The record (${config.kind}, ${config.name}, ${String(record.id)}) is not cached; fetch or save it before autosaving.`,
         );
@@ -301,11 +302,15 @@ export class RecordWriter {
         return buildAutosavePayload(payload, previous, persisted);
       });
       try {
-        const path = `${config.recordPath(record.id)}/autosaves`;
-        const answer = await this.transport.request<unknown>({ path, method: 'POST', body, raw: true });
+        const answer = await this.transport.request<unknown>({
+          path: autosavesPath,
+          method: 'POST',
+          body,
+          raw: true,
+        });
         // WordPress answers with the autosave revision or the post itself: a record either way.
         const response = expectSavedRecord(
-          { method: 'POST', path, status: answer.status },
+          { method: 'POST', path: autosavesPath, status: answer.status },
           { key: config.key, singleton: false, id: undefined },
           answer.data,
         );
@@ -333,7 +338,8 @@ export class RecordWriter {
   ): Promise<Autosave[]> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch || record.id === undefined) return [];
-    const path = `${config.recordPath(record.id)}/autosaves`;
+    const path = config.autosavesPath(record.id);
+    if (path === undefined) return [];
     const answer = await this.transport.request<unknown>({ path, query: { context: 'edit' }, raw: true });
     if (!Array.isArray(answer.data)) {
       // A list answered with anything else is a failed read, never an empty list.
