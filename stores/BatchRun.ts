@@ -8,6 +8,7 @@
 import { EntityConfig, isBatchableByDefault } from '../models/EntityConfig.js';
 import { BatchError, toError } from '../src/errors.js';
 import { serializeQuery } from '../src/transport/queryString.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
 import type { BatchRequest, Query, Transport } from '../src/transport/types.js';
 
 /** A write a save or delete sends. */
@@ -45,13 +46,15 @@ export type WriteSender = (request: WriteRequest, options?: SendOptions) => Prom
 /** The sender used outside batches: one transport request per write. */
 export function directSender(transport: Transport): WriteSender {
   return async (request) => {
-    const response = await transport.request({
-      path: request.path,
-      method: request.method,
-      raw: true,
-      ...(request.body === undefined ? {} : { body: request.body }),
-      ...(request.query === undefined ? {} : { query: request.query }),
-    });
+    const response = toRawResponse(
+      await transport.request({
+        path: request.path,
+        method: request.method,
+        raw: true,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        ...(request.query === undefined ? {} : { query: request.query }),
+      }),
+    );
     return { status: response.status, body: response.data };
   };
 }

@@ -9,6 +9,7 @@ import { InflightRequests } from './InflightRequests.js';
 import { isPlainObject } from '../models/snapshot.js';
 import { toError } from '../src/errors.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
 
 /** WordPress's oEmbed proxy route. */
 const PROXY_PATH = '/oembed/1.0/proxy';
@@ -97,11 +98,9 @@ export class EmbedStore {
     let result: EmbedPreview | false;
     let failure: Error | undefined;
     try {
-      const answer = await this.transport.request<unknown>({
-        path: PROXY_PATH,
-        query: { url },
-        raw: true,
-      });
+      const answer = toRawResponse(
+        await this.transport.request<unknown>({ path: PROXY_PATH, query: { url }, raw: true }),
+      );
       if (isPlainObject(answer.data)) {
         result = answer.data as EmbedPreview;
       } else {

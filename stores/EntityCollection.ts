@@ -32,6 +32,7 @@ import { isTracking } from '../models/lazyObservable.js';
 import { ArgumentError, EntityConfigError, toError } from '../src/errors.js';
 import { readTotalItems, readTotalPages } from '../src/transport/responseHeaders.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
 import { isKeyedRecords } from '../src/transport/keyedRecords.js';
 import type { Query, RawResponse, Transport } from '../src/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
@@ -444,7 +445,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
       // in their own context.
       const body = await this.inflight.run(`GET ${path}?${encodeStableKey(request)}`, async () => {
-        const answer = await this.store.transport.request<unknown>({ path, query: request, raw: true });
+        const answer = toRawResponse(
+          await this.store.transport.request<unknown>({ path, query: request, raw: true }),
+        );
         if (!isPlainObject(answer.data)) {
           // Never store something that is not a record: the cached copy and the edits stay as they are.
           throw invalidResponseError(

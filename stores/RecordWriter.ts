@@ -13,6 +13,7 @@ import type { Id } from '../models/ids.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../src/errors.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
@@ -302,12 +303,9 @@ export class RecordWriter {
         return buildAutosavePayload(payload, previous, persisted);
       });
       try {
-        const answer = await this.transport.request<unknown>({
-          path: autosavesPath,
-          method: 'POST',
-          body,
-          raw: true,
-        });
+        const answer = toRawResponse(
+          await this.transport.request<unknown>({ path: autosavesPath, method: 'POST', body, raw: true }),
+        );
         // WordPress answers with the autosave revision or the post itself: a record either way.
         const response = expectSavedRecord(
           { method: 'POST', path: autosavesPath, status: answer.status },
@@ -340,7 +338,9 @@ export class RecordWriter {
     if (config === undefined || config.noFetch || record.id === undefined) return [];
     const path = config.autosavesPath(record.id);
     if (path === undefined) return [];
-    const answer = await this.transport.request<unknown>({ path, query: { context: 'edit' }, raw: true });
+    const answer = toRawResponse(
+      await this.transport.request<unknown>({ path, query: { context: 'edit' }, raw: true }),
+    );
     if (!Array.isArray(answer.data)) {
       // A list answered with anything else is a failed read, never an empty list.
       throw invalidResponseError(
