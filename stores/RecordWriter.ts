@@ -315,7 +315,8 @@ export class RecordWriter {
         const outcome = readAutosaveResponse(config.key, persisted, body, response);
         runInAction(() => {
           if (outcome.kind === 'record') {
-            collection.receive(outcome.update as T, { invalidate: true });
+            // What was sent is this user's own change, not a newer copy from someone else.
+            collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
           } else {
             record.setAutosaves([outcome.autosave]);
           }
