@@ -56,6 +56,12 @@ export interface EntityConfigSpec<T extends object = PlainObject> {
   singleton?: boolean | undefined;
   /** The REST base of the collection (`posts`), used for permission checks. @default undefined */
   restBase?: string | undefined;
+  /**
+   * The list endpoint answers one JSON object keyed by slug (`/wp/v2/types`, `/wp/v2/statuses`)
+   * instead of an array. For every other entity a list answered with an object is a failed read.
+   * @default false
+   */
+  keyedList?: boolean | undefined;
   /** The title of a record (usually the edited one). @default its title, rendered or raw, else '' */
   getTitle?: ((record: T | undefined) => string) | undefined;
   /** Extra fields to send when saving, computed from the persisted raw record and the edits. @default undefined */
@@ -169,6 +175,8 @@ export class EntityConfig<T extends object = object> {
   readonly singleton: boolean;
   /** The REST base, for permission checks. */
   readonly restBase: string | undefined;
+  /** The list endpoint answers an object keyed by slug instead of an array. */
+  readonly keyedList: boolean;
   /**
    * Extra fields to send when saving (see {@link EntityConfigSpec.prePersist}). Checked
    * bivariantly, so that a typed config stays an `EntityConfig`.
@@ -203,6 +211,7 @@ export class EntityConfig<T extends object = object> {
     this.noFetch = spec.noFetch ?? false;
     this.singleton = spec.singleton ?? false;
     this.restBase = spec.restBase;
+    this.keyedList = spec.keyedList ?? false;
     this.prePersist = spec.prePersist as PrePersist<T> | undefined;
     this.titleGetter = spec.getTitle as ((record: object | undefined) => string) | undefined;
     this.revisionsPathOf = spec.revisionsPath;

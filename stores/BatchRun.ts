@@ -8,6 +8,7 @@
 import { EntityConfig, isBatchableByDefault } from '../models/EntityConfig.js';
 import { BatchError, toError } from '../src/errors.js';
 import { serializeQuery } from '../src/transport/queryString.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
 import type { BatchRequest, Query, Transport } from '../src/transport/types.js';
 
 /** A write a save or delete sends. */
@@ -28,18 +29,34 @@ export interface SendOptions {
   canBatch?: boolean;
 }
 
-/** Sends one write and resolves to the parsed response body; rejects with a `RestError`. */
-export type WriteSender = (request: WriteRequest, options?: SendOptions) => Promise<unknown>;
+/** What a write was answered with: the HTTP status (of the batch item, inside a batch) and the parsed body. */
+export interface WriteResponse {
+  /** The HTTP status. */
+  readonly status: number;
+  /** The parsed JSON body; `null` for an empty one. */
+  readonly body: unknown;
+}
+
+/**
+ * Sends one write and resolves to its answer; rejects with a `RestError`. The status travels with
+ * the body so that an answer of the wrong shape can be reported with the status it came with.
+ */
+export type WriteSender = (request: WriteRequest, options?: SendOptions) => Promise<WriteResponse>;
 
 /** The sender used outside batches: one transport request per write. */
 export function directSender(transport: Transport): WriteSender {
-  return (request) =>
-    transport.request({
-      path: request.path,
-      method: request.method,
-      ...(request.body === undefined ? {} : { body: request.body }),
-      ...(request.query === undefined ? {} : { query: request.query }),
-    });
+  return async (request) => {
+    const response = toRawResponse(
+      await transport.request({
+        path: request.path,
+        method: request.method,
+        raw: true,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        ...(request.query === undefined ? {} : { query: request.query }),
+      }),
+    );
+    return { status: response.status, body: response.data };
+  };
 }
 
 /**
@@ -64,7 +81,7 @@ export function toBatchRequest(request: WriteRequest): BatchRequest {
 
 interface Queued {
   readonly request: BatchRequest;
-  resolve(value: unknown): void;
+  resolve(value: WriteResponse): void;
   reject(error: unknown): void;
 }
 
@@ -114,7 +131,7 @@ export class BatchRun {
     const send: WriteSender = (request, options) => {
       markReady();
       if (options?.canBatch !== true || this.hasRun) return direct(request);
-      return new Promise<unknown>((resolve, reject) => {
+      return new Promise<WriteResponse>((resolve, reject) => {
         this.queue.push({ request: toBatchRequest(request), resolve, reject });
       });
     };
@@ -131,8 +148,8 @@ export class BatchRun {
 
   /**
    * Waits for every participant to be ready, then sends the queue through `transport.batch` (which
-   * splits it into chunks of the server's maximum). Each queued write resolves with its response
-   * body or rejects with its `RestError`. When the batch as a whole fails (its pre-flight, a
+   * splits it into chunks of the server's maximum). Each queued write resolves with its answer
+   * (`{ status, body }`) or rejects with its `RestError`. When the batch as a whole fails (its pre-flight, a
    * malformed answer), every queued write rejects with that error and so does the run.
    */
   async run(): Promise<BatchRunSummary> {
@@ -156,7 +173,7 @@ export class BatchRun {
     results.forEach((result, index) => {
       const item = queued[index] as Queued;
       if (result.ok) {
-        item.resolve(result.body);
+        item.resolve({ status: result.status, body: result.body });
       } else {
         failures += 1;
         item.reject(result.error);

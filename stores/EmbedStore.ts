@@ -7,6 +7,12 @@ import { observable, runInAction } from 'mobx';
 import type { Transport } from '../src/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { isPlainObject } from '../models/snapshot.js';
+import { toError } from '../src/errors.js';
+import { invalidResponseError } from '../src/transport/restErrors.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
+
+/** WordPress's oEmbed proxy route. */
+const PROXY_PATH = '/oembed/1.0/proxy';
 
 /** An oEmbed response as WordPress's proxy returns it. */
 export interface EmbedPreview {
@@ -39,6 +45,8 @@ export class EmbedStore {
   private readonly transport: Transport;
   private readonly previews = observable.map<string, EmbedPreview | false>({}, { deep: false });
   private readonly requests = new InflightRequests();
+  /** URL → why its last preview failed; removed when a later preview succeeds. */
+  private readonly failures = observable.map<string, Error>({}, { deep: false });
 
   /** Previews are requested through `transport`; the constructor does no I/O. */
   constructor(transport: Transport) {
@@ -70,6 +78,17 @@ export class EmbedStore {
     return preview.html === `<a href="${url}">${url}</a>`;
   }
 
+  /**
+   * Why the last preview of `url` is `false`: the `RestError` of the failed request (a 404
+   * `oembed_invalid_url` names a URL the site cannot embed; status 0 means no answer arrived), or a
+   * `RestError` `invalid_response` when the answer was not an oEmbed object. `undefined` when the
+   * last preview succeeded or none was asked. `preview()` keeps resolving `false` on failure; this
+   * says why. Observable.
+   */
+  error(url: string): Error | undefined {
+    return this.failures.get(url);
+  }
+
   /** True while the preview of `url` is being requested (observable). */
   isRequesting(url: string): boolean {
     return this.requests.isPending(url);
@@ -77,14 +96,32 @@ export class EmbedStore {
 
   private async request(url: string): Promise<EmbedPreview | false> {
     let result: EmbedPreview | false;
+    let failure: Error | undefined;
     try {
-      const body = await this.transport.request<unknown>({ path: '/oembed/1.0/proxy', query: { url } });
-      // A body that is not an oEmbed object cannot be rendered: treat it like a failure.
-      result = isPlainObject(body) ? (body as EmbedPreview) : false;
-    } catch {
+      const answer = toRawResponse(
+        await this.transport.request<unknown>({ path: PROXY_PATH, query: { url }, raw: true }),
+      );
+      if (isPlainObject(answer.data)) {
+        result = answer.data as EmbedPreview;
+      } else {
+        // A body that is not an oEmbed object cannot be rendered: a failure like any other.
+        result = false;
+        failure = invalidResponseError(
+          answer.status,
+          `WordPress answered the embed preview of ${url} with something that is not an oEmbed object; preview it again, and if it keeps failing check that nothing rewrites REST responses.`,
+          answer.data,
+          { method: 'GET', url: PROXY_PATH },
+        );
+      }
+    } catch (error) {
       result = false;
+      failure = toError(error);
     }
-    runInAction(() => this.previews.set(url, result));
+    runInAction(() => {
+      this.previews.set(url, result);
+      if (failure === undefined) this.failures.delete(url);
+      else this.failures.set(url, failure);
+    });
     return result;
   }
 }

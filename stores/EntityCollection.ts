@@ -37,12 +37,14 @@ import {
   mergeItemIds,
   type QueryParts,
 } from '../models/QueryParts.js';
-import { conservativeMerge, isPlainObject, type PlainObject } from '../models/snapshot.js';
+import { conservativeMerge, deepEqual, isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { isTracking } from '../models/lazyObservable.js';
 import { ArgumentError, EntityConfigError, toError } from '../src/errors.js';
 import { readTotalItems, readTotalPages } from '../src/transport/responseHeaders.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
-import type { Query, Transport } from '../src/transport/types.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
+import { isKeyedRecords } from '../src/transport/keyedRecords.js';
+import type { Query, RawResponse, Transport } from '../src/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
 import type { RecordIndex } from './RecordIndex.js';
@@ -465,19 +467,19 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
       // in their own context.
       const body = await this.inflight.run(`GET ${path}?${encodeStableKey(request)}`, async () => {
-        const answer = await this.store.transport.request<unknown>({ path, query: request });
-        if (!isPlainObject(answer)) {
+        const answer = toRawResponse(
+          await this.store.transport.request<unknown>({ path, query: request, raw: true }),
+        );
+        if (!isPlainObject(answer.data)) {
+          // Never store something that is not a record: the cached copy and the edits stay as they are.
           throw invalidResponseError(
-            200,
-            `GET ${path} answered with something that is not a record.`,
-            answer,
-            {
-              method: 'GET',
-              url: path,
-            },
+            answer.status,
+            `WordPress answered GET ${path} (HTTP ${answer.status}) with ${answer.data === null ? 'an empty body' : Array.isArray(answer.data) ? 'a JSON array' : `a JSON ${typeof answer.data}`} instead of a (${config.kind}, ${config.name}) record; the cached copy was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+            answer.data,
+            { method: 'GET', url: path },
           );
         }
-        return answer;
+        return answer.data;
       });
       // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
       const data =
@@ -606,7 +608,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       }
       const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
       return {
-        items: valuesOf(response.data),
+        items: listItems(response, config, path),
         totalItems: readTotalItems(response.headers),
         totalPages: readTotalPages(response.headers),
       };
@@ -640,7 +642,16 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         const merged = conservativeMerge(previous?.data, data as T);
         const complete = (previous?.isComplete ?? false) || isComplete;
         if (previous?.data !== merged || previous.isComplete !== complete) {
+          const history = context === DEFAULT_CONTEXT ? this.store.history : undefined;
+          const rawBefore =
+            history?.mayHold(record as unknown as EntityRecord<object>) === true ? record.raw : undefined;
           record.writeItem(context, { data: merged, isComplete: complete });
+          if (history !== undefined && rawBefore !== undefined) {
+            history.rebase(
+              record as unknown as EntityRecord<object>,
+              savedValueChanges(rawBefore, record.raw, opts.persistedEdits),
+            );
+          }
         }
         if (context === DEFAULT_CONTEXT) record.clearEditsMatching(data as T, opts.persistedEdits);
         if (record.id !== undefined) ids.push(record.id);
@@ -683,6 +694,26 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 }
 
+/**
+ * The saved values a newer server copy changed, field by field (raw values), leaving out the fields
+ * this client just sent (`sent`): those changed because of its own save, not someone else's.
+ */
+function savedValueChanges(
+  before: object,
+  after: object | undefined,
+  sent: object | undefined,
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  if (after === undefined) return changes;
+  const old = before as PlainObject;
+  const next = after as PlainObject;
+  for (const field of Object.keys(next)) {
+    if (sent !== undefined && Object.prototype.hasOwnProperty.call(sent, field)) continue;
+    if (!deepEqual(old[field], next[field])) changes[field] = { from: old[field], to: next[field] };
+  }
+  return changes;
+}
+
 /** A store list and this collection's part of it. */
 interface OwnPart<T extends object, E extends object> {
   readonly source: readonly EntityRecord<object>[] | undefined;
@@ -701,8 +732,22 @@ function hasTopField(data: object, field: string): boolean {
   return Object.prototype.hasOwnProperty.call(data, field.split('.')[0] as string);
 }
 
-function valuesOf(body: unknown): unknown[] {
+/**
+ * The items of one list answer: an array, or for an entity whose list is keyed by slug (types,
+ * taxonomies, statuses, menu locations) the values of a non-empty object of records. Anything else
+ * (an object where a list belongs, a WordPress error sent with status 200, `null`) is a failed read,
+ * never an empty list: an empty list would silently hide every record.
+ *
+ * @throws RestError `invalid_response`.
+ */
+function listItems(response: RawResponse, config: EntityConfig, path: string): unknown[] {
+  const body = response.data;
   if (Array.isArray(body)) return body as unknown[];
-  // Some collections (types, taxonomies, statuses) answer with an object keyed by slug.
-  return isPlainObject(body) ? Object.values(body) : [];
+  if (config.keyedList && isKeyedRecords(body)) return Object.values(body);
+  throw invalidResponseError(
+    response.status,
+    `WordPress answered GET ${path} (HTTP ${response.status}) with ${body === null ? 'an empty body' : `a JSON ${typeof body === 'object' ? 'object' : typeof body}`} instead of a list of (${config.kind}, ${config.name}) records; the cached list was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+    body,
+    { method: 'GET', url: path },
+  );
 }

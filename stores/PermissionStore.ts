@@ -7,7 +7,7 @@
 import { observable, runInAction } from 'mobx';
 import { permissionResourceOf } from '../models/EntityConfig.js';
 import { normaliseId, type Id } from '../models/ids.js';
-import { InvalidActionError, WpEntitiesError } from '../src/errors.js';
+import { InvalidActionError, WpEntitiesError, toError } from '../src/errors.js';
 import type { Transport } from '../src/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 
@@ -77,6 +77,8 @@ export class PermissionStore {
   private readonly configs: PermissionConfigSource | undefined;
   /** `action/resource[/id]` → allowed. */
   private readonly answers = observable.map<string, boolean>();
+  /** `resource[/id]` → the error of its last OPTIONS request, while that request is the last one and failed. */
+  private readonly failures = observable.map<string, Error>({}, { deep: false });
   /** `kind/name` of entities the config source said do not exist. */
   private readonly missingConfigs = observable.set<string>();
   private readonly requests = new InflightRequests();
@@ -111,6 +113,21 @@ export class PermissionStore {
   /** The cached answer for `action` on `resource[/id]` (observable); undefined until known. */
   get(action: PermissionAction, resource: string, id?: Id): boolean | undefined {
     return this.answers.get(`${action}/${target(resource, checkedId(id))}`);
+  }
+
+  /**
+   * Why the last check of `resource[/id]` could not be answered: the `RestError` of its failed
+   * `OPTIONS` request (status, code and message), or `undefined` when it succeeded or was never
+   * asked. A failed check still resolves `undefined` and records nothing (as the spec says); this is
+   * how a caller tells "unknown because the request failed" from "not asked yet". One request answers
+   * all four actions, so `action` only has to be valid. Cleared when the next check of the resource
+   * succeeds. Observable.
+   *
+   * @throws InvalidActionError for any action but create, read, update and delete.
+   */
+  lastError(action: PermissionAction, resource: string, id?: Id): Error | undefined {
+    if (!isPermissionAction(action)) throw new InvalidActionError(String(action));
+    return this.failures.get(target(resource, checkedId(id)));
   }
 
   /** True while the OPTIONS request for `resource[/id]` is in flight (observable). */
@@ -204,15 +221,19 @@ export class PermissionStore {
   }
 
   private async requestPermissions(resource: string, id: Id | undefined): Promise<void> {
+    const key = target(resource, id);
     let methods: Set<string>;
     try {
-      methods = await this.transport.allowedMethods(`/wp/v2/${target(resource, id)}`);
-    } catch {
-      // The spec: a failed OPTIONS request is ignored and records nothing.
+      methods = await this.transport.allowedMethods(`/wp/v2/${key}`);
+    } catch (error) {
+      // The spec: a failed OPTIONS request is ignored and records no answer. Its error is kept
+      // apart, so a caller can still see why the answer is unknown.
+      runInAction(() => this.failures.set(key, toError(error)));
       return;
     }
     const tokens = new Set([...methods].map((method) => method.trim().toUpperCase()));
     runInAction(() => {
+      this.failures.delete(key);
       for (const action of PERMISSION_ACTIONS) {
         this.answers.set(`${action}/${target(resource, id)}`, tokens.has(METHOD_OF_ACTION[action]));
       }

@@ -13,8 +13,11 @@ import { readId, type Id } from '../models/ids.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../src/errors.js';
+import { invalidResponseError } from '../src/transport/restErrors.js';
+import { toRawResponse } from '../src/transport/rawResponse.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
+import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
@@ -217,14 +220,12 @@ export class RecordWriter {
     return this.serialise(record, async () => {
       record.startDelete();
       try {
-        const response = await send(
-          {
-            path: config.recordPath(config.singleton ? undefined : record.id),
-            method: 'DELETE',
-            ...(query === undefined ? {} : { query }),
-          },
+        const path = config.recordPath(config.singleton ? undefined : record.id);
+        const answer = await send(
+          { path, method: 'DELETE', ...(query === undefined ? {} : { query }) },
           { canBatch: canBatch(config) },
         );
+        const response = expectDeleteAnswer({ method: 'DELETE', path, status: answer.status }, answer.body);
         runInAction(() => {
           if (record.id !== undefined) collection.remove(record.id, { invalidate: true });
           record.discardEdits();
@@ -280,15 +281,20 @@ export class RecordWriter {
         return buildAutosavePayload(payload, previous, persisted);
       });
       try {
-        const response = await this.transport.request<unknown>({
-          path: autosavesPath,
-          method: 'POST',
-          body,
-        });
+        const answer = toRawResponse(
+          await this.transport.request<unknown>({ path: autosavesPath, method: 'POST', body, raw: true }),
+        );
+        // WordPress answers with the autosave revision or the post itself: a record either way.
+        const response = expectSavedRecord(
+          { method: 'POST', path: autosavesPath, status: answer.status },
+          { key: config.key, singleton: false, id: undefined },
+          answer.data,
+        );
         const outcome = readAutosaveResponse(config.key, persisted, body, response);
         runInAction(() => {
           if (outcome.kind === 'record') {
-            collection.receive(outcome.update as T, { invalidate: true });
+            // What was sent is this user's own change, not a newer copy from someone else.
+            collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
           } else {
             record.setAutosaves([outcome.autosave]);
           }
@@ -311,11 +317,19 @@ export class RecordWriter {
     if (config === undefined || config.noFetch || record.id === undefined) return [];
     const path = config.autosavesPath(record.id);
     if (path === undefined) return [];
-    const body = await this.transport.request<unknown>({
-      path,
-      query: { context: 'edit' },
-    });
-    const list = Array.isArray(body) ? (body.filter(isPlainObject) as Autosave[]) : [];
+    const answer = toRawResponse(
+      await this.transport.request<unknown>({ path, query: { context: 'edit' }, raw: true }),
+    );
+    if (!Array.isArray(answer.data)) {
+      // A list answered with anything else is a failed read, never an empty list.
+      throw invalidResponseError(
+        answer.status,
+        `WordPress answered GET ${path} with something that is not a list of autosaves; the stored autosaves were kept. Retry, and check that nothing rewrites REST responses if it keeps failing.`,
+        answer.data,
+        { method: 'GET', url: path },
+      );
+    }
+    const list = answer.data.filter(isPlainObject) as Autosave[];
     record.setAutosaves(list);
     return list;
   }
@@ -379,13 +393,14 @@ export class RecordWriter {
       ...data,
       ...(config.prePersist?.(persisted, data) ?? {}),
     };
-    const response = await send(
-      {
-        path: config.recordPath(id),
-        method: id === undefined ? 'POST' : 'PUT',
-        body,
-      },
-      { canBatch: canBatch(config) },
+    const path = config.recordPath(id);
+    const method = id === undefined || id === '' ? 'POST' : 'PUT';
+    const answer = await send({ path, method, body }, { canBatch: canBatch(config) });
+    // Checked before anything changes: an answer that is not the saved record is a failed save.
+    const response = expectSavedRecord(
+      { method, path, status: answer.status },
+      { key: config.key, singleton: config.singleton, id },
+      answer.body,
     );
     return { response, body };
   }

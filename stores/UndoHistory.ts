@@ -93,6 +93,19 @@ function mergeIntoStep<R extends UndoTarget>(step: UndoStep<R>, entries: UndoSte
   return result;
 }
 
+/** `changes` with each `to` equal to a field's old saved value replaced by its new one. */
+function rebaseChanges(changes: UndoChanges, savedChanges: UndoChanges): UndoChanges {
+  let next: Record<string, UndoChange> | undefined;
+  for (const field of Object.keys(savedChanges)) {
+    const change = changes[field];
+    const saved = savedChanges[field] as UndoChange;
+    if (change === undefined || !deepEqual(change.to, saved.from)) continue;
+    next ??= { ...changes };
+    next[field] = { from: change.from, to: saved.to };
+  }
+  return next ?? changes;
+}
+
 function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const key of Object.keys(changes)) values[key] = (changes[key] as UndoChange)[side];
@@ -112,6 +125,8 @@ function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unk
  */
 export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private readonly levels = observable.array<UndoStep<R>>([], { deep: false });
+  /** Every record any step was recorded for (never shrinks): a receive for another record skips {@link rebase}. */
+  private readonly recorded = new WeakSet<R>();
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
@@ -132,6 +147,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       undo: action,
       redo: action,
       clear: action,
+      rebase: action,
     });
   }
 
@@ -186,6 +202,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
+    this.recorded.add(record);
     this.add([{ record, changes }], options);
   }
 
@@ -245,6 +262,43 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (external !== undefined) external.redo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
+  }
+
+  /** True when some step may hold changes of `record` (a cheap check before {@link rebase}). */
+  mayHold(record: R): boolean {
+    return this.recorded.has(record);
+  }
+
+  /**
+   * A newer server copy of `record` arrived (not the answer to its own save) and changed the saved
+   * value of these fields from `from` to `to`. A step's `to` (what redo applies) that was the old
+   * saved value becomes the new one: the user was looking at the saved value, not typing it, so
+   * undo then redo gives back exactly what was shown and a redo never brings back a server value
+   * that is gone. A step's `from` (what undo applies) is kept: undo restores what the user saw
+   * before their change, shown as an edit against the newer copy.
+   */
+  rebase(record: R, savedChanges: UndoChanges): void {
+    const fields = Object.keys(savedChanges);
+    if (fields.length === 0 || !this.recorded.has(record)) return;
+    const rebaseStep = (step: UndoStep<R>): UndoStep<R> => {
+      let next: UndoEntry<R>[] | undefined;
+      step.forEach((entry, index) => {
+        if (entry.record !== record) return;
+        const changes = rebaseChanges(entry.changes, savedChanges);
+        if (changes === entry.changes) return;
+        next ??= [...step];
+        next[index] = { record, changes };
+      });
+      return next ?? step;
+    };
+    this.levels.forEach((step, index) => {
+      // A step of another undo stack (sync) holds no changes of ours to re-base.
+      if (this.external.has(step)) return;
+      const next = rebaseStep(step);
+      if (next !== step) this.levels[index] = next;
+    });
+    const staged = rebaseStep(this.staged);
+    if (staged !== this.staged) this.staged = [...staged];
   }
 
   /** Every record a step or the pending cached step points at (the cache keeps them). */

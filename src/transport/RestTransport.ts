@@ -32,6 +32,7 @@ import {
   timeoutError,
   type RequestContext,
 } from './restErrors.js';
+import { isKeyedRecords } from './keyedRecords.js';
 import { findLink, parseAllowHeader, readTotalPages } from './responseHeaders.js';
 import { parseRestRoot, resolveRestUrl, type RestRoot } from './restUrl.js';
 import {
@@ -299,7 +300,8 @@ export class RestTransport implements Transport {
     });
     const firstUrl = this.url(path, { ...pageQuery, page: 1 });
     // Types, taxonomies and statuses answer with an object keyed by slug: one page, its values.
-    if (isKeyedCollection(first.data)) return Object.values(first.data) as T[];
+    // Any other object (a WordPress error sent with 200, `{}`) fails in `#expectArray` below.
+    if (isKeyedRecords(first.data)) return Object.values(first.data) as T[];
     const items = [...this.#expectArray<T>(first, firstUrl)];
     const totalPages = readTotalPages(first.headers);
     if (totalPages !== undefined) {
@@ -422,7 +424,7 @@ export class RestTransport implements Transport {
     if (Array.isArray(response.data)) return response.data as T[];
     throw invalidResponseError(
       response.status,
-      'Expected a JSON array from a paginated collection.',
+      `Expected a JSON array from a paginated collection, but GET ${url} answered with ${response.data === null ? 'an empty body' : `a JSON ${typeof response.data === 'object' ? 'object' : typeof response.data}`}. Nothing was stored; retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
       response.data,
       { method: 'GET', url },
     );
@@ -578,9 +580,4 @@ interface CallSignals {
   readonly totalMs: number;
   readonly combined: AbortSignal | undefined;
   readonly dispose: () => void;
-}
-
-/** A collection answered as an object keyed by slug (`/wp/v2/types`), not as an array. */
-function isKeyedCollection(data: unknown): data is Record<string, unknown> {
-  return typeof data === 'object' && data !== null && !Array.isArray(data);
 }

@@ -75,8 +75,8 @@ describe('BatchRun', () => {
     const [summary, a, b] = await Promise.all([run.run(), first, second]);
     expect(batches).toHaveLength(1);
     expect(batches[0]?.map((request) => request.path)).toEqual(['/wp/v2/posts/1', '/wp/v2/posts/2']);
-    expect(a).toEqual({ path: '/wp/v2/posts/1' });
-    expect(b).toEqual({ path: '/wp/v2/posts/2' });
+    expect(a).toEqual({ status: 200, body: { path: '/wp/v2/posts/1' } });
+    expect(b).toEqual({ status: 200, body: { path: '/wp/v2/posts/2' } });
     expect(summary).toEqual({ requests: 2, failures: 0 });
   });
 

@@ -213,3 +213,39 @@ describe('UndoHistory', () => {
     expect(history.hasUndo).toBe(false);
   });
 });
+
+describe('UndoHistory.rebase (a newer server copy arrived)', () => {
+  it('makes a redo value that was the old saved value follow the new one', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    record.edit({ title: 'A' });
+    // Someone else saved 'N': the record now shows it (no edit), and the history is told.
+    record.raw.title = 'N';
+    history.rebase(record, { title: { from: 'A', to: 'N' } });
+    history.undo();
+    expect(record.edited.title).toBe('B');
+    history.redo();
+    expect(record.edited.title).toBe('N');
+    expect(record.hasEdits).toBe(false);
+  });
+
+  it('keeps the undo values and every typed value', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    record.raw.title = 'N';
+    history.rebase(record, { title: { from: 'A', to: 'N' } });
+    expect(history.steps[0]?.[0]?.changes).toEqual({ title: { from: 'A', to: 'B' } });
+    history.undo();
+    expect(record.edits).toEqual({ title: 'A' });
+  });
+
+  it('ignores a record no step points at', () => {
+    const { history, record } = setup();
+    const other = new FakeRecord(history, { title: 'A' });
+    record.edit({ title: 'B' });
+    const steps = history.steps[0];
+    expect(history.mayHold(other)).toBe(false);
+    history.rebase(other, { title: { from: 'B', to: 'N' } });
+    expect(history.steps[0]).toBe(steps);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * Checking what the server answered to a write before anything in the cache changes. WordPress
+ * answers a save, a creation and an autosave with the record, and a delete with the trashed record
+ * or `{ deleted, previous }`; anything else (an empty body, an array, a record without its key or
+ * with another record's key) means the write cannot be trusted to have happened. Such an answer is
+ * a failed write with a `RestError` `invalid_response`, so the edits stay and the user can retry,
+ * instead of a success that leaves the record dirty without saying why.
+ *
+ * @module
+ */
+import type { RestError } from '../src/errors.js';
+import { invalidResponseError } from '../src/transport/restErrors.js';
+import { isPlainObject, type PlainObject } from '../models/snapshot.js';
+import { normaliseId, type Id } from '../models/ids.js';
+
+/** A write as the checks describe it in their messages. */
+export interface WriteDescription {
+  /** The HTTP method (`PUT`, `POST`, `DELETE`). */
+  readonly method: string;
+  /** The REST path (`/wp/v2/posts/5`). */
+  readonly path: string;
+  /** The HTTP status of the answer. */
+  readonly status: number;
+}
+
+/** What the server's record answer must carry. */
+export interface ExpectedRecord {
+  /** The key field (`id`, `slug`, …). */
+  readonly key: string;
+  /** The answer of a singleton (`/wp/v2/settings`) has no key. */
+  readonly singleton: boolean;
+  /** The id of the record that was written; `undefined` for a creation. */
+  readonly id: Id | undefined;
+}
+
+/** What the answer was, in words a person reading the error understands. */
+function describeBody(body: unknown): string {
+  if (body === null || body === undefined || body === '') return 'an empty body';
+  if (Array.isArray(body)) return `a JSON array of ${body.length} item${body.length === 1 ? '' : 's'}`;
+  if (typeof body !== 'object') return `a JSON ${typeof body}`;
+  return 'a JSON object';
+}
+
+const KEEP_ADVICE =
+  'Nothing was changed locally (the edits are kept): retry the save, and if it keeps failing check that nothing between this app and WordPress (a proxy, a security plugin, a PHP notice) rewrites REST responses.';
+
+function invalid(write: WriteDescription, message: string, body: unknown): RestError {
+  return invalidResponseError(write.status, `${message} ${KEEP_ADVICE}`, body, {
+    method: write.method,
+    url: write.path,
+  });
+}
+
+/**
+ * The record the server answered a save or creation with.
+ *
+ * @throws RestError `invalid_response` when the answer is not a JSON object, lacks the key field, or
+ *   (for an update) names another record.
+ */
+export function expectSavedRecord(
+  write: WriteDescription,
+  expected: ExpectedRecord,
+  body: unknown,
+): PlainObject {
+  if (!isPlainObject(body)) {
+    throw invalid(
+      write,
+      `WordPress answered ${write.method} ${write.path} (HTTP ${write.status}) with ${describeBody(body)} instead of the saved record.`,
+      body,
+    );
+  }
+  if (expected.singleton) return body;
+  const answered = body[expected.key];
+  if ((typeof answered !== 'number' && typeof answered !== 'string') || answered === '') {
+    throw invalid(
+      write,
+      `WordPress answered ${write.method} ${write.path} (HTTP ${write.status}) with an object that has no '${expected.key}', so it is not the saved record.`,
+      body,
+    );
+  }
+  if (expected.id !== undefined && normaliseId(answered) !== normaliseId(expected.id)) {
+    throw invalid(
+      write,
+      `WordPress answered ${write.method} ${write.path} (HTTP ${write.status}) with record ${String(answered)} instead of record ${String(expected.id)}.`,
+      body,
+    );
+  }
+  return body;
+}
+
+/**
+ * The answer of a delete: the trashed record or `{ deleted, previous }`, a JSON object either way.
+ *
+ * @throws RestError `invalid_response` for anything else (the record is then not removed).
+ */
+export function expectDeleteAnswer(write: WriteDescription, body: unknown): PlainObject {
+  if (isPlainObject(body)) return body;
+  throw invalidResponseError(
+    write.status,
+    `WordPress answered ${write.method} ${write.path} (HTTP ${write.status}) with ${describeBody(body)} instead of the deleted record, so the record is kept. Fetch it to see whether it still exists, then delete it again.`,
+    body,
+    { method: write.method, url: write.path },
+  );
+}
