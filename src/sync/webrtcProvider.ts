@@ -21,7 +21,7 @@ import {
   STUCK_JOIN_JITTER_MS,
   STUCK_JOIN_MS,
 } from './signalingConstants.js';
-import { decryptSignal, isPeerSignal } from './signalingPayload.js';
+import { decryptSignal, isPeerSignal, type PeerSignal } from './signalingPayload.js';
 import {
   installSignalingSocket,
   nativeSignalingWebSocket,
@@ -54,7 +54,11 @@ interface PeerConnection {
   readonly connected: boolean;
   readonly closed: boolean;
   readonly remotePeerId: string;
+  readonly glareToken: number | undefined;
   readonly peer: {
+    readonly initiator: boolean;
+    removeAllListeners(event: string): void;
+    destroy(): void;
     on(event: 'error', listener: (error: Error & { code?: string }) => void): void;
     on(event: 'connect' | 'close', listener: () => void): void;
   };
@@ -66,6 +70,7 @@ interface RoomGuard {
   readonly key: PromiseLike<CryptoKey | null>;
   hasConnectionTo(peerId: string): boolean;
   reportUndecryptable(error: SyncError): void;
+  resolveGlare(signal: PeerSignal & { token?: unknown }): void;
 }
 
 const guards = new Map<string, RoomGuard>();
@@ -103,7 +108,9 @@ async function acceptSignalingMessage(data: unknown): Promise<boolean> {
       return false;
     }
   }
-  return isPeerSignal(payload, (peerId) => guard.hasConnectionTo(peerId));
+  if (!isPeerSignal(payload, (peerId) => guard.hasConnectionTo(peerId))) return false;
+  guard.resolveGlare(payload);
+  return true;
 }
 
 const PEER_ERROR_CODES: Record<string, string> = {
@@ -222,6 +229,7 @@ class WebrtcRoom implements RoomProvider {
       key: provider.key,
       hasConnectionTo: (peerId) => provider.room?.webrtcConns.has(peerId) ?? false,
       reportUndecryptable: (error) => this.reportUndecryptable(error),
+      resolveGlare: (signal) => this.resolveGlare(signal),
     });
     const onPeers = (): void => this.watchConnections();
     provider.on('peers', onPeers);
@@ -272,6 +280,25 @@ class WebrtcRoom implements RoomProvider {
       // y-webrtc's close handler removes it from the room and announces this peer again.
       if (!conn.connected && !conn.closed && now > deadline) conn.destroy();
     }
+  }
+
+  /**
+   * Both peers sent an offer (each saw the other's announce). y-webrtc keeps the offer with the
+   * higher glare token but then feeds the winning offer to the losing side's *initiator* peer,
+   * which simple-peer refuses ("have-local-offer"): the pair then waits for the stuck-join timer.
+   * So when the remote offer wins, the losing initiator is dropped quietly here (without the close
+   * handler, which would remove its successor) and y-webrtc answers on a fresh connection.
+   */
+  private resolveGlare(signal: PeerSignal & { token?: unknown }): void {
+    if (signal.type !== 'signal' || signal.signal?.type !== 'offer') return;
+    const conns = this.provider?.room?.webrtcConns as Map<string, PeerConnection> | undefined;
+    const existing = conns?.get(signal.from);
+    if (!conns || !existing || existing.connected || !existing.peer.initiator) return;
+    const localToken = existing.glareToken;
+    if (localToken !== undefined && typeof signal.token === 'number' && localToken > signal.token) return;
+    conns.delete(signal.from);
+    existing.peer.removeAllListeners('close');
+    existing.peer.destroy();
   }
 
   private updateStatus(): void {

@@ -34,7 +34,13 @@ async function expectConcurrentEditsConverge(group: Peer[], room: string): Promi
   const words = group.map((_peer, index) => `<word${index}>`);
   await Promise.all(
     group.map((peer) =>
-      peer.request({ command: 'waitFor', room, fields: everyone, contentIncludes: words, timeoutMs: CONVERGE_TIMEOUT_MS }),
+      peer.request({
+        command: 'waitFor',
+        room,
+        fields: everyone,
+        contentIncludes: words,
+        timeoutMs: CONVERGE_TIMEOUT_MS,
+      }),
     ),
   );
   const states = await Promise.all(group.map((peer) => peer.state(room)));

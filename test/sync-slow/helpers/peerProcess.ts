@@ -36,8 +36,7 @@ process.on('disconnect', () => process.exit(0));
 function watchSignalingSockets(): void {
   if (isWatchingSockets) return;
   const Dispatcher = (globalThis as { WebSocket?: unknown }).WebSocket as
-    | (new (url: string, protocols?: string | string[]) => { onclose: unknown })
-    | undefined;
+    (new (url: string, protocols?: string | string[]) => { onclose: unknown }) | undefined;
   if (!Dispatcher) return;
   isWatchingSockets = true;
   function Recording(url: string, protocols?: string | string[]): object {
@@ -191,7 +190,8 @@ async function run(command: PeerCommand): Promise<unknown> {
 process.on('message', (message: { id: number } & PeerCommand) => {
   run(message).then(
     (result) => process.send?.({ id: message.id, result }),
-    (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) =>
+      process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
   );
 });
 process.send?.({ ready: true });
