@@ -63,14 +63,25 @@ function malformedMessage(random: () => number, index: number): string | Buffer 
   const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!;
   switch (index % 10) {
     case 0:
-      return Array.from({ length: 1 + Math.floor(random() * 200) }, () => String.fromCharCode(32 + Math.floor(random() * 95))).join('');
+      return Array.from({ length: 1 + Math.floor(random() * 200) }, () =>
+        String.fromCharCode(32 + Math.floor(random() * 95)),
+      ).join('');
     case 1:
-      return Buffer.from(Array.from({ length: 1 + Math.floor(random() * 500) }, () => Math.floor(random() * 256)));
+      return Buffer.from(
+        Array.from({ length: 1 + Math.floor(random() * 500) }, () => Math.floor(random() * 256)),
+      );
     case 2:
       // Over the 64 KiB message limit, under the hard frame limit: dropped, connection kept.
-      return JSON.stringify({ type: 'publish', topic: GOOD_ROOM, data: 'x'.repeat(70_000 + Math.floor(random() * 100_000)) });
+      return JSON.stringify({
+        type: 'publish',
+        topic: GOOD_ROOM,
+        data: 'x'.repeat(70_000 + Math.floor(random() * 100_000)),
+      });
     case 3:
-      return JSON.stringify({ type: pick(['subscribe!', 'PUBLISH', 'pong', 'announce', 'signal', '', 42]), topics: [GOOD_ROOM] });
+      return JSON.stringify({
+        type: pick(['subscribe!', 'PUBLISH', 'pong', 'announce', 'signal', '', 42]),
+        topics: [GOOD_ROOM],
+      });
     case 4:
       return JSON.stringify(
         pick([
@@ -87,16 +98,27 @@ function malformedMessage(random: () => number, index: number): string | Buffer 
       );
     case 5:
       // A flood of subscriptions: capped per connection.
-      return JSON.stringify({ type: 'subscribe', topics: Array.from({ length: 250 }, () => `flood/${Math.floor(random() * 1e9)}`) });
+      return JSON.stringify({
+        type: 'subscribe',
+        topics: Array.from({ length: 250 }, () => `flood/${Math.floor(random() * 1e9)}`),
+      });
     case 6:
       // Well-formed publishes into the good room carrying garbage: the good clients must just ignore them.
-      return JSON.stringify({ type: 'publish', topic: GOOD_ROOM, data: pick([null, 5, 'garbage', { type: 'signal' }, { from: 1 }]) });
+      return JSON.stringify({
+        type: 'publish',
+        topic: GOOD_ROOM,
+        data: pick([null, 5, 'garbage', { type: 'signal' }, { from: 1 }]),
+      });
     case 7:
       return pick(['null', '[]', '5', '"x"', 'true', '{}', '{"type":null}']);
     case 8:
       return '['.repeat(20_000) + ']'.repeat(20_000);
     default:
-      return JSON.stringify({ type: 'publish', topic: `other/${Math.floor(random() * 50)}`, data: { from: 'fuzz', type: 'announce' } });
+      return JSON.stringify({
+        type: 'publish',
+        topic: `other/${Math.floor(random() * 50)}`,
+        data: { from: 'fuzz', type: 'announce' },
+      });
   }
 }
 
@@ -167,16 +189,30 @@ async function fuzzWebSocket(count: number, random: () => number): Promise<void>
 async function fuzzHttp(count: number, random: () => number): Promise<void> {
   const subscriberId = 'fuzz-subscriber';
   const stream = new AbortController();
-  const response = await fetch(`${httpUrl}/?subscriber_id=${subscriberId}&action=x`, { signal: stream.signal });
+  const response = await fetch(`${httpUrl}/?subscriber_id=${subscriberId}&action=x`, {
+    signal: stream.signal,
+  });
   void response.body?.pipeTo(new WritableStream()).catch(() => undefined);
   const post = async (i: number): Promise<void> => {
     const message = malformedMessage(random, i);
     const variant = i % 7;
     let body: string | Uint8Array<ArrayBuffer>;
-    if (variant === 0) body = typeof message === 'string' ? message : new Uint8Array(message); // raw body, not a form
-    else if (variant === 1) body = new URLSearchParams({ subscriber_id: 'nobody', action: 'x', message: String(message) }).toString();
-    else if (variant === 2) body = 'subscriber_id=' + 'z'.repeat(300_000); // over the body limit
-    else body = new URLSearchParams({ subscriber_id: subscriberId, action: 'x', message: String(message) }).toString();
+    if (variant === 0)
+      body = typeof message === 'string' ? message : new Uint8Array(message); // raw body, not a form
+    else if (variant === 1)
+      body = new URLSearchParams({
+        subscriber_id: 'nobody',
+        action: 'x',
+        message: String(message),
+      }).toString();
+    else if (variant === 2)
+      body = 'subscriber_id=' + 'z'.repeat(300_000); // over the body limit
+    else
+      body = new URLSearchParams({
+        subscriber_id: subscriberId,
+        action: 'x',
+        message: String(message),
+      }).toString();
     try {
       const answer = await fetch(httpUrl, { method: i % 13 === 0 ? 'PUT' : 'POST', body });
       await answer.body?.cancel();

@@ -40,11 +40,16 @@ describe.each([
     // Long enough for several announce rounds and, if it were to happen, a connection.
     await sleep(3000);
 
-    const [aliceState, bobState, malloryState] = await Promise.all([alice.state(room), bob.state(room), mallory.state(room)]);
+    const [aliceState, bobState, malloryState] = await Promise.all([
+      alice.state(room),
+      bob.state(room),
+      mallory.state(room),
+    ]);
     expect(malloryState.fields).toEqual({ mallory: 'was here' });
     expect(aliceState.fields).not.toHaveProperty('mallory');
     expect(bobState.fields).not.toHaveProperty('mallory');
-    const recorded = (state: typeof aliceState): boolean => state.errors.some((error) => error.code === 'decrypt-failed');
+    const recorded = (state: typeof aliceState): boolean =>
+      state.errors.some((error) => error.code === 'decrypt-failed');
     // Whoever heard the other's (undecryptable) announce records it; with simultaneous joins that
     // can be either side of each pair, never neither.
     expect(recorded(aliceState) || recorded(malloryState)).toBe(true);
@@ -76,18 +81,26 @@ describe.each([
 
     await Promise.all(
       [alice, bob, carol].map((peer) =>
-        peer.request({ command: 'waitFor', room, fields: { before: 1, during: 'outage edit', carol: 'offline edit' }, timeoutMs: 20_000 }),
+        peer.request({
+          command: 'waitFor',
+          room,
+          fields: { before: 1, during: 'outage edit', carol: 'offline edit' },
+          timeoutMs: 20_000,
+        }),
       ),
     );
     const reconnectedMs = Date.now() - upAtMs;
 
     for (const peer of [alice, bob, carol]) {
-      const events = await peer.request<{ url: string; kind: string; atMs: number }[]>({ command: 'signalingEvents' });
+      const events = await peer.request<{ url: string; kind: string; atMs: number }[]>({
+        command: 'signalingEvents',
+      });
       const mine = events.filter((event) => event.url === signaling[0] && event.atMs >= downAtMs - 1000);
       // Each reconnect delay: from a socket's close to the next attempt.
       const delays: number[] = [];
       for (let i = 0; i < mine.length - 1; i++) {
-        if (mine[i]!.kind === 'closed' && mine[i + 1]!.kind === 'open-attempt') delays.push(mine[i + 1]!.atMs - mine[i]!.atMs);
+        if (mine[i]!.kind === 'closed' && mine[i + 1]!.kind === 'open-attempt')
+          delays.push(mine[i + 1]!.atMs - mine[i]!.atMs);
       }
       expect(delays.length).toBeGreaterThan(1);
       // A few ms of slack for timer granularity; CPU contention can only delay, and 250 ms is generous.
