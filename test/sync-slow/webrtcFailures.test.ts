@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
 import { RECONNECT_DELAY_CAP_MS } from '../../src/sync/signalingConstants.js';
-import { startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
+import { leaveOneByOne, startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
 
 let server: SignalingServer;
 let peers: Peer[] = [];
@@ -56,7 +56,7 @@ describe.each([
     expect(recorded(bobState) || recorded(malloryState)).toBe(true);
     for (const state of [aliceState, bobState, malloryState]) expect(state.unhandledRejections).toEqual([]);
     expect(peers.every((peer) => peer.isAlive)).toBe(true);
-    await Promise.all(peers.map((peer) => peer.request({ command: 'leave', room })));
+    await leaveOneByOne(peers, room);
   });
 
   it('reconnects after the signalling server restarts; edits made meanwhile arrive; reconnect delays stay within 2500 ms', async () => {
@@ -111,6 +111,6 @@ describe.each([
       console.log(`reconnect delays observed (ms): ${delays.join(', ')}`);
     }
     console.log(`edits from the outage arrived ${reconnectedMs} ms after the server came back`);
-    await Promise.all([alice, bob, carol].map((peer) => peer.request({ command: 'leave', room })));
+    await leaveOneByOne([alice, bob, carol], room);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
-import { startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
+import { leaveOneByOne, startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
 
 let server: SignalingServer;
 let peers: Peer[] = [];
@@ -53,10 +53,6 @@ async function expectConcurrentEditsConverge(group: Peer[], room: string): Promi
   expect(String(states[0]!.fields.shared)).toMatch(/^from \d$/);
 }
 
-async function leaveAll(group: Peer[], room: string): Promise<void> {
-  await Promise.all(group.map((peer) => peer.request({ command: 'leave', room })));
-}
-
 describe.each([
   { transport: 'WebSocket', url: () => server.wsUrl },
   { transport: 'HTTP', url: () => server.httpUrl },
@@ -74,7 +70,7 @@ describe.each([
       await expectConcurrentEditsConverge(group, room);
       const states = await Promise.all(group.map((peer) => peer.state(room)));
       for (const state of states) expect(state.statuses.at(-1)?.status).toBe('connected');
-      await leaveAll(group, room);
+      await leaveOneByOne(group, room);
     });
   });
 });
