@@ -123,8 +123,15 @@ function malformedMessage(random: () => number, index: number): string | Buffer 
 }
 
 /** A well-behaved pair (one per transport) in the good room, publishing to each other all along. */
-async function startGoodClients(): Promise<{ sent: () => number; received: () => number; stop: () => void }> {
+async function startGoodClients(): Promise<{
+  sent: () => number;
+  received: () => number;
+  lostConnections: string[];
+  stop: () => void;
+}> {
   const received = new Set<string>();
+  const lostConnections: string[] = [];
+  let isStopping = false;
   let sent = 0;
   const ws = new WebSocket(wsUrl);
   const http = new HttpSignalingSocket(httpUrl);
@@ -134,6 +141,8 @@ async function startGoodClients(): Promise<{ sent: () => number; received: () =>
   };
   ws.on('message', (data) => onMessage(data));
   http.onmessage = ({ data }) => onMessage(data);
+  ws.on('close', () => isStopping || lostConnections.push('WebSocket client'));
+  http.onclose = () => isStopping || lostConnections.push('HTTP client');
   await Promise.all([
     new Promise((resolve) => ws.once('open', resolve)),
     new Promise((resolve) => {
@@ -154,7 +163,9 @@ async function startGoodClients(): Promise<{ sent: () => number; received: () =>
     sent: () => sent,
     // Both clients receive every publish (the sender too), so each tag counts once.
     received: () => received.size,
+    lostConnections,
     stop: () => {
+      isStopping = true;
       clearInterval(timer);
       ws.close();
       http.close();
@@ -250,6 +261,7 @@ it('survives 10,000+ malformed messages over WebSocket and HTTP with bounded mem
     `fuzz: 10,200 malformed messages; good clients sent ${sent}, received ${received}; server RSS ${(rssBefore / 1e6).toFixed(1)} → ${(rssAfter / 1e6).toFixed(1)} MB`,
   );
   expect(server.exitCode).toBeNull();
+  expect(good.lostConnections).toEqual([]);
   expect(sent).toBeGreaterThan(20);
   // Publishes still in flight when the clients stopped may be missing; nothing else.
   expect(received).toBeGreaterThanOrEqual(sent - 2);

@@ -112,11 +112,13 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       // Form encoding can triple a message's size; beyond that the body is not a signalling message.
+      if (tooBig) return;
       if (size > MAX_SIGNALING_MESSAGE_BYTES * 3 + 1024) {
+        // The rest of the body is read and discarded (not buffered); resetting the socket instead
+        // would also fail requests a client had pipelined on the same keep-alive connection.
         tooBig = true;
         chunks.length = 0;
-        response.writeHead(413, CORS_HEADERS).end();
-        request.destroy();
+        response.writeHead(413, { ...CORS_HEADERS, connection: 'close' }).end();
         return;
       }
       chunks.push(chunk);
