@@ -31,6 +31,22 @@ export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
 /** One undo level; it may touch several records. */
 export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
 
+/**
+ * Undo and redo kept elsewhere for one record: collaborative sync's per-person `Y.UndoManager`.
+ * The history keeps one step per delegated step in its global order and calls back here, so one
+ * `store.undo()` walks synced and unsynced records alike.
+ */
+export interface UndoDelegate {
+  /** Undoes the delegate's last step. */
+  undo(): void;
+  /** Redoes the delegate's last undone step. */
+  redo(): void;
+  /** Closes the step being captured: the next edit opens a new one (another record was edited in between). */
+  closeStep(): void;
+  /** Forgets the delegate's redo steps (the global history dropped them). */
+  dropRedo(): void;
+}
+
 /** Options of {@link UndoHistory.add}. */
 export interface AddStepOptions {
   /**
@@ -107,6 +123,12 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
+  /** Records whose undo is delegated (synced records): their edits make no value steps here. */
+  private readonly delegates = new Map<R, UndoDelegate>();
+  /** The delegate of each delegated step. */
+  private readonly delegatedSteps = new WeakMap<UndoStep<R>, UndoDelegate>();
+  /** The delegate of the newest step, closed when another record's step follows it. */
+  private lastDelegate: UndoDelegate | undefined;
 
   /** An empty history. */
   constructor() {
@@ -121,6 +143,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       undo: action,
       redo: action,
       clear: action,
+      addDelegatedStep: action,
     });
   }
 
@@ -155,6 +178,13 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * cached step.
    */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
+    if (this.delegates.size > 0) {
+      const own = step.filter((entry) => !this.delegates.has(entry.record));
+      // A delegated record's edit still makes the redo steps stale, whether or not its delegate
+      // opens a new step for it (it may join the step being captured).
+      if (own.length !== step.length && options.isCached !== true && !isEmptyStep(step)) this.dropRedoSteps();
+      step = own;
+    }
     const isEmpty = isEmptyStep(step);
     if (options.isCached === true) {
       if (!isEmpty) this.staged = mergeIntoStep(this.staged, step);
@@ -165,8 +195,40 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.dropRedoSteps();
     this.flushStaged();
     if (isEmpty) return;
+    this.closeLastDelegate(undefined);
     this.levels.push(step);
     this.position = this.levels.length;
+  }
+
+  /**
+   * Hands `record`'s undo to `delegate` (collaborative sync does it while the record's room is
+   * open): its edits make no value steps here any more, and {@link addDelegatedStep} marks the
+   * delegate's steps in the global order. Returns the function that ends the delegation.
+   */
+  delegate(record: R, delegate: UndoDelegate): () => void {
+    this.delegates.set(record, delegate);
+    return () => {
+      if (this.delegates.get(record) === delegate) this.delegates.delete(record);
+    };
+  }
+
+  /** True while `record`'s undo is delegated. */
+  isDelegated(record: R): boolean {
+    return this.delegates.has(record);
+  }
+
+  /** Records that `record`'s delegate opened a new step: it takes its place in the global order. */
+  addDelegatedStep(record: R): void {
+    const delegate = this.delegates.get(record);
+    if (delegate === undefined) return;
+    this.dropRedoSteps();
+    this.flushStaged();
+    this.closeLastDelegate(delegate);
+    const step: UndoStep<R> = [{ record, changes: {} }];
+    this.delegatedSteps.set(step, delegate);
+    this.levels.push(step);
+    this.position = this.levels.length;
+    this.lastDelegate = delegate;
   }
 
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
@@ -192,7 +254,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position === 0) return undefined;
     const step = this.levels[this.position - 1] as UndoStep<R>;
     this.position -= 1;
-    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
+    const delegate = this.delegatedSteps.get(step);
+    this.lastDelegate = undefined;
+    if (delegate !== undefined) delegate.undo();
+    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
     return step;
   }
 
@@ -201,7 +266,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position >= this.levels.length) return undefined;
     const step = this.levels[this.position] as UndoStep<R>;
     this.position += 1;
-    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
+    const delegate = this.delegatedSteps.get(step);
+    this.lastDelegate = undefined;
+    if (delegate !== undefined) delegate.redo();
+    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
   }
 
@@ -210,11 +278,23 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.levels.clear();
     this.position = 0;
     this.staged = [];
+    this.lastDelegate = undefined;
+  }
+
+  private closeLastDelegate(next: UndoDelegate | undefined): void {
+    if (this.lastDelegate !== undefined && this.lastDelegate !== next) this.lastDelegate.closeStep();
+    this.lastDelegate = next;
   }
 
   private dropRedoSteps(): void {
     if (this.position < this.levels.length) {
-      this.levels.splice(this.position, this.levels.length - this.position);
+      const dropped = this.levels.splice(this.position, this.levels.length - this.position);
+      const delegates = new Set<UndoDelegate>();
+      for (const step of dropped) {
+        const delegate = this.delegatedSteps.get(step);
+        if (delegate !== undefined) delegates.add(delegate);
+      }
+      for (const delegate of delegates) delegate.dropRedo();
     }
   }
 
