@@ -13,9 +13,11 @@ type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-e
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import { isPlainObject, type PlainObject } from '../../models/snapshot.js';
 import {
+  BASE_ORIGIN,
   editsMapOf,
   mergedMapOf,
   modifiedOf,
+  prepareDocField,
   readDocEdits,
   savedMapOf,
   SAVED_MODIFIED_KEY,
@@ -82,8 +84,10 @@ export class RecordBinding {
     const ownEdits = this.record.edits as PlainObject;
     const onlyHere = Object.keys(ownEdits).filter((field) => this.isShared(field) && !hasOwn(docEdits, field));
     if (onlyHere.length > 0) {
+      const states = onlyHere.map((field) => this.stateOf(field));
+      for (const state of states) prepareDocField(this.doc, this.rules, state);
       this.doc.transact(() => {
-        for (const field of onlyHere) writeDocField(this.doc, this.rules, this.stateOf(field));
+        for (const state of states) writeDocField(this.doc, this.rules, state);
       }, this.serverOrigin);
     }
     const values: Record<string, unknown> = {};
@@ -112,17 +116,24 @@ export class RecordBinding {
     if (fields.length === 0) return;
     const transactionOrigin =
       origin === 'local' ? this.localOrigin : origin === 'undo' ? this.undoOrigin : this.serverOrigin;
+    const states = fields.map((field) => this.stateOf(field));
+    for (const state of states) prepareDocField(this.doc, this.rules, state);
     this.doc.transact(() => {
-      for (const field of fields) {
-        writeDocField(this.doc, this.rules, this.stateOf(field), origin === 'server');
-      }
+      for (const state of states) writeDocField(this.doc, this.rules, state, origin === 'server');
       if (origin === 'server') this.writeSaved(fields);
     }, transactionOrigin);
   }
 
   private readonly onTransaction = (transaction: Y.Transaction): void => {
     const origin = transaction.origin as unknown;
-    if (origin === this.localOrigin || origin === this.serverOrigin || origin === this.undoOrigin) return;
+    if (
+      origin === this.localOrigin ||
+      origin === this.serverOrigin ||
+      origin === this.undoOrigin ||
+      origin === BASE_ORIGIN
+    ) {
+      return;
+    }
     const fields = this.changedFields(transaction);
     const savedKeys = transaction.changed.get(savedMapOf(this.doc) as unknown as YType);
     if (fields.size === 0 && savedKeys === undefined) return;

@@ -194,13 +194,24 @@ function writeTextField(doc: Y.Doc, edits: Y.Map<unknown>, state: FieldState, is
   const value = state.value as string;
   let name = typeof current === 'string' ? current : undefined;
   if (name === undefined) {
-    const base = rawTextOf(state.persistedRaw);
-    name = textNameOf(state.field, base, state.modified);
-    // Applied inside the caller's transaction, so it travels in the same update as the diff.
-    Y.applyUpdate(doc, baseUpdateOf(name, base), BASE_ORIGIN);
+    name = textNameOf(state.field, rawTextOf(state.persistedRaw), state.modified);
     edits.set(state.field, name);
   }
   applyTextValue(doc.getText(name), value);
+}
+
+/**
+ * Writes the base of a text field the next {@link writeDocField} will start (call it before that
+ * transaction, not inside it: Yjs takes structs of another client inside a local transaction for a
+ * client-id clash). Does nothing for other fields or when the field's text already exists.
+ */
+export function prepareDocField(doc: Y.Doc, rules: DocFieldRules, state: FieldState): void {
+  if (!rules.textFields.has(state.field) || !state.hasEdit || typeof state.value !== 'string') return;
+  if (editsMapOf(doc).get(state.field) !== undefined) return;
+  const base = rawTextOf(state.persistedRaw);
+  const name = textNameOf(state.field, base, state.modified);
+  if (doc.share.has(name) && doc.getText(name).length > 0) return;
+  Y.applyUpdate(doc, baseUpdateOf(name, base), BASE_ORIGIN);
 }
 
 function writeMergedField(map: Y.Map<unknown>, state: FieldState): void {
