@@ -8,6 +8,11 @@ import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
 import type { EntityLoader } from '../src/entities/loaders.js';
 import { createRootEntityConfigs } from '../src/entities/rootEntities.js';
+import { ArgumentError } from '../src/errors.js';
+// Types only: the root entry must not load Yjs (see syncEngine.ts).
+import type { SyncOptions } from '../src/sync/options.js';
+import type { SyncManager } from '../src/sync/SyncManager.js';
+import { registeredSyncEngine } from './syncEngine.js';
 import type { Transport } from '../src/transport/types.js';
 import { EmbedStore } from './EmbedStore.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
@@ -26,6 +31,12 @@ export interface RootStoreOptions {
   transport: Transport;
   /** The loaders of dynamic entity kinds. @default postType and taxonomy from the REST API */
   loaders?: Readonly<Record<string, EntityLoader>> | undefined;
+  /**
+   * Collaborative mode: shares unsaved edits and presence of post-type records and `root/site`
+   * through the providers given (from `wp-entities/sync` or the test kit's `memoryNetwork`).
+   * @default undefined (off)
+   */
+  sync?: SyncOptions | undefined;
 }
 
 /**
@@ -53,6 +64,8 @@ export class RootStore implements CollectionHost {
   readonly recordIndex: RecordIndex<EntityRecord<object>>;
   /** Where edits go instead of the local edits and history; set by collaborative sync. @default undefined */
   editSink: EditSink | undefined;
+  /** Collaborative mode: rooms, presence and errors; `undefined` unless made with `sync` options. */
+  readonly sync: SyncManager | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
 
@@ -78,6 +91,7 @@ export class RootStore implements CollectionHost {
       currentUserId: () => this.users.current?.id,
     });
     this.editSink = undefined;
+    this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
   }
 
   /** Applies the `from` values of the last undo step and returns it (see {@link UndoHistory.undo}). */
@@ -154,8 +168,20 @@ export class RootStore implements CollectionHost {
 
   /** Ends the store's reactions, timers and connections; the store is unusable afterwards. */
   dispose(): void {
+    this.sync?.dispose();
     this.collections.clear();
     this.history.clear();
     this.recordIndex.clear();
   }
+}
+
+/** Builds the store's sync manager with the engine `wp-entities/sync` registered when it was imported. */
+function startSync(store: RootStore, options: SyncOptions): SyncManager {
+  const engine = registeredSyncEngine();
+  if (engine === undefined) {
+    throw new ArgumentError(
+      "The sync option needs wp-entities/sync: take its providers from 'wp-entities/sync' (or memoryNetwork from 'wp-entities/testing').",
+    );
+  }
+  return engine(store, options) as SyncManager;
 }

@@ -73,7 +73,7 @@ function makeStore(providers: ProviderFactory[] | undefined, user = 1): RootStor
   });
   store.entities.register(new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' }));
   // Parsing the JSON is part of loading a record, in every variant.
-  store.collection('postType', 'post').receive(JSON.parse(POST_JSON) as object);
+  store.collection('postType', 'post').receive(JSON.parse(POST_JSON) as Record<string, unknown>);
   return store;
 }
 
