@@ -190,7 +190,7 @@ export class RecordBinding {
     if (saved.size === 0) return undefined;
     const modified = saved.get(SAVED_MODIFIED_KEY);
     const ours = modifiedOf(this.record.persisted);
-    if (typeof modified === 'string' && modified !== '' && ours !== '' && modified <= ours) return undefined;
+    if (typeof modified === 'string' && modified !== '' && ours !== '' && modified < ours) return undefined;
     const values: Record<string, unknown> = {};
     for (const key of keys ?? saved.keys()) {
       if (key === null || key === SAVED_MODIFIED_KEY || !saved.has(key)) continue;
