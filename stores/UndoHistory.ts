@@ -4,20 +4,26 @@
  * @module
  */
 import { action, computed, makeObservable, observable } from 'mobx';
+import type { EditEvent } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
-import { deepEqual } from '../models/snapshot.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+import type { UndoTarget } from '../models/RecordHost.js';
+import { deepEqual } from '../models/snapshot.js';
 
 export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+export type { UndoTarget } from '../models/RecordHost.js';
 
 /**
- * What the history needs from a record: a way to set edited values without recording a new step.
- * `EntityRecord` implements it; the values go through the same comparison as edits, so undoing
- * back to the saved value leaves the record clean.
+ * A step kept by another undo stack (sync's per-document `Y.UndoManager`), pushed into this
+ * history so one ordered `store.undo()` walks both: undoing it calls {@link undo}, redoing it
+ * {@link redo}. The other stack applies its changes to records itself (through
+ * `record.applyEdits(values, 'undo')`, so the funnel's listeners see them).
  */
-export interface UndoTarget {
-  /** Sets each field's edited value (a value equal to the persisted one clears the edit). */
-  applyUndoValues(values: Readonly<Record<string, unknown>>): void;
+export interface ExternalUndoStep {
+  /** Undoes the step in the other stack. */
+  undo(): void;
+  /** Redoes the step in the other stack. */
+  redo(): void;
 }
 
 /** The changes of one step to one record. */
@@ -36,11 +42,7 @@ export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly Und
  * The history keeps one step per delegated step in its global order and calls back here, so one
  * `store.undo()` walks synced and unsynced records alike.
  */
-export interface UndoDelegate {
-  /** Undoes the delegate's last step. */
-  undo(): void;
-  /** Redoes the delegate's last undone step. */
-  redo(): void;
+export interface UndoDelegate extends ExternalUndoStep {
   /** Closes the step being captured: the next edit opens a new one (another record was edited in between). */
   closeStep(): void;
   /** Forgets the delegate's redo steps (the global history dropped them). */
@@ -123,11 +125,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
+  /** Levels that stand for a step of another undo stack (each such level is its own empty array). */
+  private readonly external = new WeakMap<UndoStep<R>, ExternalUndoStep>();
   /** Records whose undo is delegated (synced records): their edits make no value steps here. */
   private readonly delegates = new Map<R, UndoDelegate>();
-  /** The delegate of each delegated step. */
-  private readonly delegatedSteps = new WeakMap<UndoStep<R>, UndoDelegate>();
-  /** The delegate of the newest step, closed when another record's step follows it. */
+  /** The delegate of the newest step, closed when another step follows it. */
   private lastDelegate: UndoDelegate | undefined;
 
   /** An empty history. */
@@ -139,6 +141,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       hasUndo: computed,
       hasRedo: computed,
       add: action,
+      pushExternal: action,
       createUndoLevel: action,
       undo: action,
       redo: action,
@@ -187,7 +190,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     }
     const isEmpty = isEmptyStep(step);
     if (options.isCached === true) {
-      if (!isEmpty) this.staged = mergeIntoStep(this.staged, step);
+      if (isEmpty) return;
+      // Typing after an undo is a new edit like any other: a redo must not overwrite it.
+      this.dropRedoSteps();
+      this.staged = mergeIntoStep(this.staged, step);
       return;
     }
     // An edit that changed nothing is not a new edit: it keeps the redo steps.
@@ -221,13 +227,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   addDelegatedStep(record: R): void {
     const delegate = this.delegates.get(record);
     if (delegate === undefined) return;
-    this.dropRedoSteps();
-    this.flushStaged();
     this.closeLastDelegate(delegate);
-    const step: UndoStep<R> = [{ record, changes: {} }];
-    this.delegatedSteps.set(step, delegate);
-    this.levels.push(step);
-    this.position = this.levels.length;
+    this.pushExternal(delegate);
     this.lastDelegate = delegate;
   }
 
@@ -235,6 +236,31 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
     this.add([{ record, changes }], options);
+  }
+
+  /**
+   * Records one change that went through the edit funnel: only `local` edits without `undoIgnore`
+   * make steps (a cached one joins the pending step). Undo, server, deferred, discard, peer and
+   * restore changes make none. The store subscribes this to its funnel.
+   */
+  recordEdit(event: EditEvent<R>): void {
+    if (event.origin !== 'local' || event.undoIgnore) return;
+    this.addChanges(event.record, event.changes, { isCached: event.isCached });
+  }
+
+  /**
+   * Records a step that another undo stack holds (see {@link ExternalUndoStep}): like a new local
+   * edit it closes the pending cached step and drops the redo steps; `undo()` and `redo()` reaching
+   * it call the other stack. In {@link steps} it shows as an empty step.
+   */
+  pushExternal(step: ExternalUndoStep): void {
+    if (this.lastDelegate !== step) this.closeLastDelegate(undefined);
+    this.dropRedoSteps();
+    this.flushStaged();
+    const level: UndoStep<R> = [];
+    this.external.set(level, step);
+    this.levels.push(level);
+    this.position = this.levels.length;
   }
 
   /** Closes the pending cached step: its changes join the latest step (or become the first one). */
@@ -254,10 +280,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position === 0) return undefined;
     const step = this.levels[this.position - 1] as UndoStep<R>;
     this.position -= 1;
-    const delegate = this.delegatedSteps.get(step);
     this.lastDelegate = undefined;
-    if (delegate !== undefined) delegate.undo();
-    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
+    const external = this.external.get(step);
+    if (external !== undefined) external.undo();
+    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
     return step;
   }
 
@@ -266,10 +292,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position >= this.levels.length) return undefined;
     const step = this.levels[this.position] as UndoStep<R>;
     this.position += 1;
-    const delegate = this.delegatedSteps.get(step);
     this.lastDelegate = undefined;
-    if (delegate !== undefined) delegate.redo();
-    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
+    const external = this.external.get(step);
+    if (external !== undefined) external.redo();
+    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
   }
 
@@ -289,19 +315,20 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private dropRedoSteps(): void {
     if (this.position < this.levels.length) {
       const dropped = this.levels.splice(this.position, this.levels.length - this.position);
-      const delegates = new Set<UndoDelegate>();
+      const stacks = new Set<ExternalUndoStep>();
       for (const step of dropped) {
-        const delegate = this.delegatedSteps.get(step);
-        if (delegate !== undefined) delegates.add(delegate);
+        const external = this.external.get(step);
+        if (external !== undefined) stacks.add(external);
       }
-      for (const delegate of delegates) delegate.dropRedo();
+      for (const stack of stacks) (stack as Partial<UndoDelegate>).dropRedo?.();
     }
   }
 
   private flushStaged(): void {
     if (this.staged.length === 0) return;
     const last = this.levels.length - 1;
-    if (last < 0) {
+    // A step of another stack cannot take our changes: they become a step of their own.
+    if (last < 0 || this.external.has(this.levels[last] as UndoStep<R>)) {
       this.levels.push(this.staged);
     } else {
       this.levels[last] = mergeIntoStep(this.levels[last] as UndoStep<R>, this.staged);

@@ -6,6 +6,7 @@
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type * as Y from 'yjs';
+import type { EditListener } from '../../models/EditFunnel.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { UndoDelegate } from '../../stores/UndoHistory.js';
 import type { PlainObject } from '../../models/snapshot.js';
@@ -14,7 +15,7 @@ import type { Transport } from '../transport/types.js';
 import type { SyncOptions } from './options.js';
 import type { LocalPresence, Peer } from './Presence.js';
 import type { ConnectionStatus } from './provider.js';
-import type { BindingHost, RemoteOrigin } from './RecordBinding.js';
+import type { BindingHost } from './RecordBinding.js';
 import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
 import { SyncRoom } from './SyncRoom.js';
 
@@ -23,12 +24,6 @@ export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
 /** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
 const DEFAULT_LEAVE_DELAY_MS = 300_000;
 
-/** One change of a record's edits as the store's edit funnel reports it. */
-export interface FunnelEvent {
-  readonly record: EntityRecord<object>;
-  readonly changes: Readonly<Record<string, unknown>>;
-  readonly origin: string;
-}
 
 /** What the manager needs from its store (a `RootStore` provides all of it). */
 export interface SyncStore {
@@ -37,9 +32,7 @@ export interface SyncStore {
     delegate(record: EntityRecord<object>, delegate: UndoDelegate): () => void;
     addDelegatedStep(record: EntityRecord<object>): void;
   };
-  observeEdits(listener: (event: FunnelEvent) => void): () => void;
-  /** Applies remote values to a record's edits through the edit funnel with `origin`. */
-  applyRemoteEdits(record: EntityRecord<object>, values: Readonly<Record<string, unknown>>, origin: RemoteOrigin): void;
+  observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
   readonly gcTimeMs?: number | undefined;
 }
 
@@ -242,7 +235,7 @@ export class SyncManager {
   private readonly bindingHost: BindingHost = {
     applyRemote: (record, edits, origin, saved) => {
       runInAction(() => {
-        if (Object.keys(edits).length > 0) this.store.applyRemoteEdits(record, edits, origin);
+        if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
         if (saved !== undefined && record.collection !== undefined) {
           const persisted = (record.persisted ?? {}) as PlainObject;
           record.collection.receive({ ...persisted, ...saved });

@@ -18,7 +18,7 @@ import { SyncManager, type SyncStore } from './SyncManager.js';
 registerSyncEngine((store, options) => new SyncManager(store as SyncStore, options as SyncOptions));
 
 export { SyncManager, DEFAULT_UNDO_CAPTURE_TIMEOUT_MS } from './SyncManager.js';
-export type { SyncStore, FunnelEvent } from './SyncManager.js';
+export type { SyncStore } from './SyncManager.js';
 export type { SyncOptions } from './options.js';
 export { SyncRoom } from './SyncRoom.js';
 export { RecordBinding } from './RecordBinding.js';
