@@ -201,17 +201,20 @@ function writeTextField(doc: Y.Doc, edits: Y.Map<unknown>, state: FieldState, is
 }
 
 /**
- * Writes the base of a text field the next {@link writeDocField} will start (call it before that
- * transaction, not inside it: Yjs takes structs of another client inside a local transaction for a
- * client-id clash). Does nothing for other fields or when the field's text already exists.
+ * Starts the text of a field the next {@link writeDocField} will write, when it has none yet: writes
+ * its base and points `edits` at it, each in a transaction of origin {@link BASE_ORIGIN}. Call it
+ * before that write's transaction, not inside it: Yjs takes another client's structs inside a local
+ * transaction for a client-id clash, and this person's undo must not take the text away (it only
+ * takes back what this person typed into it).
  */
 export function prepareDocField(doc: Y.Doc, rules: DocFieldRules, state: FieldState): void {
   if (!rules.textFields.has(state.field) || !state.hasEdit || typeof state.value !== 'string') return;
-  if (editsMapOf(doc).get(state.field) !== undefined) return;
+  const edits = editsMapOf(doc);
+  if (edits.get(state.field) !== undefined) return;
   const base = rawTextOf(state.persistedRaw);
   const name = textNameOf(state.field, base, state.modified);
-  if (doc.share.has(name) && doc.getText(name).length > 0) return;
   Y.applyUpdate(doc, baseUpdateOf(name, base), BASE_ORIGIN);
+  doc.transact(() => edits.set(state.field, name), BASE_ORIGIN);
 }
 
 function writeMergedField(map: Y.Map<unknown>, state: FieldState): void {
