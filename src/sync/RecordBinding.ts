@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { reaction } from 'mobx';
 import type * as Y from 'yjs';
 
 /** Any shared type, as `transaction.changed` keys them. */
@@ -64,6 +65,7 @@ export class RecordBinding {
   private readonly serverOrigin: object = { origin: 'server' };
   private isApplying = false;
   private undoManager: object | undefined;
+  private stopWatchingPersisted: (() => void) | undefined;
 
   /** Binds `record` to `doc`; nothing moves until {@link start}. */
   constructor(
@@ -97,11 +99,39 @@ export class RecordBinding {
     }
     this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
     this.doc.on('afterTransaction', this.onTransaction);
+    // The record's edits are the document read against the saved record: when the saved record
+    // changes (a refetch, a list, a peer's save), a shared edit equal to the old saved value
+    // becomes an edit again, and one equal to the new value is no edit.
+    this.stopWatchingPersisted = reaction(
+      () => this.record.persisted,
+      () => this.resync(),
+    );
   }
 
   /** Stops listening to the document; the record keeps its edits. */
   destroy(): void {
+    this.stopWatchingPersisted?.();
     this.doc.off('afterTransaction', this.onTransaction);
+  }
+
+  /** Makes the record's shared edits what the document says, and takes in newer saved values. */
+  private resync(): void {
+    const docEdits = readDocEdits(this.doc, this.rules, this.persistedRaw());
+    const values: Record<string, unknown> = { ...docEdits };
+    for (const field of Object.keys(this.record.edits)) {
+      if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field)) values[field] = undefined;
+    }
+    this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
+  }
+
+  /**
+   * True when the document knows of a save newer than the record's saved copy (a refetch answered
+   * with an older copy): the record must not judge shared edits against it.
+   */
+  private isBehindDoc(): boolean {
+    const modified = savedMapOf(this.doc).get(SAVED_MODIFIED_KEY);
+    const ours = modifiedOf(this.record.persisted);
+    return typeof modified === 'string' && modified !== '' && ours !== '' && ours < modified;
   }
 
   /**
@@ -114,6 +144,11 @@ export class RecordBinding {
     if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
     const fields = Object.keys(changes).filter((field) => this.isShared(field) && !this.isDeferred(field));
     if (fields.length === 0) return;
+    if (origin === 'server' && this.isBehindDoc()) {
+      // An old copy of the record cleared these edits; the document knows better.
+      this.resync();
+      return;
+    }
     const transactionOrigin =
       origin === 'local' ? this.localOrigin : origin === 'undo' ? this.undoOrigin : this.serverOrigin;
     const states = fields.map((field) => this.stateOf(field));
