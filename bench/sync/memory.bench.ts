@@ -69,7 +69,7 @@ function makeStore(providers: ProviderFactory[] | undefined, user = 1): RootStor
     transport: offline,
     ...(providers === undefined
       ? {}
-      : { sync: { user: { id: user, name: `U${user}`, color: '#000' }, providers, undoCaptureTimeoutMs: 0 } }),
+      : { sync: { user: { id: user, name: `U${user}`, color: '#000' }, providers } }),
   });
   store.entities.register(new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' }));
   // Parsing the JSON is part of loading a record, in every variant.
@@ -122,7 +122,7 @@ async function localEdits(): Promise<Record<string, number>> {
       const text = doc.getText('title');
       text.insert(0, 'Post number 1 ');
       const origin = {};
-      const undo = new Y.UndoManager(doc, { trackedOrigins: new Set([origin]), captureTimeout: 0 });
+      const undo = new Y.UndoManager(doc, { trackedOrigins: new Set([origin]) });
       rawUndo.push(
         timeMs(() => {
           for (let i = 0; i < KEYSTROKES; i++) doc.transact(() => text.insert(text.length, 'x'), origin);

@@ -20,11 +20,13 @@ import {
   modifiedOf,
   prepareDocField,
   readDocEdits,
+  readDocFields,
   savedMapOf,
-  SAVED_MODIFIED_KEY,
+  savedEntryOf,
   writeDocField,
   type DocFieldRules,
   type FieldState,
+  type SavedEntry,
 } from './recordDoc.js';
 
 /** The origins of the edit funnel the binding cares about. */
@@ -122,6 +124,9 @@ export class RecordBinding {
       if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field)) values[field] = undefined;
     }
     this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
+    // An answer older than a save the document knows of (a save's own answer arriving after a
+    // peer's later save): ask the server again rather than keep a stale copy.
+    if (this.isBehindDoc()) this.host.refetch(this.record);
   }
 
   /**
@@ -129,9 +134,13 @@ export class RecordBinding {
    * with an older copy): the record must not judge shared edits against it.
    */
   private isBehindDoc(): boolean {
-    const modified = savedMapOf(this.doc).get(SAVED_MODIFIED_KEY);
     const ours = modifiedOf(this.record.persisted);
-    return typeof modified === 'string' && modified !== '' && ours !== '' && ours < modified;
+    if (ours === '') return false;
+    for (const value of savedMapOf(this.doc).values()) {
+      const entry = savedEntryOf(value);
+      if (entry !== undefined && entry.modified > ours) return true;
+    }
+    return false;
   }
 
   /**
@@ -172,7 +181,7 @@ export class RecordBinding {
     const fields = this.changedFields(transaction);
     const savedKeys = transaction.changed.get(savedMapOf(this.doc) as unknown as YType);
     if (fields.size === 0 && savedKeys === undefined) return;
-    const docEdits = fields.size > 0 ? readDocEdits(this.doc, this.rules, this.persistedRaw()) : {};
+    const docEdits = fields.size > 0 ? readDocFields(this.doc, this.rules, this.persistedRaw(), fields) : {};
     const values: Record<string, unknown> = {};
     for (const field of fields) {
       if (!this.isShared(field) || this.isDeferred(field)) continue;
@@ -223,13 +232,14 @@ export class RecordBinding {
   private pendingSaved(keys: Set<string | null> | undefined): Record<string, unknown> | undefined {
     const saved = savedMapOf(this.doc);
     if (saved.size === 0) return undefined;
-    const modified = saved.get(SAVED_MODIFIED_KEY);
     const ours = modifiedOf(this.record.persisted);
-    if (typeof modified === 'string' && modified !== '' && ours !== '' && modified < ours) return undefined;
     const values: Record<string, unknown> = {};
     for (const key of keys ?? saved.keys()) {
-      if (key === null || key === SAVED_MODIFIED_KEY || !saved.has(key)) continue;
-      values[key] = saved.get(key);
+      if (key === null) continue;
+      const entry = savedEntryOf(saved.get(key));
+      // Each field carries the save it comes from: concurrent saves may leave fields of both.
+      if (entry === undefined || (entry.modified !== '' && ours !== '' && entry.modified <= ours)) continue;
+      values[key] = entry.value;
     }
     return Object.keys(values).length === 0 ? undefined : values;
   }
@@ -239,10 +249,10 @@ export class RecordBinding {
     const persisted = this.record.persisted as PlainObject | undefined;
     if (persisted === undefined) return;
     const saved = savedMapOf(this.doc);
+    const modified = modifiedOf(persisted);
     for (const field of [...fields, 'modified', 'modified_gmt']) {
-      if (hasOwn(persisted, field)) saved.set(field, persisted[field]);
+      if (hasOwn(persisted, field)) saved.set(field, { value: persisted[field], modified } satisfies SavedEntry);
     }
-    saved.set(SAVED_MODIFIED_KEY, modifiedOf(persisted));
   }
 
   private stateOf(field: string): FieldState {

@@ -61,6 +61,7 @@ export class SyncManager {
   private readonly store: SyncStore;
   private readonly rooms = observable.map<EntityRecord<object>, SyncRoom>([], { deep: false });
   private readonly roomsByName = new Map<string, SyncRoom>();
+  private readonly roomsByRecord = new Map<EntityRecord<object>, SyncRoom>();
   private readonly undelegates = new Map<SyncRoom, () => void>();
   private readonly stopObserving: () => void;
   private readonly extraTextFields: ReadonlySet<string>;
@@ -76,7 +77,8 @@ export class SyncManager {
     this.extraTextFields = new Set(options.textFields ?? []);
     makeObservable<SyncManager, 'reportError'>(this, { errors: observable.ref, reportError: action });
     this.stopObserving = store.observeEdits((event) => {
-      this.rooms.get(event.record)?.binding.onEdit(event.changes, event.origin);
+      // A plain map: this runs on every edit of every record, and must not create MobX atoms.
+      this.roomsByRecord.get(event.record)?.binding.onEdit(event.changes, event.origin);
     });
   }
 
@@ -206,12 +208,14 @@ export class SyncManager {
       }),
     );
     runInAction(() => this.rooms.set(record, room));
+    this.roomsByRecord.set(record, room);
     this.roomsByName.set(name, room);
     return room;
   }
 
   private close(room: SyncRoom): void {
     runInAction(() => this.rooms.delete(room.record));
+    this.roomsByRecord.delete(room.record);
     this.roomsByName.delete(room.name);
     this.undelegates.get(room)?.();
     this.undelegates.delete(room);
@@ -242,11 +246,35 @@ export class SyncManager {
         }
       });
     },
-    refetch: (record) => {
-      if (this.isDisposed) return;
-      record.fetch().catch((error: unknown) => {
-        this.reportError(new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', { cause: error }));
-      });
-    },
+    refetch: (record) => this.refetch(record),
   };
+
+  /** Records being refetched after a peer's save, and whether another save came in meanwhile. */
+  private readonly refetching = new Map<EntityRecord<object>, { isAgain: boolean }>();
+
+  /**
+   * Confirms a peer's save with the server, in the background. A save that arrives while a refetch
+   * is in flight asks once more when it answers: the answer in flight may predate that save.
+   */
+  private refetch(record: EntityRecord<object>): void {
+    if (this.isDisposed) return;
+    const running = this.refetching.get(record);
+    if (running !== undefined) {
+      running.isAgain = true;
+      return;
+    }
+    const state = { isAgain: false };
+    this.refetching.set(record, state);
+    record
+      .fetch()
+      .catch((error: unknown) => {
+        this.reportError(
+          new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', { cause: error }),
+        );
+      })
+      .finally(() => {
+        this.refetching.delete(record);
+        if (state.isAgain) this.refetch(record);
+      });
+  }
 }

@@ -11,8 +11,9 @@
  *   by each of them would be two rival values of one map key, and one would be lost).
  * - merged fields (`meta`) are a root-level map per field (`merged:meta`) holding only the keys
  *   people changed, so edits of different keys merge.
- * - map `saved`: the server's values of the fields of the last saves, and `$modified`, the saved
- *   record's `modified_gmt`, so peers take in a save as if from the server.
+ * - map `saved`: per field, the server's value after the last save of it and that save's
+ *   `modified_gmt` (`{ value, modified }`), so peers take in a save as if from the server, and
+ *   concurrent saves leave each field with the version it came from.
  *
  * @module
  */
@@ -24,8 +25,19 @@ import { applyTextValue } from './textDiff.js';
 export const EDITS_MAP = 'edits';
 /** Name of the map of saved server values. */
 export const SAVED_MAP = 'saved';
-/** The key of `saved` holding the `modified_gmt` of the save it describes. */
-export const SAVED_MODIFIED_KEY = '$modified';
+/** One field of map `saved`: the server's value and the `modified_gmt` of the save that wrote it. */
+export interface SavedEntry {
+  /** The field as the server sent it after the save. */
+  readonly value: unknown;
+  /** The saved record's `modified_gmt` ('' when it has none). */
+  readonly modified: string;
+}
+
+/** Reads one entry of map `saved`; `undefined` for anything else. */
+export function savedEntryOf(value: unknown): SavedEntry | undefined {
+  if (!isPlainObject(value) || typeof value.modified !== 'string' || !('value' in value)) return undefined;
+  return { value: value.value, modified: value.modified };
+}
 /** The prefix of a merged field's root map. */
 export const MERGED_PREFIX = 'merged:';
 /** The prefix of a text field's root text. */
@@ -139,6 +151,37 @@ export function readDocEdits(
     if (map.size === 0) continue;
     const base = (persistedRaw as PlainObject | undefined)?.[field];
     result[field] = { ...(isPlainObject(base) ? base : {}), ...map.toJSON() };
+  }
+  return result;
+}
+
+/**
+ * {@link readDocEdits} for some fields only (what a transaction touched): a field without a shared
+ * edit is absent from the result.
+ */
+export function readDocFields(
+  doc: Y.Doc,
+  rules: DocFieldRules,
+  persistedRaw: object | undefined,
+  fields: Iterable<string>,
+): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  const edits = editsMapOf(doc);
+  for (const field of fields) {
+    if (rules.mergedFields.has(field)) {
+      const map = mergedMapOf(doc, field);
+      if (map.size === 0) continue;
+      const base = (persistedRaw as PlainObject | undefined)?.[field];
+      result[field] = { ...(isPlainObject(base) ? base : {}), ...map.toJSON() };
+      continue;
+    }
+    if (!edits.has(field)) continue;
+    const value = edits.get(field);
+    if (rules.textFields.has(field)) {
+      if (typeof value === 'string') result[field] = doc.getText(value).toString();
+      continue;
+    }
+    result[field] = value;
   }
   return result;
 }
