@@ -12,7 +12,7 @@ import type * as Y from 'yjs';
 /** Any shared type, as `transaction.changed` keys them. */
 type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import { isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
 import {
   BASE_ORIGIN,
   editsMapOf,
@@ -106,7 +106,10 @@ export class RecordBinding {
     // becomes an edit again, and one equal to the new value is no edit.
     this.stopWatchingPersisted = reaction(
       () => this.record.persisted,
-      () => this.resync(),
+      (next, previous) => {
+        this.announceNewer(next as PlainObject | undefined, previous as PlainObject | undefined);
+        this.resync();
+      },
     );
   }
 
@@ -114,6 +117,35 @@ export class RecordBinding {
   destroy(): void {
     this.stopWatchingPersisted?.();
     this.doc.off('afterTransaction', this.onTransaction);
+  }
+
+  /**
+   * Tells the room of a server version newer than any it knows (this person's save, or a fetch
+   * that found someone else's): the fields it changed go into map `saved`, so every peer takes
+   * them in and refetches. A save that cleared no edit (typing went on while it was in flight)
+   * is announced this way too.
+   */
+  private announceNewer(next: PlainObject | undefined, previous: PlainObject | undefined): void {
+    if (next === undefined) return;
+    const modified = modifiedOf(next);
+    if (modified === '' || modified <= this.newestKnownSave()) return;
+    const saved = savedMapOf(this.doc);
+    this.doc.transact(() => {
+      for (const field of Object.keys(next)) {
+        if (previous !== undefined && deepEqual(previous[field], next[field])) continue;
+        saved.set(field, { value: next[field], modified } satisfies SavedEntry);
+      }
+    }, this.serverOrigin);
+  }
+
+  /** The newest `modified` among the saves in map `saved` ('' when none). */
+  private newestKnownSave(): string {
+    let newest = '';
+    for (const value of savedMapOf(this.doc).values()) {
+      const entry = savedEntryOf(value);
+      if (entry !== undefined && entry.modified > newest) newest = entry.modified;
+    }
+    return newest;
   }
 
   /** Makes the record's shared edits what the document says, and takes in newer saved values. */

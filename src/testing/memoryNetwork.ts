@@ -26,6 +26,12 @@ export interface MemoryNetworkOptions {
   duplicate?: number | undefined;
   /** The probability (0..1) that a message is dropped; dropped messages arrive at the next {@link MemoryNetwork.flush}. @default 0 */
   drop?: number | undefined;
+  /**
+   * Deliver messages on their own after `latencyMs` (timers). `false` delivers only at
+   * {@link MemoryNetwork.flush}, so a seeded run is the same run every time, whatever the timing.
+   * @default true
+   */
+  autoDeliver?: boolean | undefined;
 }
 
 /** What the network did so far. */
@@ -95,6 +101,7 @@ export class MemoryNetwork {
   private readonly isReordering: boolean;
   private readonly duplicateChance: number;
   private readonly dropChance: number;
+  private readonly isAutoDelivering: boolean;
   private readonly endpoints = new Map<ProviderFactory, Endpoint>();
   private readonly rooms = new Map<string, Set<Member>>();
   private queue: Message[] = [];
@@ -110,6 +117,7 @@ export class MemoryNetwork {
     this.isReordering = options.reorder ?? false;
     this.duplicateChance = options.duplicate ?? 0;
     this.dropChance = options.drop ?? 0;
+    this.isAutoDelivering = options.autoDeliver ?? true;
   }
 
   /** A new machine on the network: a provider factory for one store's `SyncOptions.providers`. */
@@ -295,7 +303,7 @@ export class MemoryNetwork {
   }
 
   private schedule(): void {
-    if (this.timer !== undefined) return;
+    if (this.timer !== undefined || !this.isAutoDelivering) return;
     const next = Math.min(...this.queue.map((message) => message.dueAtMs));
     this.timer = setTimeout(() => {
       this.timer = undefined;
