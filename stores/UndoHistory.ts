@@ -182,6 +182,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
     if (this.delegates.size > 0) {
+      // The common case while typing in a synced record: one entry, kept by its delegate.
+      if (step.length === 1 && this.delegates.has((step[0] as UndoEntry<R>).record)) {
+        if (options.isCached !== true && this.position < this.levels.length) this.dropRedoSteps();
+        return;
+      }
       const own = step.filter((entry) => !this.delegates.has(entry.record));
       // A delegated record's edit still makes the redo steps stale, whether or not its delegate
       // opens a new step for it (it may join the step being captured).

@@ -101,6 +101,7 @@ function typedTitle(i: number): string {
 async function localEdits(): Promise<Record<string, number>> {
   const raw: number[] = [];
   const rawUndo: number[] = [];
+  const rawConnected: number[] = [];
   const storeOff: number[] = [];
   const storeOn: number[] = [];
   for (let round = 0; round < ROUNDS + 1; round++) {
@@ -132,6 +133,33 @@ async function localEdits(): Promise<Record<string, number>> {
       awareness.destroy();
     }
     {
+      // The same, with what a joined room adds around a document: a provider listening to its
+      // updates (each transaction is encoded to be sent) and awareness.
+      const net = memoryNetwork();
+      const doc = new Y.Doc();
+      const awareness = new Awareness(doc);
+      net.provider()({
+        room: 'r',
+        doc,
+        awareness,
+        transport: offline,
+        setStatus: () => undefined,
+        reportError: () => undefined,
+      });
+      const text = doc.getText('title');
+      text.insert(0, 'Post number 1 ');
+      const origin = {};
+      const undo = new Y.UndoManager(doc, { trackedOrigins: new Set([origin]) });
+      rawConnected.push(
+        timeMs(() => {
+          for (let i = 0; i < KEYSTROKES; i++) doc.transact(() => text.insert(text.length, 'x'), origin);
+        }),
+      );
+      undo.destroy();
+      awareness.destroy();
+      net.dispose();
+    }
+    {
       const store = makeStore(undefined);
       const record = store.record('postType', 'post', 1);
       storeOff.push(
@@ -159,7 +187,13 @@ async function localEdits(): Promise<Record<string, number>> {
   }
   // The first round warms the JIT; it is left out.
   const pick = (values: number[]): number => median(values.slice(1));
-  return { raw: pick(raw), rawUndo: pick(rawUndo), storeOff: pick(storeOff), storeOn: pick(storeOn) };
+  return {
+    raw: pick(raw),
+    rawUndo: pick(rawUndo),
+    rawConnected: pick(rawConnected),
+    storeOff: pick(storeOff),
+    storeOn: pick(storeOn),
+  };
 }
 
 async function keystrokeToPeer(): Promise<Record<string, number>> {
@@ -243,10 +277,13 @@ const local = await localEdits();
 console.log('1,000 local title keystrokes (ms):');
 console.log(`  raw Y.Text.insert                      ${local.raw?.toFixed(2)}`);
 console.log(`  raw Y.Text.insert + Y.UndoManager      ${local.rawUndo?.toFixed(2)}`);
+console.log(`  raw, + UndoManager + provider, awareness ${local.rawConnected?.toFixed(2)}`);
 console.log(`  RootStore, sync off                    ${local.storeOff?.toFixed(2)}`);
 console.log(`  RootStore, sync on (room joined)       ${local.storeOn?.toFixed(2)}`);
 console.log(`  ratio sync on / raw Yjs                ${((local.storeOn ?? 0) / (local.raw ?? 1)).toFixed(2)}x`);
 console.log(`  ratio sync on / raw Yjs + UndoManager  ${((local.storeOn ?? 0) / (local.rawUndo ?? 1)).toFixed(2)}x`);
+console.log(`  ratio sync on / raw connected          ${((local.storeOn ?? 0) / (local.rawConnected ?? 1)).toFixed(2)}x`);
+console.log(`  sync's own cost: on - off              ${((local.storeOn ?? 0) - (local.storeOff ?? 0)).toFixed(2)} ms`);
 const peer = await keystrokeToPeer();
 console.log('one keystroke, store A edit -> store B observer, memory provider (us per keystroke):');
 console.log(`  raw Y.Doc -> Y.Doc observer            ${peer.rawUs?.toFixed(1)}`);
