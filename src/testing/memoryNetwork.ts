@@ -273,8 +273,11 @@ export class MemoryNetwork {
 
   private sendFullState(from: Member, to: Member): void {
     this.send(from, to, 'update', Y.encodeStateAsUpdate(from.doc));
-    const clients = [...from.awareness.getStates().keys()];
-    if (clients.length > 0) this.send(from, to, 'awareness', encodeAwarenessUpdate(from.awareness, clients));
+    // Only the sender's own presence: every pair is linked directly, and relaying others' states
+    // would bring back a state its owner already removed.
+    if (from.awareness.getLocalState() !== null) {
+      this.send(from, to, 'awareness', encodeAwarenessUpdate(from.awareness, [from.awareness.clientID]));
+    }
   }
 
   private send(from: Member, to: Member, kind: Message['kind'], payload: Uint8Array): void {
