@@ -52,6 +52,12 @@ export interface BindingHost {
   refetch(record: EntityRecord<object>): void;
 }
 
+/**
+ * Fields a record's version is read from: never taken from map `saved`, so a record's copy claims
+ * a version only when the server sent it, and a copy behind a known save refetches until it has it.
+ */
+const VERSION_FIELDS: ReadonlySet<string> = new Set(['modified', 'modified_gmt']);
+
 function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
@@ -132,6 +138,7 @@ export class RecordBinding {
     const saved = savedMapOf(this.doc);
     this.doc.transact(() => {
       for (const field of Object.keys(next)) {
+        if (VERSION_FIELDS.has(field)) continue;
         if (previous !== undefined && deepEqual(previous[field], next[field])) continue;
         saved.set(field, { value: next[field], modified } satisfies SavedEntry);
       }
@@ -267,7 +274,7 @@ export class RecordBinding {
     const ours = modifiedOf(this.record.persisted);
     const values: Record<string, unknown> = {};
     for (const key of keys ?? saved.keys()) {
-      if (key === null) continue;
+      if (key === null || VERSION_FIELDS.has(key)) continue;
       const entry = savedEntryOf(saved.get(key));
       // Each field carries the save it comes from: concurrent saves may leave fields of both.
       if (entry === undefined || (entry.modified !== '' && ours !== '' && entry.modified <= ours)) continue;
@@ -282,7 +289,7 @@ export class RecordBinding {
     if (persisted === undefined) return;
     const saved = savedMapOf(this.doc);
     const modified = modifiedOf(persisted);
-    for (const field of [...fields, 'modified', 'modified_gmt']) {
+    for (const field of fields) {
       if (hasOwn(persisted, field)) saved.set(field, { value: persisted[field], modified } satisfies SavedEntry);
     }
   }

@@ -17,14 +17,23 @@ import { SyncUndo } from './SyncUndo.js';
 
 /** What a room is made from. */
 export interface SyncRoomOptions {
+  /** The record the room shares. */
   readonly record: EntityRecord<object>;
+  /** The room name (see `SyncOptions.room`). */
   readonly name: string;
+  /** Who this person is, for presence. */
   readonly user: SyncUser;
+  /** One provider is made per factory. */
   readonly providers: readonly ProviderFactory[];
+  /** The store's transport, handed to providers. */
   readonly transport: Transport;
+  /** Which fields are text and which merge. */
   readonly rules: DocFieldRules;
+  /** What the binding calls to change the record. */
   readonly host: BindingHost;
+  /** See `SyncOptions.undoCaptureTimeoutMs`. */
   readonly undoCaptureTimeoutMs: number;
+  /** Records a failure in `sync.errors`. */
   readonly reportError: (error: SyncError) => void;
 }
 

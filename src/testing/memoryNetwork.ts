@@ -9,6 +9,7 @@
 import { applyAwarenessUpdate, encodeAwarenessUpdate, type Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from '../sync/provider.js';
+import { seededRandom } from './seededRandom.js';
 
 /** Options of {@link memoryNetwork}. */
 export interface MemoryNetworkOptions {
@@ -75,18 +76,6 @@ interface Message {
   readonly payload: Uint8Array;
   readonly order: number;
   dueAtMs: number;
-}
-
-/** A small seeded generator (mulberry32): the same seed gives the same run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

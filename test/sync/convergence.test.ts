@@ -9,23 +9,13 @@ import { PostTypeConfig, RootStore, type EntityRecord } from 'wp-entities';
 import type { PlainObject } from '../../models/snapshot.js';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork, type MemoryNetwork } from '../../src/testing/memoryNetwork.js';
+import { seededRandom } from '../../src/testing/seededRandom.js';
 import { transportTo, type SyncedSetup } from './storeHelpers.js';
 
 const SEEDS = Number(process.env.SEEDS ?? 200);
 const FIRST_SEED = Number(process.env.FIRST_SEED ?? 1);
 const STORES = 10;
 const OPERATIONS = 24;
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What must be equal everywhere: the shared edits and the saved values of the synced fields. */
 function snapshotOf(record: EntityRecord<object>): unknown {
