@@ -276,14 +276,15 @@ export class RecordWriter {
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
-    if (config.kind !== 'postType') {
+    if (!config.hasAutosaves) {
       throw new ArgumentError(
         `Only post types have autosaves; (${config.kind}, ${config.name}) cannot be autosaved.`,
       );
     }
     return this.serialise(record, async () => {
       const persisted = record.raw as PlainObject | undefined;
-      if (persisted === undefined || record.id === undefined) {
+      const autosavesPath = record.id === undefined ? undefined : config.autosavesPath(record.id);
+      if (persisted === undefined || autosavesPath === undefined) {
         throw new ArgumentError(
           `The record (${config.kind}, ${config.name}, ${String(record.id)}) is not cached; fetch or save it before autosaving.`,
         );
@@ -302,7 +303,7 @@ export class RecordWriter {
       });
       try {
         const response = await this.transport.request<unknown>({
-          path: `${config.recordPath(record.id)}/autosaves`,
+          path: autosavesPath,
           method: 'POST',
           body,
         });
@@ -330,8 +331,10 @@ export class RecordWriter {
   ): Promise<Autosave[]> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch || record.id === undefined) return [];
+    const path = config.autosavesPath(record.id);
+    if (path === undefined) return [];
     const body = await this.transport.request<unknown>({
-      path: `${config.recordPath(record.id)}/autosaves`,
+      path,
       query: { context: 'edit' },
     });
     const list = Array.isArray(body) ? (body.filter(isPlainObject) as Autosave[]) : [];

@@ -136,6 +136,11 @@ export class SyncManager {
     return this.rooms.has(record);
   }
 
+  /** Every record whose room is open (not observable); the store keeps them from eviction. */
+  joinedRecords(): Iterable<EntityRecord<object>> {
+    return this.roomsByRecord.keys();
+  }
+
   /** The record's shared document; throws an `ArgumentError` when its room is not open. */
   doc(record: EntityRecord<object>): Y.Doc {
     return this.roomOf(record, 'doc').doc;
