@@ -10,7 +10,7 @@ import type { EditListener } from '../../models/EditFunnel.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { UndoDelegate } from '../../stores/UndoHistory.js';
 import type { PlainObject } from '../../models/snapshot.js';
-import { ArgumentError, SyncError } from '../errors.js';
+import { ArgumentError, StoreDisposedError, SyncError } from '../errors.js';
 import type { Transport } from '../transport/types.js';
 import type { SyncOptions } from './options.js';
 import type { LocalPresence, Peer } from './Presence.js';
@@ -183,7 +183,7 @@ export class SyncManager {
   }
 
   private open(record: EntityRecord<object>): SyncRoom {
-    if (this.isDisposed) throw new SyncError('This store was disposed: its sync rooms are closed.', 'connection-failed');
+    if (this.isDisposed) throw new StoreDisposedError(`join the sync room of ${record.kind}/${record.name}`);
     if (!this.isSynced(record)) {
       throw new ArgumentError(`${record.kind}/${record.name} does not sync: only postType records and root/site do.`);
     }
