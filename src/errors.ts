@@ -138,6 +138,21 @@ export class ArgumentError extends WpEntitiesError {
   override name = 'ArgumentError';
 }
 
+/**
+ * The store was disposed (`store.dispose()`): it starts no new work, and requests it had in flight
+ * were aborted. Make a new store to go on.
+ */
+export class StoreDisposedError extends WpEntitiesError {
+  override name = 'StoreDisposedError';
+  /** `action` names what was asked of the disposed store (`'request GET /wp/v2/posts/5'`, `'edit'`). */
+  constructor(
+    readonly action: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The store was disposed, so it cannot ${action}. Create a new RootStore to go on.`, options);
+  }
+}
+
 function hasName(value: unknown, name: string): boolean {
   return value instanceof Error && value.name === name;
 }
@@ -169,4 +184,8 @@ export function isSyncError(value: unknown): value is SyncError {
 /** True for an {@link ArgumentError}. */
 export function isArgumentError(value: unknown): value is ArgumentError {
   return value instanceof ArgumentError || hasName(value, 'ArgumentError');
+}
+/** True for a {@link StoreDisposedError}. */
+export function isStoreDisposedError(value: unknown): value is StoreDisposedError {
+  return value instanceof StoreDisposedError || hasName(value, 'StoreDisposedError');
 }

@@ -3,13 +3,21 @@
  *
  * @module
  */
-import type { EditSink, EntityRecord } from '../models/EntityRecord.js';
+import { EditObservers, type EditListener } from '../models/EditFunnel.js';
+import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
 import type { EntityLoader } from '../src/entities/loaders.js';
 import { createRootEntityConfigs } from '../src/entities/rootEntities.js';
+import { ArgumentError, StoreDisposedError } from '../src/errors.js';
+// Types only: the root entry must not load Yjs (see syncEngine.ts).
+import type { SyncOptions } from '../src/sync/options.js';
+import type { SyncManager } from '../src/sync/SyncManager.js';
+import { registeredSyncEngine } from './syncEngine.js';
 import type { Transport } from '../src/transport/types.js';
+import { DisposableTransport } from './DisposableTransport.js';
 import { EmbedStore } from './EmbedStore.js';
+import { EvictionSweep } from './EvictionSweep.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
 import { runBatch, saveAllInBatch, type BatchApi, type SaveResult } from './batchWrites.js';
@@ -26,15 +34,39 @@ export interface RootStoreOptions {
   transport: Transport;
   /** The loaders of dynamic entity kinds. @default postType and taxonomy from the REST API */
   loaders?: Readonly<Record<string, EntityLoader>> | undefined;
+  /**
+   * Collaborative mode: shares unsaved edits and presence of post-type records and `root/site`
+   * through the providers given (from `wp-entities/sync` or the test kit's `memoryNetwork`).
+   * @default undefined (off)
+   */
+  sync?: SyncOptions | undefined;
+  /**
+   * A query or record that nobody observes, with no edits and no request in flight, is dropped
+   * from the cache this long after its last use; an observer or a later call brings it back by
+   * fetching. Records an undo step points at, and records listed by a cached query, are kept.
+   * `Infinity` keeps everything.
+   * @default 300_000 (5 minutes)
+   */
+  gcTimeMs?: number | undefined;
 }
+
+/** The default of {@link RootStoreOptions.gcTimeMs}: five minutes, as TanStack Query's cache time. */
+export const DEFAULT_GC_TIME_MS = 300_000;
 
 /**
  * Holds every cache of one site: `store.collection('postType', 'post').fetch(5)`. The constructor
  * does no I/O; the static root entities are registered at once, dynamic kinds load on first use.
  */
 export class RootStore implements CollectionHost {
-  /** The transport every request goes through. */
+  /**
+   * The transport every request goes through: the one given in the options, wrapped so that
+   * {@link dispose} aborts the requests in flight and refuses later ones.
+   */
   readonly transport: Transport;
+  /** How long an unused, unobserved query or record stays cached. */
+  readonly gcTimeMs: number;
+  /** The eviction sweep (see {@link RootStoreOptions.gcTimeMs}). */
+  readonly eviction: EvictionSweep;
   /** The entity configs. */
   readonly entities: EntityRegistry;
   /** What the current user may do: `canUser(action, resource, id?)`, answered from OPTIONS requests. */
@@ -51,15 +83,28 @@ export class RootStore implements CollectionHost {
   readonly writer: RecordWriter;
   /** The records with edits or a save in flight: what `dirtyRecords` and `savingRecords` read. */
   readonly recordIndex: RecordIndex<EntityRecord<object>>;
-  /** Where edits go instead of the local edits and history; set by collaborative sync. @default undefined */
-  editSink: EditSink | undefined;
+  /** The listeners of the edit funnel: every change to any record's edits (see {@link observeEdits}). */
+  readonly editObservers: EditObservers<EntityRecord<object>>;
+  /** Collaborative mode: rooms, presence and errors; `undefined` unless made with `sync` options. */
+  readonly sync: SyncManager | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
+  private readonly requests: DisposableTransport;
+  private readonly stopRecordingUndo: () => void;
 
   /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
   constructor(options: RootStoreOptions) {
-    this.transport = options.transport;
-    this.entities = new EntityRegistry(options.transport, { loaders: options.loaders });
+    const gcTimeMs = options.gcTimeMs ?? DEFAULT_GC_TIME_MS;
+    if (typeof gcTimeMs !== 'number' || Number.isNaN(gcTimeMs) || gcTimeMs < 0) {
+      throw new ArgumentError(
+        `gcTimeMs must be a number of milliseconds (0 or more, or Infinity); got ${String(gcTimeMs)}.`,
+      );
+    }
+    this.gcTimeMs = gcTimeMs;
+    this.eviction = new EvictionSweep(this, gcTimeMs);
+    this.requests = new DisposableTransport(options.transport);
+    this.transport = this.requests;
+    this.entities = new EntityRegistry(this.transport, { loaders: options.loaders });
     this.entities.register(...createRootEntityConfigs());
     this.permissions = new PermissionStore(this.transport, { configs: this.entities });
     this.embeds = new EmbedStore(this.transport);
@@ -72,12 +117,26 @@ export class RootStore implements CollectionHost {
       },
     });
     this.history = new UndoHistory<EntityRecord<object>>();
+    this.editObservers = new EditObservers<EntityRecord<object>>();
+    // The undo history is the first listener: it keeps only local edits.
+    this.stopRecordingUndo = this.editObservers.observe((event) => this.history.recordEdit(event));
     this.recordIndex = new RecordIndex<EntityRecord<object>>();
     this.writer = new RecordWriter({
       transport: this.transport,
       currentUserId: () => this.users.current?.id,
     });
-    this.editSink = undefined;
+    // Last: the sync manager subscribes to the funnel after the undo history.
+    this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  /**
+   * Calls `listener` after every change to any record's edits, with the changed fields (`from` and
+   * `to` edited values) and the change's origin: `local`, `undo`, `server`, `deferred`, `discard`,
+   * `peer` or `restore`. Listeners run synchronously inside the action that made the change, in
+   * the order they subscribed. Returns the function that unsubscribes.
+   */
+  observeEdits(listener: EditListener<EntityRecord<object>>): () => void {
+    return this.editObservers.observe(listener);
   }
 
   /** Applies the `from` values of the last undo step and returns it (see {@link UndoHistory.undo}). */
@@ -129,6 +188,7 @@ export class RootStore implements CollectionHost {
     kind: string,
     name: string,
   ): EntityCollection<T, E> {
+    if (this.isDisposed) throw new StoreDisposedError(`open the collection (${kind}, ${name})`);
     const key = `${kind}\u0000${name}`;
     let collection = this.collections.get(key);
     if (!collection) {
@@ -152,10 +212,51 @@ export class RootStore implements CollectionHost {
     return [...this.collections.values()];
   }
 
-  /** Ends the store's reactions, timers and connections; the store is unusable afterwards. */
+  /** True once {@link dispose} ran. */
+  get isDisposed(): boolean {
+    return this.requests.isDisposed;
+  }
+
+  /**
+   * Evicts every query and record idle since `cutoffMs` (see {@link RootStoreOptions.gcTimeMs});
+   * returns how many are left that may become evictable later.
+   * @internal Called by the eviction sweep.
+   */
+  evictIdle(cutoffMs: number): number {
+    const pinned = this.history.referencedRecords();
+    // A record whose sync room is open is bound to its shared document: keep that object.
+    for (const record of this.sync?.joinedRecords() ?? []) pinned.add(record);
+    let waiting = 0;
+    for (const collection of this.collections.values()) waiting += collection.evictIdle(cutoffMs, pinned);
+    return waiting;
+  }
+
+  /**
+   * Ends the store: aborts every request in flight (their promises reject with
+   * `StoreDisposedError`), ends every reaction and timer (config watches, the eviction sweep) and
+   * unsubscribes every edit listener. Later calls (`collection()`, `record.edit()`, saves, fetches)
+   * throw or reject with `StoreDisposedError`. Cached records stay readable. Calling it twice is harmless.
+   */
   dispose(): void {
-    this.collections.clear();
+    if (this.isDisposed) return;
+    this.sync?.dispose();
+    this.requests.dispose();
+    this.eviction.dispose();
+    for (const collection of this.collections.values()) collection.dispose();
+    this.stopRecordingUndo();
+    this.editObservers.clear();
     this.history.clear();
     this.recordIndex.clear();
   }
+}
+
+/** Builds the store's sync manager with the engine `wp-entities/sync` registered when it was imported. */
+function startSync(store: RootStore, options: SyncOptions): SyncManager {
+  const engine = registeredSyncEngine();
+  if (engine === undefined) {
+    throw new ArgumentError(
+      "The sync option needs wp-entities/sync: take its providers from 'wp-entities/sync' (or memoryNetwork from 'wp-entities/testing').",
+    );
+  }
+  return engine(store, options) as SyncManager;
 }

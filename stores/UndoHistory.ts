@@ -4,20 +4,26 @@
  * @module
  */
 import { action, computed, makeObservable, observable } from 'mobx';
+import type { EditEvent } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
-import { deepEqual } from '../models/snapshot.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+import type { UndoTarget } from '../models/RecordHost.js';
+import { deepEqual } from '../models/snapshot.js';
 
 export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+export type { UndoTarget } from '../models/RecordHost.js';
 
 /**
- * What the history needs from a record: a way to set edited values without recording a new step.
- * `EntityRecord` implements it; the values go through the same comparison as edits, so undoing
- * back to the saved value leaves the record clean.
+ * A step kept by another undo stack (sync's per-document `Y.UndoManager`), pushed into this
+ * history so one ordered `store.undo()` walks both: undoing it calls {@link undo}, redoing it
+ * {@link redo}. The other stack applies its changes to records itself (through
+ * `record.applyEdits(values, 'undo')`, so the funnel's listeners see them).
  */
-export interface UndoTarget {
-  /** Sets each field's edited value (a value equal to the persisted one clears the edit). */
-  applyUndoValues(values: Readonly<Record<string, unknown>>): void;
+export interface ExternalUndoStep {
+  /** Undoes the step in the other stack. */
+  undo(): void;
+  /** Redoes the step in the other stack. */
+  redo(): void;
 }
 
 /** The changes of one step to one record. */
@@ -30,6 +36,18 @@ export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
 
 /** One undo level; it may touch several records. */
 export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
+
+/**
+ * Undo and redo kept elsewhere for one record: collaborative sync's per-person `Y.UndoManager`.
+ * The history keeps one step per delegated step in its global order and calls back here, so one
+ * `store.undo()` walks synced and unsynced records alike.
+ */
+export interface UndoDelegate extends ExternalUndoStep {
+  /** Closes the step being captured: the next edit opens a new one (another record was edited in between). */
+  closeStep(): void;
+  /** Forgets the delegate's redo steps (the global history dropped them). */
+  dropRedo(): void;
+}
 
 /** Options of {@link UndoHistory.add}. */
 export interface AddStepOptions {
@@ -107,6 +125,12 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
+  /** Levels that stand for a step of another undo stack (each such level is its own empty array). */
+  private readonly external = new WeakMap<UndoStep<R>, ExternalUndoStep>();
+  /** Records whose undo is delegated (synced records): their edits make no value steps here. */
+  private readonly delegates = new Map<R, UndoDelegate>();
+  /** The delegate of the newest step, closed when another step follows it. */
+  private lastDelegate: UndoDelegate | undefined;
 
   /** An empty history. */
   constructor() {
@@ -117,10 +141,12 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       hasUndo: computed,
       hasRedo: computed,
       add: action,
+      pushExternal: action,
       createUndoLevel: action,
       undo: action,
       redo: action,
       clear: action,
+      addDelegatedStep: action,
     });
   }
 
@@ -155,9 +181,24 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * cached step.
    */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
+    if (this.delegates.size > 0) {
+      // The common case while typing in a synced record: one entry, kept by its delegate.
+      if (step.length === 1 && this.delegates.has((step[0] as UndoEntry<R>).record)) {
+        if (options.isCached !== true && this.position < this.levels.length) this.dropRedoSteps();
+        return;
+      }
+      const own = step.filter((entry) => !this.delegates.has(entry.record));
+      // A delegated record's edit still makes the redo steps stale, whether or not its delegate
+      // opens a new step for it (it may join the step being captured).
+      if (own.length !== step.length && options.isCached !== true && !isEmptyStep(step)) this.dropRedoSteps();
+      step = own;
+    }
     const isEmpty = isEmptyStep(step);
     if (options.isCached === true) {
-      if (!isEmpty) this.staged = mergeIntoStep(this.staged, step);
+      if (isEmpty) return;
+      // Typing after an undo is a new edit like any other: a redo must not overwrite it.
+      this.dropRedoSteps();
+      this.staged = mergeIntoStep(this.staged, step);
       return;
     }
     // An edit that changed nothing is not a new edit: it keeps the redo steps.
@@ -165,14 +206,66 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.dropRedoSteps();
     this.flushStaged();
     if (isEmpty) return;
+    this.closeLastDelegate(undefined);
     this.levels.push(step);
     this.position = this.levels.length;
+  }
+
+  /**
+   * Hands `record`'s undo to `delegate` (collaborative sync does it while the record's room is
+   * open): its edits make no value steps here any more, and {@link addDelegatedStep} marks the
+   * delegate's steps in the global order. Returns the function that ends the delegation.
+   */
+  delegate(record: R, delegate: UndoDelegate): () => void {
+    this.delegates.set(record, delegate);
+    return () => {
+      if (this.delegates.get(record) === delegate) this.delegates.delete(record);
+    };
+  }
+
+  /** True while `record`'s undo is delegated. */
+  isDelegated(record: R): boolean {
+    return this.delegates.has(record);
+  }
+
+  /** Records that `record`'s delegate opened a new step: it takes its place in the global order. */
+  addDelegatedStep(record: R): void {
+    const delegate = this.delegates.get(record);
+    if (delegate === undefined) return;
+    this.closeLastDelegate(delegate);
+    this.pushExternal(delegate);
+    this.lastDelegate = delegate;
   }
 
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
     this.add([{ record, changes }], options);
+  }
+
+  /**
+   * Records one change that went through the edit funnel: only `local` edits without `undoIgnore`
+   * make steps (a cached one joins the pending step). Undo, server, deferred, discard, peer and
+   * restore changes make none. The store subscribes this to its funnel.
+   */
+  recordEdit(event: EditEvent<R>): void {
+    if (event.origin !== 'local' || event.undoIgnore) return;
+    this.addChanges(event.record, event.changes, { isCached: event.isCached });
+  }
+
+  /**
+   * Records a step that another undo stack holds (see {@link ExternalUndoStep}): like a new local
+   * edit it closes the pending cached step and drops the redo steps; `undo()` and `redo()` reaching
+   * it call the other stack. In {@link steps} it shows as an empty step.
+   */
+  pushExternal(step: ExternalUndoStep): void {
+    if (this.lastDelegate !== step) this.closeLastDelegate(undefined);
+    this.dropRedoSteps();
+    this.flushStaged();
+    const level: UndoStep<R> = [];
+    this.external.set(level, step);
+    this.levels.push(level);
+    this.position = this.levels.length;
   }
 
   /** Closes the pending cached step: its changes join the latest step (or become the first one). */
@@ -192,6 +285,9 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position === 0) return undefined;
     const step = this.levels[this.position - 1] as UndoStep<R>;
     this.position -= 1;
+    this.lastDelegate = undefined;
+    const external = this.external.get(step);
+    if (external !== undefined) external.undo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
     return step;
   }
@@ -201,8 +297,19 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position >= this.levels.length) return undefined;
     const step = this.levels[this.position] as UndoStep<R>;
     this.position += 1;
+    this.lastDelegate = undefined;
+    const external = this.external.get(step);
+    if (external !== undefined) external.redo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
+  }
+
+  /** Every record a step or the pending cached step points at (the cache keeps them). */
+  referencedRecords(): Set<R> {
+    const records = new Set<R>();
+    for (const step of this.levels) for (const entry of step) records.add(entry.record);
+    for (const entry of this.staged) records.add(entry.record);
+    return records;
   }
 
   /** Forgets every step, redo step and pending change. */
@@ -210,18 +317,31 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.levels.clear();
     this.position = 0;
     this.staged = [];
+    this.lastDelegate = undefined;
+  }
+
+  private closeLastDelegate(next: UndoDelegate | undefined): void {
+    if (this.lastDelegate !== undefined && this.lastDelegate !== next) this.lastDelegate.closeStep();
+    this.lastDelegate = next;
   }
 
   private dropRedoSteps(): void {
     if (this.position < this.levels.length) {
-      this.levels.splice(this.position, this.levels.length - this.position);
+      const dropped = this.levels.splice(this.position, this.levels.length - this.position);
+      const stacks = new Set<ExternalUndoStep>();
+      for (const step of dropped) {
+        const external = this.external.get(step);
+        if (external !== undefined) stacks.add(external);
+      }
+      for (const stack of stacks) (stack as Partial<UndoDelegate>).dropRedo?.();
     }
   }
 
   private flushStaged(): void {
     if (this.staged.length === 0) return;
     const last = this.levels.length - 1;
-    if (last < 0) {
+    // A step of another stack cannot take our changes: they become a step of their own.
+    if (last < 0 || this.external.has(this.levels[last] as UndoStep<R>)) {
       this.levels.push(this.staged);
     } else {
       this.levels[last] = mergeIntoStep(this.levels[last] as UndoStep<R>, this.staged);
