@@ -5,7 +5,9 @@
  *   WordPress post in context=edit), decoding included;
  * - keystroke round trip: A types one character into the shared text, B sees it and answers with
  *   the new length in a map field, A sees the answer. p50/p95 over sequential keystrokes.
- * RootStore-level figures need the sync core (SyncManager) and are not measured here yet.
+ * Then the same through two RootStores in collaborative mode on the same kind of connection
+ * (edit → edit funnel → binding → Y.Doc → WebRTC → binding → the other record's observable edits,
+ * answered by a MobX reaction there), as a ratio to raw Yjs.
  * Machine shared with other jobs: figures are noisy; compare runs on the same machine only.
  */
 import { createSignalingServer } from '../../src/sync/server/signalingServer.js';
@@ -45,15 +47,32 @@ const documentBytes = JSON.stringify(post).length;
 console.log(
   `two Node processes over real WebRTC; document ${documentBytes} bytes of JSON; ${KEYSTROKES} keystrokes`,
 );
-console.log('transport   password  first sync ms (runs)           keystroke round trip p50 / p95 ms');
+console.log('layer      transport   password  first sync ms (runs)  keystroke round trip p50 / p95 ms');
+const SETUPS = (): { label: string; url: string; password: string | undefined }[] => [
+  { label: 'WebSocket', url: server.wsUrl, password: undefined },
+  { label: 'WebSocket', url: server.wsUrl, password: 's3cret' },
+  { label: 'HTTP', url: server.httpUrl, password: undefined },
+  { label: 'HTTP', url: server.httpUrl, password: 's3cret' },
+];
+function row(
+  layer: string,
+  label: string,
+  password: string | undefined,
+  firstSyncs: number[],
+  durations: number[],
+): string {
+  const runs = firstSyncs.map((ms) => ms.toFixed(0)).join(', ');
+  return `${layer.padEnd(10)} ${label.padEnd(11)} ${(password ? 'yes' : 'no').padEnd(9)} ${runs.padEnd(21)} ${percentile(durations, 50).toFixed(2)} / ${percentile(durations, 95).toFixed(2)}`;
+}
+async function storesLeave(room: string): Promise<void> {
+  await alice!.request({ command: 'storeLeave', room });
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  await bob!.request({ command: 'storeLeave', room });
+}
+const raw = new Map<string, { firstSync: number; p50: number; p95: number }>();
 
 try {
-  for (const { label, url, password } of [
-    { label: 'WebSocket', url: server.wsUrl, password: undefined },
-    { label: 'WebSocket', url: server.wsUrl, password: 's3cret' },
-    { label: 'HTTP', url: server.httpUrl, password: undefined },
-    { label: 'HTTP', url: server.httpUrl, password: 's3cret' },
-  ]) {
+  for (const { label, url, password } of SETUPS()) {
     const join = password ? { signaling: [url], password } : { signaling: [url] };
     const firstSyncs: number[] = [];
     let room = '';
@@ -80,14 +99,49 @@ try {
     await alice.request({ command: 'keystrokes', room, count: 20 }); // warm-up
     const durations = await alice.request<number[]>({ command: 'keystrokes', room, count: KEYSTROKES });
     await leaveOneByOne([alice, bob], room);
+    raw.set(`${label}/${password ?? ''}`, {
+      firstSync: percentile(firstSyncs, 50),
+      p50: percentile(durations, 50),
+      p95: percentile(durations, 95),
+    });
+    console.log(row('raw Yjs', label, password, firstSyncs, durations));
+  }
+  for (const { label, url, password } of SETUPS()) {
+    const join = password ? { signaling: [url], password } : { signaling: [url] };
+    const firstSyncs: number[] = [];
+    let room = '';
+    for (let run = 0; run < FIRST_SYNC_RUNS; run++) {
+      if (room) await storesLeave(room);
+      room = uniqueRoom('bench-store');
+      await alice.request({ command: 'storeJoin', room, user: 1, ...join });
+      await alice.request({
+        command: 'storeEdit',
+        room,
+        fields: { title: 'Collaborative editing in WordPress', content: post.content },
+      });
+      // Alice is settled in the room (signalling connected) before Bob arrives.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await bob.request({ command: 'storeJoin', room, user: 2, ...join });
+      const { sinceJoinMs } = await bob.request<{ sinceJoinMs: number }>({
+        command: 'storeWaitFor',
+        room,
+        field: 'content',
+        length: post.content.length,
+        timeoutMs: 30_000,
+      });
+      firstSyncs.push(sinceJoinMs);
+    }
+    await bob.request({ command: 'storeEcho', room });
+    await alice.request({ command: 'storeKeystrokes', room, count: 20 }); // warm-up
+    const durations = await alice.request<number[]>({ command: 'storeKeystrokes', room, count: KEYSTROKES });
+    await storesLeave(room);
+    const base = raw.get(`${label}/${password ?? ''}`)!;
+    const ratio = (ours: number, theirs: number): string => `${(ours / theirs).toFixed(2)}×`;
     console.log(
-      `${label.padEnd(11)} ${(password ? 'yes' : 'no').padEnd(9)} ${firstSyncs
-        .map((ms) => ms.toFixed(0))
-        .join(', ')
-        .padEnd(30)} ${percentile(durations, 50).toFixed(2)} / ${percentile(durations, 95).toFixed(2)}`,
+      `${row('RootStore', label, password, firstSyncs, durations)}   vs raw: first sync ${ratio(percentile(firstSyncs, 50), base.firstSync)}, ` +
+        `p50 ${ratio(percentile(durations, 50), base.p50)}, p95 ${ratio(percentile(durations, 95), base.p95)} (target ≤ 1.5×)`,
     );
   }
-  console.log('RootStore through the sync core vs raw Yjs: not measured (needs SyncManager from sync-core).');
 } finally {
   await stopPeers([alice, bob]);
   await server.close();

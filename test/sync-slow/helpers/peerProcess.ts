@@ -11,6 +11,54 @@ import type { Transport } from '../../../src/transport/types.js';
 import { webrtcProvider } from '../../../src/sync/webrtcProvider.js';
 import type { RoomProvider } from '../../../src/sync/provider.js';
 import type { PeerCommand, PeerRoomState } from './peerProtocol.js';
+import { reaction } from 'mobx';
+import { PostTypeConfig, RootStore, type EntityRecord } from '../../../src/index.js';
+// Importing the sync entry registers the engine `new RootStore({ sync })` uses.
+import '../../../src/sync/index.js';
+
+/** A RootStore in collaborative mode, with post 1 (received from a fake server) open in one room. */
+interface StoreRoom {
+  store: RootStore;
+  record: EntityRecord<object>;
+  joinedAtMs: number;
+  stopEcho?: () => void;
+}
+const storeRooms = new Map<string, StoreRoom>();
+
+const offlineTransport = {
+  request: () => Promise.reject(new Error('offline peer')),
+  fetchAll: () => Promise.reject(new Error('offline peer')),
+  allowedMethods: () => Promise.reject(new Error('offline peer')),
+  batch: () => Promise.reject(new Error('offline peer')),
+} as unknown as Transport;
+
+/** Post 1 as WordPress sends it with context=edit (~5 KB of JSON), parsed like a response. */
+const POST_JSON = JSON.stringify({
+  id: 1,
+  type: 'post',
+  status: 'draft',
+  slug: 'collaborative-editing',
+  title: { raw: 'Collaborative editing', rendered: 'Collaborative editing' },
+  excerpt: { raw: '', rendered: '', protected: false },
+  content: {
+    raw: '<!-- wp:paragraph --><p>Saved text.</p><!-- /wp:paragraph -->'.repeat(60),
+    rendered: '',
+    protected: false,
+  },
+  categories: [1],
+  tags: [],
+  meta: { footnotes: '' },
+});
+
+function storeRoom(name: string): StoreRoom {
+  const room = storeRooms.get(name);
+  if (!room) throw new Error(`no store in room ${name}`);
+  return room;
+}
+
+function fieldOf(record: EntityRecord<object>, field: string): string {
+  return String((record.edited as Record<string, unknown>)[field] ?? '');
+}
 
 interface JoinedRoom {
   doc: Y.Doc;
@@ -179,6 +227,82 @@ async function run(command: PeerCommand): Promise<unknown> {
         durations.push(performance.now() - started);
       }
       return durations;
+    }
+    case 'storeJoin': {
+      const store = new RootStore({
+        transport: offlineTransport,
+        sync: {
+          user: { id: command.user, name: `User ${command.user}`, color: '#c2185b' },
+          providers: [
+            webrtcProvider({
+              signaling: command.signaling,
+              ...(command.password === undefined ? {} : { password: command.password }),
+              peerOpts: { wrtc, config: { iceServers: [] } },
+            }),
+          ],
+          room: () => command.room,
+        },
+      });
+      store.entities.register(new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' }));
+      store.collection('postType', 'post').receive(JSON.parse(POST_JSON) as Record<string, unknown>);
+      const record = store.record('postType', 'post', 1) as EntityRecord<object>;
+      const joinedAtMs = Date.now();
+      await store.sync!.join(record);
+      storeRooms.set(command.room, { store, record, joinedAtMs });
+      setTimeout(watchSignalingSockets, 50);
+      return null;
+    }
+    case 'storeEdit':
+      storeRoom(command.room).record.edit(command.fields as never);
+      return null;
+    case 'storeWaitFor': {
+      const { record, joinedAtMs } = storeRoom(command.room);
+      await waitUntil(
+        () => fieldOf(record, command.field).length >= command.length,
+        command.timeoutMs,
+        `store field ${command.field}`,
+      );
+      return { sinceJoinMs: Date.now() - joinedAtMs };
+    }
+    case 'storeEcho': {
+      // Answers every title change a peer makes with the title's length in `excerpt`, as a user's
+      // screen would re-render on it: through the record's observable edits.
+      const room = storeRoom(command.room);
+      room.stopEcho = reaction(
+        () => fieldOf(room.record, 'title'),
+        // Answered after the peer's change has been applied: an edit made inside the binding's own
+        // application of a remote change is not a local edit (the binding ignores its own echoes).
+        (title) => queueMicrotask(() => room.record.edit({ excerpt: String(title.length) } as never)),
+      );
+      return null;
+    }
+    case 'storeKeystrokes': {
+      const { record } = storeRoom(command.room);
+      const durations: number[] = [];
+      for (let i = 0; i < command.count; i++) {
+        const started = performance.now();
+        const title = fieldOf(record, 'title') + 'x';
+        record.edit({ title } as never);
+        await new Promise<void>((resolve) => {
+          const stop = reaction(
+            () => fieldOf(record, 'excerpt') === String(title.length),
+            (answered) => {
+              if (!answered) return;
+              stop();
+              resolve();
+            },
+          );
+        });
+        durations.push(performance.now() - started);
+      }
+      return durations;
+    }
+    case 'storeLeave': {
+      const room = storeRooms.get(command.room);
+      storeRooms.delete(command.room);
+      room?.stopEcho?.();
+      room?.store.dispose();
+      return null;
     }
     case 'signalingEvents':
       return signalingEvents;

@@ -15,6 +15,12 @@ export type PeerCommand =
     }
   | { command: 'echo'; room: string }
   | { command: 'keystrokes'; room: string; count: number }
+  | { command: 'storeJoin'; room: string; signaling: string[]; password?: string; user: number }
+  | { command: 'storeEdit'; room: string; fields: Record<string, string> }
+  | { command: 'storeWaitFor'; room: string; field: string; length: number; timeoutMs: number }
+  | { command: 'storeEcho'; room: string }
+  | { command: 'storeKeystrokes'; room: string; count: number }
+  | { command: 'storeLeave'; room: string }
   | { command: 'signalingEvents' }
   | { command: 'memory' };
 
