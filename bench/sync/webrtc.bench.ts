@@ -8,10 +8,12 @@
  * Then the same through two RootStores in collaborative mode on the same kind of connection
  * (edit → edit funnel → binding → Y.Doc → WebRTC → binding → the other record's observable edits,
  * answered by a MobX reaction there), as a ratio to raw Yjs.
+ * Rooms are left open and each setup gets fresh peer processes: @roamhq/wrtc 0.10.0 can crash
+ * (SIGSEGV) when both ends close a connection at about the same time.
  * Machine shared with other jobs: figures are noisy; compare runs on the same machine only.
  */
 import { createSignalingServer } from '../../src/sync/server/signalingServer.js';
-import { leaveOneByOne, startPeers, stopPeers, uniqueRoom } from '../../test/sync-slow/helpers/PeerPool.js';
+import { startPeers, stopPeers, uniqueRoom, type Peer } from '../../test/sync-slow/helpers/PeerPool.js';
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 300);
 const FIRST_SYNC_RUNS = 3;
@@ -40,8 +42,13 @@ function postShapedContent(): { fields: Record<string, unknown>; content: string
 }
 
 const server = await createSignalingServer({ port: 0 });
-const [alice, bob] = await startPeers(2);
-if (!alice || !bob) throw new Error('peers did not start');
+/** A fresh pair of peer processes for each setup, so no setup inherits another's rooms. */
+let alice!: Peer;
+let bob!: Peer;
+async function freshPeers(): Promise<void> {
+  if (alice as Peer | undefined) await stopPeers([alice, bob]);
+  [alice, bob] = (await startPeers(2)) as [Peer, Peer];
+}
 const post = postShapedContent();
 const documentBytes = JSON.stringify(post).length;
 console.log(
@@ -64,20 +71,15 @@ function row(
   const runs = firstSyncs.map((ms) => ms.toFixed(0)).join(', ');
   return `${layer.padEnd(10)} ${label.padEnd(11)} ${(password ? 'yes' : 'no').padEnd(9)} ${runs.padEnd(21)} ${percentile(durations, 50).toFixed(2)} / ${percentile(durations, 95).toFixed(2)}`;
 }
-async function storesLeave(room: string): Promise<void> {
-  await alice!.request({ command: 'storeLeave', room });
-  await new Promise((resolve) => setTimeout(resolve, 150));
-  await bob!.request({ command: 'storeLeave', room });
-}
 const raw = new Map<string, { firstSync: number; p50: number; p95: number }>();
 
 try {
   for (const { label, url, password } of SETUPS()) {
+    await freshPeers();
     const join = password ? { signaling: [url], password } : { signaling: [url] };
     const firstSyncs: number[] = [];
     let room = '';
     for (let run = 0; run < FIRST_SYNC_RUNS; run++) {
-      if (room) await leaveOneByOne([alice, bob], room);
       room = uniqueRoom('bench');
       await alice.request({ command: 'join', room, ...join });
       for (const [key, value] of Object.entries(post.fields))
@@ -98,7 +100,6 @@ try {
     await bob.request({ command: 'echo', room });
     await alice.request({ command: 'keystrokes', room, count: 20 }); // warm-up
     const durations = await alice.request<number[]>({ command: 'keystrokes', room, count: KEYSTROKES });
-    await leaveOneByOne([alice, bob], room);
     raw.set(`${label}/${password ?? ''}`, {
       firstSync: percentile(firstSyncs, 50),
       p50: percentile(durations, 50),
@@ -107,11 +108,11 @@ try {
     console.log(row('raw Yjs', label, password, firstSyncs, durations));
   }
   for (const { label, url, password } of SETUPS()) {
+    await freshPeers();
     const join = password ? { signaling: [url], password } : { signaling: [url] };
     const firstSyncs: number[] = [];
     let room = '';
     for (let run = 0; run < FIRST_SYNC_RUNS; run++) {
-      if (room) await storesLeave(room);
       room = uniqueRoom('bench-store');
       await alice.request({ command: 'storeJoin', room, user: 1, ...join });
       await alice.request({
@@ -134,7 +135,6 @@ try {
     await bob.request({ command: 'storeEcho', room });
     await alice.request({ command: 'storeKeystrokes', room, count: 20 }); // warm-up
     const durations = await alice.request<number[]>({ command: 'storeKeystrokes', room, count: KEYSTROKES });
-    await storesLeave(room);
     const base = raw.get(`${label}/${password ?? ''}`)!;
     const ratio = (ours: number, theirs: number): string => `${(ours / theirs).toFixed(2)}×`;
     console.log(
@@ -143,6 +143,6 @@ try {
     );
   }
 } finally {
-  await stopPeers([alice, bob]);
+  if (alice as Peer | undefined) await stopPeers([alice, bob]);
   await server.close();
 }

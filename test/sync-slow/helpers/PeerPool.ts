@@ -22,6 +22,8 @@ export class Peer {
       if (message.error !== undefined) waiter?.reject(new Error(message.error));
       else waiter?.resolve(message.result);
     });
+    // A send racing the child's exit surfaces as the request's rejection (below), not as a crash.
+    child.on('error', () => undefined);
     child.on('exit', (code, signal) => {
       this.exitCode = code;
       this.exitSignal = signal;
@@ -38,6 +40,10 @@ export class Peer {
   /** Sends one command and resolves with its result. */
   request<T = unknown>(command: PeerCommand): Promise<T> {
     const id = this.nextId++;
+    if (!this.isAlive)
+      return Promise.reject(
+        new Error(`peer exited (${this.exitCode ?? this.exitSignal}) before ${command.command}`),
+      );
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
       this.child.send({ id, ...command });
