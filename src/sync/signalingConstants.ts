@@ -59,3 +59,8 @@ export const SERVER_HEARTBEAT_MS = 30_000;
  * re-announces often, and one error says all there is to say.
  */
 export const DECRYPT_ERROR_REPORT_INTERVAL_MS = 10_000;
+/**
+ * The same signalling publish arriving again within this window (over a second signalling
+ * connection into the same topic space) is a copy and is dropped; copies arrive milliseconds apart.
+ */
+export const DUPLICATE_PUBLISH_WINDOW_MS = 3000;

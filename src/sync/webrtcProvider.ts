@@ -15,6 +15,7 @@ import { SyncError } from '../errors.js';
 import type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
 import {
   DECRYPT_ERROR_REPORT_INTERVAL_MS,
+  DUPLICATE_PUBLISH_WINDOW_MS,
   MAX_CONNS_BASE,
   MAX_CONNS_RANDOM_SPREAD,
   STUCK_JOIN_CHECK_INTERVAL_MS,
@@ -97,6 +98,7 @@ async function acceptSignalingMessage(data: unknown): Promise<boolean> {
   const guard = guards.get(message.topic);
   // y-webrtc ignores publishes to rooms it does not have.
   if (!guard) return true;
+  if (isDuplicatePublish(message.topic, message.data)) return false;
   const key = await guard.key;
   let payload: unknown = message.data;
   if (key) {
@@ -111,6 +113,29 @@ async function acceptSignalingMessage(data: unknown): Promise<boolean> {
   if (!isPeerSignal(payload, (peerId) => guard.hasConnectionTo(peerId))) return false;
   guard.resolveGlare(payload);
   return true;
+}
+
+/** When each recent publish (topic + payload) was first delivered. */
+const recentPublishes = new Map<string, number>();
+
+/**
+ * y-webrtc subscribes every room on every signalling connection of the process, so a peer with
+ * two connections into one topic space (say ws:// and http:// of the same server, used by two
+ * rooms) receives each publish twice, and a doubled offer or answer breaks the WebRTC handshake.
+ * The first copy wins; the same payload again within the window is dropped. Encrypted payloads
+ * carry a random IV, and signals carry unique SDP/candidates, so real messages never repeat.
+ */
+function isDuplicatePublish(topic: string, data: unknown): boolean {
+  const now = Date.now();
+  if (recentPublishes.size > 1000) {
+    for (const [key, atMs] of recentPublishes)
+      if (now - atMs > DUPLICATE_PUBLISH_WINDOW_MS) recentPublishes.delete(key);
+  }
+  const key = `${topic}\n${typeof data === 'string' ? data : JSON.stringify(data)}`;
+  const seenAtMs = recentPublishes.get(key);
+  if (seenAtMs !== undefined && now - seenAtMs <= DUPLICATE_PUBLISH_WINDOW_MS) return true;
+  recentPublishes.set(key, now);
+  return false;
 }
 
 const PEER_ERROR_CODES: Record<string, string> = {
