@@ -10,6 +10,10 @@ import type { PlainObject } from '../models/snapshot.js';
 import type { EntityLoader } from '../src/entities/loaders.js';
 import { createRootEntityConfigs } from '../src/entities/rootEntities.js';
 import { ArgumentError, StoreDisposedError } from '../src/errors.js';
+// Types only: the root entry must not load Yjs (see syncEngine.ts).
+import type { SyncOptions } from '../src/sync/options.js';
+import type { SyncManager } from '../src/sync/SyncManager.js';
+import { registeredSyncEngine } from './syncEngine.js';
 import type { Transport } from '../src/transport/types.js';
 import { DisposableTransport } from './DisposableTransport.js';
 import { EmbedStore } from './EmbedStore.js';
@@ -30,6 +34,12 @@ export interface RootStoreOptions {
   transport: Transport;
   /** The loaders of dynamic entity kinds. @default postType and taxonomy from the REST API */
   loaders?: Readonly<Record<string, EntityLoader>> | undefined;
+  /**
+   * Collaborative mode: shares unsaved edits and presence of post-type records and `root/site`
+   * through the providers given (from `wp-entities/sync` or the test kit's `memoryNetwork`).
+   * @default undefined (off)
+   */
+  sync?: SyncOptions | undefined;
   /**
    * A query or record that nobody observes, with no edits and no request in flight, is dropped
    * from the cache this long after its last use; an observer or a later call brings it back by
@@ -75,6 +85,8 @@ export class RootStore implements CollectionHost {
   readonly recordIndex: RecordIndex<EntityRecord<object>>;
   /** The listeners of the edit funnel: every change to any record's edits (see {@link observeEdits}). */
   readonly editObservers: EditObservers<EntityRecord<object>>;
+  /** Collaborative mode: rooms, presence and errors; `undefined` unless made with `sync` options. */
+  readonly sync: SyncManager | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
   private readonly requests: DisposableTransport;
@@ -114,6 +126,8 @@ export class RootStore implements CollectionHost {
       transport: this.transport,
       currentUserId: () => this.users.current?.id,
     });
+    // Last: the sync manager subscribes to the funnel after the undo history.
+    this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
   }
 
   /**
@@ -212,6 +226,8 @@ export class RootStore implements CollectionHost {
    */
   evictIdle(cutoffMs: number): number {
     const pinned = this.history.referencedRecords();
+    // A record whose sync room is open is bound to its shared document: keep that object.
+    for (const record of this.sync?.joinedRecords() ?? []) pinned.add(record);
     let waiting = 0;
     for (const collection of this.collections.values()) waiting += collection.evictIdle(cutoffMs, pinned);
     return waiting;
@@ -226,6 +242,7 @@ export class RootStore implements CollectionHost {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.sync?.dispose();
     this.requests.dispose();
     this.eviction.dispose();
     for (const collection of this.collections.values()) collection.dispose();
@@ -234,4 +251,15 @@ export class RootStore implements CollectionHost {
     this.history.clear();
     this.recordIndex.clear();
   }
+}
+
+/** Builds the store's sync manager with the engine `wp-entities/sync` registered when it was imported. */
+function startSync(store: RootStore, options: SyncOptions): SyncManager {
+  const engine = registeredSyncEngine();
+  if (engine === undefined) {
+    throw new ArgumentError(
+      "The sync option needs wp-entities/sync: take its providers from 'wp-entities/sync' (or memoryNetwork from 'wp-entities/testing').",
+    );
+  }
+  return engine(store, options) as SyncManager;
 }

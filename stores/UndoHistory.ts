@@ -37,6 +37,18 @@ export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
 /** One undo level; it may touch several records. */
 export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
 
+/**
+ * Undo and redo kept elsewhere for one record: collaborative sync's per-person `Y.UndoManager`.
+ * The history keeps one step per delegated step in its global order and calls back here, so one
+ * `store.undo()` walks synced and unsynced records alike.
+ */
+export interface UndoDelegate extends ExternalUndoStep {
+  /** Closes the step being captured: the next edit opens a new one (another record was edited in between). */
+  closeStep(): void;
+  /** Forgets the delegate's redo steps (the global history dropped them). */
+  dropRedo(): void;
+}
+
 /** Options of {@link UndoHistory.add}. */
 export interface AddStepOptions {
   /**
@@ -132,6 +144,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private staged: UndoEntry<R>[] = [];
   /** Levels that stand for a step of another undo stack (each such level is its own empty array). */
   private readonly external = new WeakMap<UndoStep<R>, ExternalUndoStep>();
+  /** Records whose undo is delegated (synced records): their edits make no value steps here. */
+  private readonly delegates = new Map<R, UndoDelegate>();
+  /** The delegate of the newest step, closed when another step follows it. */
+  private lastDelegate: UndoDelegate | undefined;
 
   /** An empty history. */
   constructor() {
@@ -148,6 +164,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       redo: action,
       clear: action,
       rebase: action,
+      addDelegatedStep: action,
     });
   }
 
@@ -182,6 +199,18 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * cached step.
    */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
+    if (this.delegates.size > 0) {
+      // The common case while typing in a synced record: one entry, kept by its delegate.
+      if (step.length === 1 && this.delegates.has((step[0] as UndoEntry<R>).record)) {
+        if (options.isCached !== true && this.position < this.levels.length) this.dropRedoSteps();
+        return;
+      }
+      const own = step.filter((entry) => !this.delegates.has(entry.record));
+      // A delegated record's edit still makes the redo steps stale, whether or not its delegate
+      // opens a new step for it (it may join the step being captured).
+      if (own.length !== step.length && options.isCached !== true && !isEmptyStep(step)) this.dropRedoSteps();
+      step = own;
+    }
     const isEmpty = isEmptyStep(step);
     if (options.isCached === true) {
       if (isEmpty) return;
@@ -195,8 +224,35 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.dropRedoSteps();
     this.flushStaged();
     if (isEmpty) return;
+    this.closeLastDelegate(undefined);
     this.levels.push(step);
     this.position = this.levels.length;
+  }
+
+  /**
+   * Hands `record`'s undo to `delegate` (collaborative sync does it while the record's room is
+   * open): its edits make no value steps here any more, and {@link addDelegatedStep} marks the
+   * delegate's steps in the global order. Returns the function that ends the delegation.
+   */
+  delegate(record: R, delegate: UndoDelegate): () => void {
+    this.delegates.set(record, delegate);
+    return () => {
+      if (this.delegates.get(record) === delegate) this.delegates.delete(record);
+    };
+  }
+
+  /** True while `record`'s undo is delegated. */
+  isDelegated(record: R): boolean {
+    return this.delegates.has(record);
+  }
+
+  /** Records that `record`'s delegate opened a new step: it takes its place in the global order. */
+  addDelegatedStep(record: R): void {
+    const delegate = this.delegates.get(record);
+    if (delegate === undefined) return;
+    this.closeLastDelegate(delegate);
+    this.pushExternal(delegate);
+    this.lastDelegate = delegate;
   }
 
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
@@ -222,6 +278,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * it call the other stack. In {@link steps} it shows as an empty step.
    */
   pushExternal(step: ExternalUndoStep): void {
+    if (this.lastDelegate !== step) this.closeLastDelegate(undefined);
     this.dropRedoSteps();
     this.flushStaged();
     const level: UndoStep<R> = [];
@@ -247,6 +304,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position === 0) return undefined;
     const step = this.levels[this.position - 1] as UndoStep<R>;
     this.position -= 1;
+    this.lastDelegate = undefined;
     const external = this.external.get(step);
     if (external !== undefined) external.undo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
@@ -258,6 +316,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position >= this.levels.length) return undefined;
     const step = this.levels[this.position] as UndoStep<R>;
     this.position += 1;
+    this.lastDelegate = undefined;
     const external = this.external.get(step);
     if (external !== undefined) external.redo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
@@ -314,11 +373,23 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.levels.clear();
     this.position = 0;
     this.staged = [];
+    this.lastDelegate = undefined;
+  }
+
+  private closeLastDelegate(next: UndoDelegate | undefined): void {
+    if (this.lastDelegate !== undefined && this.lastDelegate !== next) this.lastDelegate.closeStep();
+    this.lastDelegate = next;
   }
 
   private dropRedoSteps(): void {
     if (this.position < this.levels.length) {
-      this.levels.splice(this.position, this.levels.length - this.position);
+      const dropped = this.levels.splice(this.position, this.levels.length - this.position);
+      const stacks = new Set<ExternalUndoStep>();
+      for (const step of dropped) {
+        const external = this.external.get(step);
+        if (external !== undefined) stacks.add(external);
+      }
+      for (const stack of stacks) (stack as Partial<UndoDelegate>).dropRedo?.();
     }
   }
 

@@ -13,3 +13,4 @@ export {
   type UseEntityRecordsOptions,
 } from './useEntityRecords.js';
 export { useEntityProp, type EditedField } from './useEntityProp.js';
+export { usePeers } from './usePeers.js';

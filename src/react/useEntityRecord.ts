@@ -97,7 +97,8 @@ function handleOf<T extends object, E extends object>(record: EntityRecord<T, E>
 }
 
 /**
- * One record of `(kind, name)` for an `observer` component:
+ * One record of `(kind, name)` for an `observer` component (with sync on, it also joins the
+ * record's room while mounted):
  * `const { edited, edit, isDirty, save } = useEntityRecord('postType', 'post', 5)`.
  * A singleton entity (`root/site`, `root/base`) takes no id. The first component that reads a
  * record which is not cached starts its request (once: concurrent readers share it, and a record
@@ -120,5 +121,8 @@ export function useEntityRecord<T extends object = PlainObject, E extends object
     record.collection?.load(record.id, query).catch(() => undefined);
     // The query's identity may change on every render: the first request uses the first one.
   }, [record, isEnabled]);
+  // A synced record's room is open while a component shows it; the last one leaves after gcTimeMs.
+  const sync = store.sync;
+  useEffect(() => sync?.retain(record as EntityRecord<object>), [sync, record]);
   return handle;
 }

@@ -38,5 +38,10 @@ export type { MockCurrentUser, MockPostRecord } from './MockWordPress.js';
 export { MOCK_USERS } from './seed.js';
 export type { MockCredentials } from './seed.js';
 export { startNodeServer } from './nodeServer.js';
+// Collaborative sync in one process (loads wp-entities/sync, which registers the sync engine).
+import '../sync/index.js';
+export { memoryNetwork, MemoryNetwork } from './memoryNetwork.js';
+export { seededRandom } from './seededRandom.js';
+export type { MemoryNetworkOptions, MemoryNetworkStats, PartitionMember } from './memoryNetwork.js';
 // Every input, option and record type of the mock (`MockRole`, `MockPostInput`, `MockFailure`, …).
 export type * from './types.js';

@@ -1,0 +1,160 @@
+/**
+ * HTTP signalling as a WebSocket-shaped object, so y-webrtc (which only knows `new WebSocket(url)`)
+ * can signal over plain HTTP with no fork: the way down is an event stream
+ * (`GET url?subscriber_id=S&action=A`, one `data: <json>` per message), the way up is form POSTs
+ * (`subscriber_id`, `action`, `message`). lib0's reconnect, ping and liveness logic drive it exactly
+ * as they drive a real WebSocket: a dropped stream or a failed POST closes it, and lib0 reopens.
+ */
+import { HTTP_SIGNALING_ACTION } from './signalingConstants.js';
+
+/** The subset of the DOM WebSocket that lib0/websocket (and so y-webrtc) uses. */
+export interface WebSocketLike {
+  readonly url: string;
+  readonly readyState: number;
+  binaryType: string;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+const CONNECTING = 0;
+const OPEN = 1;
+const CLOSED = 3;
+
+function randomSubscriberId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** What the downstream reader reports; the socket turns it into WebSocket events. */
+interface StreamEvents {
+  open(): void;
+  message(data: string): void;
+  end(reason: unknown): void;
+}
+
+/** The browser way: a native EventSource, whose own auto-retry is cut off so lib0's backoff rules. */
+function openEventSource(url: string, events: StreamEvents): () => void {
+  const source = new EventSource(url);
+  source.onopen = () => events.open();
+  source.onmessage = (event: MessageEvent<string>) => events.message(event.data);
+  source.onerror = (event) => {
+    source.close();
+    events.end(event);
+  };
+  return () => source.close();
+}
+
+/**
+ * The Node way (Node 20 has no EventSource): a streaming fetch, parsed as `text/event-stream`
+ * (only `data:` lines matter; comments and other fields are skipped).
+ */
+function openFetchStream(url: string, events: StreamEvents): () => void {
+  const abort = new AbortController();
+  const read = async (): Promise<void> => {
+    const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+    if (!response.ok || !response.body) throw new Error(`signalling stream answered ${response.status}`);
+    events.open();
+    const decoder = new TextDecoder();
+    let buffered = '';
+    let dataLines: string[] = [];
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      buffered += decoder.decode(chunk, { stream: true });
+      let newline: number;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline).replace(/\r$/, '');
+        buffered = buffered.slice(newline + 1);
+        if (line === '') {
+          if (dataLines.length > 0) events.message(dataLines.join('\n'));
+          dataLines = [];
+        } else if (line.startsWith('data:')) {
+          dataLines.push(line.slice(line.startsWith('data: ') ? 6 : 5));
+        }
+      }
+    }
+    throw new Error('signalling stream ended');
+  };
+  read().catch((error: unknown) => events.end(error));
+  return () => abort.abort();
+}
+
+/**
+ * A WebSocket-shaped HTTP signalling client for one http(s) signalling URL. Each instance is one
+ * subscriber (a fresh `subscriber_id`); lib0 makes a new instance for every reconnect.
+ */
+export class HttpSignalingSocket implements WebSocketLike {
+  readonly url: string;
+  readyState = CONNECTING;
+  binaryType = 'blob';
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  private readonly subscriberId = randomSubscriberId();
+  private readonly stopStream: () => void;
+  /** POSTs go one after another so the server sees signalling messages in the order sent. */
+  private posting: Promise<void> = Promise.resolve();
+
+  constructor(url: string) {
+    this.url = url;
+    const streamUrl = new URL(url);
+    streamUrl.searchParams.set('subscriber_id', this.subscriberId);
+    streamUrl.searchParams.set('action', HTTP_SIGNALING_ACTION);
+    const events: StreamEvents = {
+      open: () => {
+        if (this.readyState !== CONNECTING) return;
+        this.readyState = OPEN;
+        this.onopen?.({ type: 'open' });
+      },
+      message: (data) => {
+        if (this.readyState === OPEN) this.onmessage?.({ data });
+      },
+      end: (reason) => this.fail(reason),
+    };
+    this.stopStream =
+      typeof globalThis.EventSource === 'function'
+        ? openEventSource(streamUrl.href, events)
+        : openFetchStream(streamUrl.href, events);
+  }
+
+  /** Queues one message as a form POST; a POST that fails closes the socket (lib0 then reconnects). */
+  send(data: string): void {
+    if (this.readyState !== OPEN) return;
+    const body = new URLSearchParams({
+      subscriber_id: this.subscriberId,
+      action: HTTP_SIGNALING_ACTION,
+      message: data,
+    });
+    this.posting = this.posting.then(async () => {
+      if (this.readyState !== OPEN) return;
+      try {
+        const response = await fetch(this.url, { method: 'POST', body });
+        // 404: the server no longer knows this subscriber (it restarted); only a new stream helps.
+        if (response.status === 404 || response.status >= 500)
+          this.fail(new Error(`signalling POST answered ${response.status}`));
+        await response.body?.cancel();
+      } catch (error) {
+        this.fail(error);
+      }
+    });
+  }
+
+  /** Ends the stream; `onclose` follows asynchronously, as with a WebSocket. */
+  close(): void {
+    if (this.readyState === CLOSED) return;
+    this.readyState = CLOSED;
+    this.stopStream();
+    setTimeout(() => this.onclose?.({ type: 'close' }), 0);
+  }
+
+  private fail(reason: unknown): void {
+    if (this.readyState === CLOSED) return;
+    this.readyState = CLOSED;
+    this.stopStream();
+    this.onerror?.(reason);
+    this.onclose?.({ type: 'close' });
+  }
+}

@@ -1,0 +1,337 @@
+/**
+ * One record ↔ one shared document. Changes of the record's edits made here (`local`, `undo`,
+ * `server`) go into the document in one transaction; changes that arrive in the document from
+ * elsewhere (peers, this person's `Y.UndoManager`) go back to the record through the edit funnel,
+ * with origin `peer` (or `undo`), so they make no undo step and are never sent back out.
+ *
+ * @module
+ */
+import { reaction } from 'mobx';
+import type * as Y from 'yjs';
+
+/** Any shared type, as `transaction.changed` keys them. */
+type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { EntityRecord } from '../../models/EntityRecord.js';
+import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import {
+  BASE_ORIGIN,
+  editsMapOf,
+  mergedMapOf,
+  modifiedOf,
+  prepareDocField,
+  readDocEdits,
+  readDocFields,
+  savedMapOf,
+  savedEntryOf,
+  writeDocField,
+  type DocFieldRules,
+  type FieldState,
+  type SavedEntry,
+} from './recordDoc.js';
+
+/** The origins of the edit funnel the binding cares about. */
+export type BoundOrigin = 'local' | 'undo' | 'server';
+
+/** Where a document change came from, as the binding hands it to the record. */
+export type RemoteOrigin = 'peer' | 'undo';
+
+/** What the binding needs from the store around it. */
+export interface BindingHost {
+  /**
+   * Sets the record's edits of these fields (`undefined` removes one) through the edit funnel with
+   * `origin`, and, when `saved` is given, takes those server values into the cache, all in one
+   * MobX action (no observer sees one without the other).
+   */
+  applyRemote(
+    record: EntityRecord<object>,
+    edits: Readonly<Record<string, unknown>>,
+    origin: RemoteOrigin,
+    saved: Readonly<Record<string, unknown>> | undefined,
+  ): void;
+  /** Asks the server for the record again, in the background, after a peer's save. */
+  refetch(record: EntityRecord<object>): void;
+}
+
+/**
+ * Fields a record's version is read from: never taken from map `saved`, so a record's copy claims
+ * a version only when the server sent it, and a copy behind a known save refetches until it has it.
+ */
+const VERSION_FIELDS: ReadonlySet<string> = new Set(['modified', 'modified_gmt']);
+
+function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/**
+ * Keeps one record and its document in step while the record's room is open. {@link localOrigin}
+ * is the transaction origin of this person's own edits: the one `SyncUndo` tracks.
+ */
+export class RecordBinding {
+  /** The origin of this person's edits in the document (tracked by undo). */
+  readonly localOrigin: object = { origin: 'local' };
+  private readonly undoOrigin: object = { origin: 'undo' };
+  private readonly serverOrigin: object = { origin: 'server' };
+  private isApplying = false;
+  private undoManager: object | undefined;
+  private stopWatchingPersisted: (() => void) | undefined;
+
+  /** Binds `record` to `doc`; nothing moves until {@link start}. */
+  constructor(
+    readonly record: EntityRecord<object>,
+    readonly doc: Y.Doc,
+    private readonly rules: DocFieldRules,
+    private readonly host: BindingHost,
+  ) {}
+
+  /**
+   * Brings record and document together (after local persistence has loaded): fields the document
+   * holds win, edits only the record holds are written into the document, and from then on the
+   * document's changes reach the record. `undoManager` is the origin of this person's undo.
+   */
+  start(undoManager: object): void {
+    this.undoManager = undoManager;
+    const docEdits = readDocEdits(this.doc, this.rules, this.persistedRaw());
+    const ownEdits = this.record.edits as PlainObject;
+    const onlyHere = Object.keys(ownEdits).filter(
+      (field) => this.isShared(field) && !hasOwn(docEdits, field),
+    );
+    if (onlyHere.length > 0) {
+      const states = onlyHere.map((field) => this.stateOf(field));
+      for (const state of states) prepareDocField(this.doc, this.rules, state);
+      this.doc.transact(() => {
+        for (const state of states) writeDocField(this.doc, this.rules, state);
+      }, this.serverOrigin);
+    }
+    const values: Record<string, unknown> = {};
+    for (const field of Object.keys(docEdits)) values[field] = docEdits[field];
+    for (const field of Object.keys(ownEdits)) {
+      if (this.isShared(field) && !hasOwn(docEdits, field) && !onlyHere.includes(field))
+        values[field] = undefined;
+    }
+    this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
+    this.doc.on('afterTransaction', this.onTransaction);
+    // The record's edits are the document read against the saved record: when the saved record
+    // changes (a refetch, a list, a peer's save), a shared edit equal to the old saved value
+    // becomes an edit again, and one equal to the new value is no edit.
+    this.stopWatchingPersisted = reaction(
+      () => this.record.persisted,
+      (next, previous) => {
+        this.announceNewer(next as PlainObject | undefined, previous as PlainObject | undefined);
+        this.resync();
+      },
+    );
+  }
+
+  /** Stops listening to the document; the record keeps its edits. */
+  destroy(): void {
+    this.stopWatchingPersisted?.();
+    this.doc.off('afterTransaction', this.onTransaction);
+  }
+
+  /**
+   * Tells the room of a server version newer than any it knows (this person's save, or a fetch
+   * that found someone else's): the fields it changed go into map `saved`, so every peer takes
+   * them in and refetches. A save that cleared no edit (typing went on while it was in flight)
+   * is announced this way too.
+   */
+  private announceNewer(next: PlainObject | undefined, previous: PlainObject | undefined): void {
+    if (next === undefined) return;
+    const modified = modifiedOf(next);
+    if (modified === '' || modified <= this.newestKnownSave()) return;
+    const saved = savedMapOf(this.doc);
+    this.doc.transact(() => {
+      for (const field of Object.keys(next)) {
+        if (VERSION_FIELDS.has(field)) continue;
+        if (previous !== undefined && deepEqual(previous[field], next[field])) continue;
+        saved.set(field, { value: next[field], modified } satisfies SavedEntry);
+      }
+    }, this.serverOrigin);
+  }
+
+  /** The newest `modified` among the saves in map `saved` ('' when none). */
+  private newestKnownSave(): string {
+    let newest = '';
+    for (const value of savedMapOf(this.doc).values()) {
+      const entry = savedEntryOf(value);
+      if (entry !== undefined && entry.modified > newest) newest = entry.modified;
+    }
+    return newest;
+  }
+
+  /** Makes the record's shared edits what the document says, and takes in newer saved values. */
+  private resync(): void {
+    const docEdits = readDocEdits(this.doc, this.rules, this.persistedRaw());
+    const values: Record<string, unknown> = { ...docEdits };
+    for (const field of Object.keys(this.record.edits)) {
+      if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field))
+        values[field] = undefined;
+    }
+    this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
+    // An answer older than a save the document knows of (a save's own answer arriving after a
+    // peer's later save): ask the server again rather than keep a stale copy.
+    if (this.isBehindDoc()) this.host.refetch(this.record);
+  }
+
+  /**
+   * True when the document knows of a save newer than the record's saved copy (a refetch answered
+   * with an older copy): the record must not judge shared edits against it.
+   */
+  private isBehindDoc(): boolean {
+    const ours = modifiedOf(this.record.persisted);
+    if (ours === '') return false;
+    for (const value of savedMapOf(this.doc).values()) {
+      const entry = savedEntryOf(value);
+      if (entry !== undefined && entry.modified > ours) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Takes one change of the record's edits from the edit funnel: `local`, `undo` and `server`
+   * changes are written into the document in one transaction; changes the binding made itself,
+   * and every other origin, are left alone.
+   */
+  onEdit(changes: Readonly<Record<string, unknown>>, origin: string): void {
+    if (this.isApplying) return;
+    if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
+    const fields = Object.keys(changes).filter((field) => this.isShared(field) && !this.isDeferred(field));
+    if (fields.length === 0) return;
+    if (origin === 'server' && this.isBehindDoc()) {
+      // An old copy of the record cleared these edits; the document knows better.
+      this.resync();
+      return;
+    }
+    const transactionOrigin =
+      origin === 'local' ? this.localOrigin : origin === 'undo' ? this.undoOrigin : this.serverOrigin;
+    const states = fields.map((field) => this.stateOf(field));
+    for (const state of states) prepareDocField(this.doc, this.rules, state);
+    this.doc.transact(() => {
+      for (const state of states) writeDocField(this.doc, this.rules, state, origin === 'server');
+      if (origin === 'server') this.writeSaved(fields);
+    }, transactionOrigin);
+  }
+
+  private readonly onTransaction = (transaction: Y.Transaction): void => {
+    const origin = transaction.origin as unknown;
+    if (
+      origin === this.localOrigin ||
+      origin === this.serverOrigin ||
+      origin === this.undoOrigin ||
+      origin === BASE_ORIGIN
+    ) {
+      return;
+    }
+    const fields = this.changedFields(transaction);
+    const savedKeys = transaction.changed.get(savedMapOf(this.doc) as unknown as YType);
+    if (fields.size === 0 && savedKeys === undefined) return;
+    const docEdits = fields.size > 0 ? readDocFields(this.doc, this.rules, this.persistedRaw(), fields) : {};
+    const values: Record<string, unknown> = {};
+    for (const field of fields) {
+      if (!this.isShared(field) || this.isDeferred(field)) continue;
+      values[field] = docEdits[field];
+    }
+    const saved = savedKeys === undefined ? undefined : this.pendingSaved(savedKeys);
+    this.applyToRecord(values, origin === this.undoManager ? 'undo' : 'peer', saved);
+    if (saved !== undefined) this.host.refetch(this.record);
+  };
+
+  private applyToRecord(
+    values: Record<string, unknown>,
+    origin: RemoteOrigin,
+    saved: Record<string, unknown> | undefined,
+  ): void {
+    if (Object.keys(values).length === 0 && saved === undefined) return;
+    this.isApplying = true;
+    try {
+      this.host.applyRemote(this.record, values, origin, saved);
+    } finally {
+      this.isApplying = false;
+    }
+  }
+
+  /** The fields a transaction touched: keys of `edits`, texts referenced from it, merged maps. */
+  private changedFields(transaction: Y.Transaction): Set<string> {
+    const fields = new Set<string>();
+    const edits = editsMapOf(this.doc);
+    const keys = transaction.changed.get(edits as unknown as YType);
+    if (keys !== undefined) for (const key of keys) if (key !== null) fields.add(key);
+    if (transaction.changed.size > (keys === undefined ? 0 : 1)) {
+      edits.forEach((value, field) => {
+        if (this.rules.textFields.has(field) && typeof value === 'string') {
+          if (transaction.changed.has(this.doc.getText(value) as unknown as YType)) fields.add(field);
+        }
+      });
+      for (const field of this.rules.mergedFields) {
+        if (transaction.changed.has(mergedMapOf(this.doc, field) as unknown as YType)) fields.add(field);
+      }
+    }
+    return fields;
+  }
+
+  /**
+   * The saved server values to take into the cache, when they are newer than what the record
+   * holds (a peer who loaded the record after that save already has them, or newer).
+   */
+  private pendingSaved(keys: Set<string | null> | undefined): Record<string, unknown> | undefined {
+    const saved = savedMapOf(this.doc);
+    if (saved.size === 0) return undefined;
+    const ours = modifiedOf(this.record.persisted);
+    const values: Record<string, unknown> = {};
+    for (const key of keys ?? saved.keys()) {
+      if (key === null || VERSION_FIELDS.has(key)) continue;
+      const entry = savedEntryOf(saved.get(key));
+      // Each field carries the save it comes from: concurrent saves may leave fields of both.
+      if (entry === undefined || (entry.modified !== '' && ours !== '' && entry.modified <= ours)) continue;
+      values[key] = entry.value;
+    }
+    return Object.keys(values).length === 0 ? undefined : values;
+  }
+
+  /** After a save: the server's values of the saved fields, for peers to take into their cache. */
+  private writeSaved(fields: readonly string[]): void {
+    const persisted = this.record.persisted as PlainObject | undefined;
+    if (persisted === undefined) return;
+    const saved = savedMapOf(this.doc);
+    const modified = modifiedOf(persisted);
+    for (const field of fields) {
+      if (hasOwn(persisted, field))
+        saved.set(field, { value: persisted[field], modified } satisfies SavedEntry);
+    }
+  }
+
+  private stateOf(field: string): FieldState {
+    const edits = this.record.edits as PlainObject;
+    const persistedRaw = this.rawField(field);
+    const hasEdit = hasOwn(edits, field);
+    return {
+      field,
+      hasEdit,
+      value: hasEdit ? edits[field] : persistedRaw,
+      persistedRaw,
+      modified: modifiedOf(this.record.persisted),
+    };
+  }
+
+  private isShared(field: string): boolean {
+    return this.record.config?.transientEdits.has(field) !== true;
+  }
+
+  private isDeferred(field: string): boolean {
+    return typeof (this.record.edits as PlainObject)[field] === 'function';
+  }
+
+  private rawField(field: string): unknown {
+    const value = (this.record.persisted as PlainObject | undefined)?.[field];
+    if (this.record.config?.rawAttributes.has(field) === true && isPlainObject(value) && 'raw' in value) {
+      return value.raw;
+    }
+    return value;
+  }
+
+  private persistedRaw(): PlainObject {
+    const persisted = (this.record.persisted ?? {}) as PlainObject;
+    const raw: PlainObject = {};
+    for (const field of this.rules.mergedFields) raw[field] = persisted[field];
+    return raw;
+  }
+}

@@ -1,0 +1,294 @@
+/**
+ * `store.sync`: the rooms of the records being edited together, their lifetimes, and what users
+ * observe of them (connection, peers, errors).
+ *
+ * @module
+ */
+import { action, makeObservable, observable, runInAction } from 'mobx';
+import type * as Y from 'yjs';
+import type { EditListener } from '../../models/EditFunnel.js';
+import type { EntityRecord } from '../../models/EntityRecord.js';
+import type { UndoDelegate } from '../../stores/UndoHistory.js';
+import type { PlainObject } from '../../models/snapshot.js';
+import { ArgumentError, StoreDisposedError, SyncError } from '../errors.js';
+import type { Transport } from '../transport/types.js';
+import type { SyncOptions } from './options.js';
+import type { LocalPresence, Peer } from './Presence.js';
+import type { ConnectionStatus } from './provider.js';
+import type { BindingHost } from './RecordBinding.js';
+import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
+import { SyncRoom } from './SyncRoom.js';
+
+/** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
+export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
+/** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
+const DEFAULT_LEAVE_DELAY_MS = 300_000;
+
+/** What the manager needs from its store (a `RootStore` provides all of it). */
+export interface SyncStore {
+  readonly transport: Transport;
+  readonly history: {
+    delegate(record: EntityRecord<object>, delegate: UndoDelegate): () => void;
+    addDelegatedStep(record: EntityRecord<object>): void;
+  };
+  observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
+  readonly gcTimeMs?: number | undefined;
+}
+
+/** The site part of a default room name: the REST root's host and path. */
+function siteOf(transport: Transport): string {
+  const root = (transport as { root?: unknown }).root;
+  if (typeof root !== 'string') return 'site';
+  try {
+    const url = new URL(root);
+    return `${url.host}${url.pathname.replace(/\/$/, '')}${url.search}`;
+  } catch {
+    return root;
+  }
+}
+
+/**
+ * The collaborative side of a store, on `store.sync` when the store was made with `sync` options.
+ * Every postType record and `root/site` can sync; a record syncs while its room is open
+ * (`join`, or a mounted `useEntityRecord`). Everything else behaves exactly as without sync.
+ */
+export class SyncManager {
+  /** The options the store was made with. */
+  readonly options: SyncOptions;
+  /** Failures of providers, peers and signalling, newest last (observable). */
+  errors: SyncError[] = [];
+  private readonly store: SyncStore;
+  private readonly rooms = observable.map<EntityRecord<object>, SyncRoom>([], { deep: false });
+  private readonly roomsByName = new Map<string, SyncRoom>();
+  private readonly roomsByRecord = new Map<EntityRecord<object>, SyncRoom>();
+  private readonly undelegates = new Map<SyncRoom, () => void>();
+  private readonly stopObserving: () => void;
+  private readonly extraTextFields: ReadonlySet<string>;
+  private isDisposed = false;
+
+  /** The sync side of `store`; called by `RootStore` for its `sync` option. */
+  constructor(store: SyncStore, options: SyncOptions) {
+    if (options.providers.length === 0) {
+      throw new ArgumentError(
+        'sync.providers needs at least one provider (webrtcProvider, indexeddbProvider, …).',
+      );
+    }
+    this.store = store;
+    this.options = options;
+    this.extraTextFields = new Set(options.textFields ?? []);
+    makeObservable<SyncManager, 'reportError'>(this, { errors: observable.ref, reportError: action });
+    this.stopObserving = store.observeEdits((event) => {
+      // A plain map: this runs on every edit of every record, and must not create MobX atoms.
+      this.roomsByRecord.get(event.record)?.binding.onEdit(event.changes, event.origin);
+    });
+  }
+
+  /** True for every postType record and `root/site`; other records never sync. */
+  isSynced(record: EntityRecord<object>): boolean {
+    return record.kind === 'postType' || (record.kind === 'root' && record.name === 'site');
+  }
+
+  /**
+   * Opens the record's room (idempotent) and resolves once local persistence has loaded into it and
+   * the record holds the shared edits. Rejects with an `ArgumentError` for a record that does not sync.
+   */
+  join(record: EntityRecord<object>): Promise<void> {
+    const room = this.open(record);
+    room.holders += 1;
+    return room.whenLoaded;
+  }
+
+  /** Closes the record's room; the record keeps its edits. */
+  leave(record: EntityRecord<object>): void {
+    const room = this.rooms.get(record);
+    if (room !== undefined) this.close(room);
+  }
+
+  /**
+   * Holds the record's room open until the returned function is called; the last release leaves
+   * after the store's `gcTimeMs`. `useEntityRecord` uses it while mounted.
+   */
+  retain(record: EntityRecord<object>): () => void {
+    if (!this.isSynced(record) || this.isDisposed) return () => undefined;
+    const room = this.open(record);
+    room.holders += 1;
+    if (room.leaveTimer !== undefined) {
+      clearTimeout(room.leaveTimer);
+      room.leaveTimer = undefined;
+    }
+    room.whenLoaded.catch(() => undefined);
+    let isReleased = false;
+    return () => {
+      if (isReleased) return;
+      isReleased = true;
+      room.holders -= 1;
+      if (room.holders > 0 || this.rooms.get(record) !== room) return;
+      const delayMs = this.store.gcTimeMs ?? DEFAULT_LEAVE_DELAY_MS;
+      if (delayMs === Infinity) return;
+      room.leaveTimer = setTimeout(() => {
+        room.leaveTimer = undefined;
+        if (room.holders === 0 && this.rooms.get(record) === room) this.close(room);
+      }, delayMs);
+    };
+  }
+
+  /** True while the record's room is open. Observable. */
+  isJoined(record: EntityRecord<object>): boolean {
+    return this.rooms.has(record);
+  }
+
+  /** Every record whose room is open (not observable); the store keeps them from eviction. */
+  joinedRecords(): Iterable<EntityRecord<object>> {
+    return this.roomsByRecord.keys();
+  }
+
+  /** The record's shared document; throws an `ArgumentError` when its room is not open. */
+  doc(record: EntityRecord<object>): Y.Doc {
+    return this.roomOf(record, 'doc').doc;
+  }
+
+  /** The record's connection: `disconnected` when its room is not open. Observable. */
+  connection(record: EntityRecord<object>): ConnectionStatus {
+    return this.rooms.get(record)?.connection ?? 'disconnected';
+  }
+
+  /** The other people in the record's room (`[]` when it is not open). Observable. */
+  peers(record: EntityRecord<object>): readonly Peer[] {
+    return this.rooms.get(record)?.presence.peers ?? [];
+  }
+
+  /** Shares where this person is in the record (field, selection); ignored when its room is not open. */
+  setLocalPresence(record: EntityRecord<object>, state: LocalPresence): void {
+    this.rooms.get(record)?.presence.setLocal(state);
+  }
+
+  /** Ends every room, provider, timer and listener; `store.dispose()` calls it. */
+  dispose(): void {
+    if (this.isDisposed) return;
+    this.isDisposed = true;
+    this.stopObserving();
+    for (const room of [...this.rooms.values()]) this.close(room);
+  }
+
+  /** Records a failure in {@link errors}. */
+  private reportError(error: SyncError): void {
+    this.errors = [...this.errors, error];
+  }
+
+  private roomOf(record: EntityRecord<object>, what: string): SyncRoom {
+    const room = this.rooms.get(record);
+    if (room === undefined) {
+      throw new ArgumentError(
+        `sync.${what}(record): the room of ${record.kind}/${record.name}/${String(record.id)} is not open; join it first.`,
+      );
+    }
+    return room;
+  }
+
+  private open(record: EntityRecord<object>): SyncRoom {
+    if (this.isDisposed) throw new StoreDisposedError(`join the sync room of ${record.kind}/${record.name}`);
+    if (!this.isSynced(record)) {
+      throw new ArgumentError(
+        `${record.kind}/${record.name} does not sync: only postType records and root/site do.`,
+      );
+    }
+    const existing = this.rooms.get(record);
+    if (existing !== undefined) return existing;
+    const name = this.roomName(record);
+    if (this.roomsByName.has(name)) throw new ArgumentError(`Two records map to one sync room: ${name}.`);
+    const room = new SyncRoom({
+      record,
+      name,
+      user: this.options.user,
+      providers: this.options.providers,
+      transport: this.store.transport,
+      rules: this.rulesOf(record),
+      host: this.bindingHost,
+      undoCaptureTimeoutMs: this.options.undoCaptureTimeoutMs ?? DEFAULT_UNDO_CAPTURE_TIMEOUT_MS,
+      reportError: (error) => this.reportError(error),
+    });
+    room.undo.onStep(() => this.store.history.addDelegatedStep(record));
+    this.undelegates.set(
+      room,
+      this.store.history.delegate(record, {
+        undo: () => room.undo.undo(),
+        redo: () => room.undo.redo(),
+        closeStep: () => room.undo.closeStep(),
+        dropRedo: () => room.undo.dropRedo(),
+      }),
+    );
+    runInAction(() => this.rooms.set(record, room));
+    this.roomsByRecord.set(record, room);
+    this.roomsByName.set(name, room);
+    return room;
+  }
+
+  private close(room: SyncRoom): void {
+    runInAction(() => this.rooms.delete(room.record));
+    this.roomsByRecord.delete(room.record);
+    this.roomsByName.delete(room.name);
+    this.undelegates.get(room)?.();
+    this.undelegates.delete(room);
+    room.destroy().catch((error: unknown) => {
+      this.reportError(
+        new SyncError(`Closing room ${room.name} failed.`, 'connection-failed', { cause: error }),
+      );
+    });
+  }
+
+  private roomName(record: EntityRecord<object>): string {
+    if (this.options.room !== undefined) return this.options.room(record);
+    const id = record.id === undefined ? 'index' : String(record.id);
+    return `${siteOf(this.store.transport)}/${record.kind}/${record.name}/${id}`;
+  }
+
+  private rulesOf(record: EntityRecord<object>): DocFieldRules {
+    const textFields = new Set(DEFAULT_TEXT_FIELDS);
+    for (const field of this.extraTextFields) textFields.add(field);
+    return { textFields, mergedFields: record.config?.mergedEdits ?? new Set() };
+  }
+
+  private readonly bindingHost: BindingHost = {
+    applyRemote: (record, edits, origin, saved) => {
+      runInAction(() => {
+        if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
+        if (saved !== undefined && record.collection !== undefined) {
+          const persisted = (record.persisted ?? {}) as PlainObject;
+          record.collection.receive({ ...persisted, ...saved });
+        }
+      });
+    },
+    refetch: (record) => this.refetch(record),
+  };
+
+  /** Records being refetched after a peer's save, and whether another save came in meanwhile. */
+  private readonly refetching = new Map<EntityRecord<object>, { isAgain: boolean }>();
+
+  /**
+   * Confirms a peer's save with the server, in the background. A save that arrives while a refetch
+   * is in flight asks once more when it answers: the answer in flight may predate that save.
+   */
+  private refetch(record: EntityRecord<object>): void {
+    if (this.isDisposed) return;
+    const running = this.refetching.get(record);
+    if (running !== undefined) {
+      running.isAgain = true;
+      return;
+    }
+    const state = { isAgain: false };
+    this.refetching.set(record, state);
+    record
+      .fetch()
+      .catch((error: unknown) => {
+        this.reportError(
+          new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
+            cause: error,
+          }),
+        );
+      })
+      .finally(() => {
+        this.refetching.delete(record);
+        if (state.isAgain) this.refetch(record);
+      });
+  }
+}

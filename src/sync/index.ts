@@ -1,0 +1,55 @@
+/**
+ * `wp-entities/sync`: collaborative editing. Importing it registers the engine that
+ * `new RootStore({ sync })` uses (see `stores/syncEngine.ts`), so the package root carries no Yjs.
+ *
+ * ```ts
+ * import { RootStore } from 'wp-entities';
+ * import { indexeddbProvider } from 'wp-entities/sync';
+ * const store = new RootStore({ transport, sync: { user, providers: [indexeddbProvider()] } });
+ * await store.sync!.join(store.record('postType', 'post', 5));
+ * ```
+ *
+ * @packageDocumentation
+ */
+import { registerSyncEngine } from '../../stores/syncEngine.js';
+import type { SyncOptions } from './options.js';
+import { SyncManager, type SyncStore } from './SyncManager.js';
+
+registerSyncEngine((store, options) => new SyncManager(store as SyncStore, options as SyncOptions));
+
+export { SyncManager, DEFAULT_UNDO_CAPTURE_TIMEOUT_MS } from './SyncManager.js';
+export type { SyncStore } from './SyncManager.js';
+export type { SyncOptions } from './options.js';
+export { SyncRoom } from './SyncRoom.js';
+export { RecordBinding } from './RecordBinding.js';
+export type { BindingHost, BoundOrigin, RemoteOrigin } from './RecordBinding.js';
+export { SyncUndo } from './SyncUndo.js';
+export type { SyncUndoOptions, StepListener } from './SyncUndo.js';
+export { Presence } from './Presence.js';
+export type { Peer, SyncUser, LocalPresence, PresenceSelection } from './Presence.js';
+export { indexeddbProvider, indexeddbNameOf } from './indexeddbProvider.js';
+export type { IndexeddbProviderOptions } from './indexeddbProvider.js';
+export type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
+export { SYNC_ERROR_CODES } from './errorCodes.js';
+export type { SyncErrorCode } from './errorCodes.js';
+export { SyncError, isSyncError } from '../errors.js';
+export { diffText, applyTextValue } from './textDiff.js';
+export type { TextChange } from './textDiff.js';
+export {
+  readDocEdits,
+  writeDocField,
+  textNameOf,
+  DEFAULT_TEXT_FIELDS,
+  EDITS_MAP,
+  SAVED_MAP,
+  MERGED_PREFIX,
+  TEXT_PREFIX,
+} from './recordDoc.js';
+export type { DocFieldRules, FieldState } from './recordDoc.js';
+export {
+  webrtcProvider,
+  peerErrorToSyncError,
+  defaultMaxConns,
+  type WebrtcProviderOptions,
+} from './webrtcProvider.js';
+export { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';

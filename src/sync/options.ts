@@ -1,0 +1,36 @@
+/**
+ * The options of collaborative mode: `new RootStore({ transport, sync: { user, providers } })`.
+ *
+ * @module
+ */
+import type { EntityRecord } from '../../models/EntityRecord.js';
+import type { SyncUser } from './Presence.js';
+import type { ProviderFactory } from './provider.js';
+
+/** `RootStore`'s `sync` option: turns collaborative mode on. */
+export interface SyncOptions {
+  /** Who this person is, as peers see them in presence. */
+  readonly user: SyncUser;
+  /**
+   * How shared documents travel and persist: any mix of `webrtcProvider(...)`,
+   * `websocketProvider(...)`, `indexeddbProvider()` and, in tests, `memoryNetwork().provider()`.
+   * At least one.
+   */
+  readonly providers: readonly ProviderFactory[];
+  /**
+   * The room of a record: everyone in one room shares one document.
+   * @default `${site}/${kind}/${name}/${id}`, site = the REST root's host and path
+   */
+  readonly room?: ((record: EntityRecord<object>) => string) | undefined;
+  /**
+   * Own edits closer together than this are one undo step.
+   * @default 500
+   */
+  readonly undoCaptureTimeoutMs?: number | undefined;
+  /**
+   * Fields shared as collaborative text (merged character by character) besides
+   * `title`, `content` and `excerpt`.
+   * @default []
+   */
+  readonly textFields?: readonly string[] | undefined;
+}

@@ -1,0 +1,212 @@
+/**
+ * `createSignalingServer`: one Node HTTP server speaking y-webrtc's signalling protocol over
+ * WebSocket and over HTTP (an event stream per client plus form POSTs), sharing one topic space,
+ * so browsers on either transport find each other.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket, type RawData } from 'ws';
+import {
+  MAX_PENDING_OUTPUT_BYTES,
+  MAX_SIGNALING_MESSAGE_BYTES,
+  SERVER_HEARTBEAT_MS,
+} from '../signalingConstants.js';
+import { parseSignalingMessage } from './signalingMessage.js';
+import { TopicSpace, type Subscriber } from './TopicSpace.js';
+
+/** Options of {@link createSignalingServer}. */
+export interface SignalingServerOptions {
+  /** TCP port; 0 picks a free one. @default 4444 */
+  port?: number;
+  /** Interface to listen on; loopback unless you mean to serve other machines. @default '127.0.0.1' */
+  host?: string;
+}
+
+/** A running signalling server. */
+export interface SignalingServer {
+  /** `ws://host:port`: for `webrtcProvider({ signaling: [wsUrl] })` with WebSocket signalling. */
+  readonly wsUrl: string;
+  /** `http://host:port`: the same rooms over HTTP signalling (event stream + form POSTs). */
+  readonly httpUrl: string;
+  /** Stops listening and ends every open connection and stream. */
+  close(): Promise<void>;
+}
+
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type',
+};
+
+/** An HTTP client: its event stream is the way back; it ends when the stream closes. */
+class StreamSubscriber implements Subscriber {
+  readonly topics = new Set<string>();
+  constructor(private readonly response: ServerResponse) {}
+  send(json: string): void {
+    if (this.response.writableEnded || this.response.destroyed) return;
+    if (this.response.writableLength > MAX_PENDING_OUTPUT_BYTES) {
+      this.response.destroy();
+      return;
+    }
+    this.response.write(`data: ${json}\n\n`);
+  }
+  end(): void {
+    this.response.end();
+  }
+}
+
+/** A WebSocket client. */
+class SocketSubscriber implements Subscriber {
+  readonly topics = new Set<string>();
+  /** Cleared at each heartbeat ping, set again by the pong; still clear at the next ping = gone. */
+  isAlive = true;
+  constructor(readonly socket: WebSocket) {}
+  send(json: string): void {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (this.socket.bufferedAmount > MAX_PENDING_OUTPUT_BYTES) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(json);
+  }
+}
+
+/**
+ * Starts a signalling server. Protocol (y-webrtc's): JSON messages `subscribe {topics}`,
+ * `unsubscribe {topics}`, `publish {topic, …}` (sent to every subscriber of the topic with a
+ * `clients` count) and `ping` (answered `pong`).
+ * - WebSocket: one message per frame, on any path.
+ * - HTTP: `GET ?subscriber_id=S&action=A` opens a `text/event-stream` (one `data: <json>` per
+ *   message); `POST` form fields `subscriber_id`, `action`, `message` (the JSON) act for the
+ *   subscriber whose stream is open. `GET /` without a subscriber answers `okay`.
+ * Malformed input is dropped; a connection holds at most a bounded number of topics and each
+ * message is size-limited. Resolves once listening.
+ */
+export async function createSignalingServer(options: SignalingServerOptions = {}): Promise<SignalingServer> {
+  const { port = 4444, host = '127.0.0.1' } = options;
+  const topics = new TopicSpace();
+  const streams = new Map<string, StreamSubscriber>();
+
+  const openStream = (subscriberId: string, response: ServerResponse): void => {
+    streams.get(subscriberId)?.end();
+    const subscriber = new StreamSubscriber(response);
+    streams.set(subscriberId, subscriber);
+    response.writeHead(200, {
+      ...CORS_HEADERS,
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    response.write(': open\n\n');
+    response.on('close', () => {
+      topics.remove(subscriber);
+      if (streams.get(subscriberId) === subscriber) streams.delete(subscriberId);
+    });
+  };
+
+  const receivePost = (request: IncomingMessage, response: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooBig = false;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      // Form encoding can triple a message's size; beyond that the body is not a signalling message.
+      if (tooBig) return;
+      if (size > MAX_SIGNALING_MESSAGE_BYTES * 3 + 1024) {
+        // The rest of the body is read and discarded (not buffered); resetting the socket instead
+        // would also fail requests a client had pipelined on the same keep-alive connection.
+        tooBig = true;
+        chunks.length = 0;
+        response.writeHead(413, { ...CORS_HEADERS, connection: 'close' }).end();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (tooBig) return;
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      const subscriber = streams.get(form.get('subscriber_id') ?? '');
+      const message = parseSignalingMessage(form.get('message'));
+      if (!subscriber || !message) {
+        response.writeHead(subscriber ? 400 : 404, CORS_HEADERS).end();
+        return;
+      }
+      topics.handle(subscriber, message);
+      response.writeHead(204, CORS_HEADERS).end();
+    });
+    request.on('error', () => request.destroy());
+  };
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://signaling.invalid');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, CORS_HEADERS).end();
+    } else if (request.method === 'POST') {
+      receivePost(request, response);
+    } else if (request.method === 'GET') {
+      const subscriberId = url.searchParams.get('subscriber_id');
+      if (subscriberId && subscriberId.length <= 256) openStream(subscriberId, response);
+      else response.writeHead(200, { ...CORS_HEADERS, 'content-type': 'text/plain' }).end('okay');
+    } else {
+      response.writeHead(405, CORS_HEADERS).end();
+    }
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  // ws closes a connection whose frame exceeds maxPayload; smaller oversize messages are just dropped below.
+  const sockets = new WebSocketServer({ server, maxPayload: MAX_SIGNALING_MESSAGE_BYTES * 4 });
+  const socketSubscribers = new WeakMap<WebSocket, SocketSubscriber>();
+  sockets.on('connection', (socket) => {
+    const subscriber = new SocketSubscriber(socket);
+    socketSubscribers.set(socket, subscriber);
+    socket.on('pong', () => {
+      subscriber.isAlive = true;
+    });
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (isBinary) return;
+      const message = parseSignalingMessage(data.toString());
+      if (message) topics.handle(subscriber, message);
+    });
+    socket.on('error', () => socket.terminate());
+    socket.on('close', () => topics.remove(subscriber));
+  });
+  const heartbeat = setInterval(() => {
+    for (const socket of sockets.clients) {
+      const subscriber = socketSubscribers.get(socket);
+      if (subscriber && !subscriber.isAlive) {
+        socket.terminate();
+        continue;
+      }
+      if (subscriber) subscriber.isAlive = false;
+      socket.ping();
+    }
+  }, SERVER_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostInUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    wsUrl: `ws://${hostInUrl}:${address.port}`,
+    httpUrl: `http://${hostInUrl}:${address.port}`,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        clearInterval(heartbeat);
+        for (const socket of sockets.clients) socket.terminate();
+        for (const stream of streams.values()) stream.end();
+        sockets.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

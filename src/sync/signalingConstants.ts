@@ -1,0 +1,66 @@
+/**
+ * Protocol constants of WebRTC signalling (client and server), each with why it has its value.
+ * The reconnect and liveness figures are the spec's (§9) and match lib0/websocket, which y-webrtc's
+ * signalling connection runs on, so both transports behave the same.
+ */
+
+/** First factor of the reconnect delay: `min(1200 ms × log10(failures + 1), cap)` (spec §9). */
+export const RECONNECT_DELAY_BASE_MS = 1200;
+/** Longest wait between two reconnect attempts (spec §9). */
+export const RECONNECT_DELAY_CAP_MS = 2500;
+/** A ping goes out this long after the last pong, so a live connection is never silent for long. */
+export const PING_INTERVAL_MS = 15_000;
+/** A connection that heard nothing for this long is dead and is reopened. */
+export const DEAD_AFTER_SILENCE_MS = 30_000;
+/** Default peer connection cap is this plus a random 0..{@link MAX_CONNS_RANDOM_SPREAD} (spec §9). */
+export const MAX_CONNS_BASE = 20;
+/**
+ * The random part of the cap: peers with different caps are less likely to form closed clusters
+ * in large rooms (y-webrtc's reasoning).
+ */
+export const MAX_CONNS_RANDOM_SPREAD = 14;
+
+/**
+ * A peer connection found in signalling but not open after this long is torn down and announced
+ * again. y-webrtc 10.3.0 can stay unconnected forever when two password peers join at the same
+ * instant (reference/sync-feasibility.md, addendum); a healthy loopback join takes under 200 ms.
+ */
+export const STUCK_JOIN_MS = 4000;
+/** Up to this much random time is added to {@link STUCK_JOIN_MS} so two stuck sides do not retry in lockstep. */
+export const STUCK_JOIN_JITTER_MS = 2000;
+/** How often rooms are checked for stuck joins. */
+export const STUCK_JOIN_CHECK_INTERVAL_MS = 1000;
+
+/**
+ * The `action` sent with every HTTP signalling request. WordPress routes admin-ajax requests by it;
+ * this is the name Gutenberg's experimental signalling endpoint answers to, so a WordPress site
+ * with it enabled can serve as the signalling server.
+ */
+export const HTTP_SIGNALING_ACTION = 'gutenberg_signaling_server';
+
+/**
+ * Largest signalling message a server accepts. Real ones are SDP offers/answers and ICE candidates
+ * (about 1–4 KB, half again as base64 after encryption); anything far bigger is abuse.
+ */
+export const MAX_SIGNALING_MESSAGE_BYTES = 64 * 1024;
+/** Topics (rooms) one connection may subscribe to; an editor has a handful of records open. */
+export const MAX_TOPICS_PER_CONNECTION = 256;
+/** Longest accepted topic name; room names are `${site}/${kind}/${name}/${id}`. */
+export const MAX_TOPIC_LENGTH = 1024;
+/**
+ * A subscriber whose unsent output grows past this is too slow to keep up (or not reading):
+ * it is disconnected rather than letting the server's memory grow.
+ */
+export const MAX_PENDING_OUTPUT_BYTES = 1024 * 1024;
+/** The WebSocket server pings its clients this often and drops those that did not answer the last ping. */
+export const SERVER_HEARTBEAT_MS = 30_000;
+/**
+ * A room reports at most one decryption failure per this interval: a wrong-password peer
+ * re-announces often, and one error says all there is to say.
+ */
+export const DECRYPT_ERROR_REPORT_INTERVAL_MS = 10_000;
+/**
+ * The same signalling publish arriving again within this window (over a second signalling
+ * connection into the same topic space) is a copy and is dropped; copies arrive milliseconds apart.
+ */
+export const DUPLICATE_PUBLISH_WINDOW_MS = 3000;
