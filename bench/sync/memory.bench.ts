@@ -28,13 +28,19 @@ const ROUNDS = 7;
 function bigPost(id: number): Record<string, unknown> {
   const paragraphs = Array.from(
     { length: 22 },
-    (_, i) => `<!-- wp:paragraph -->\n<p>Paragraph ${i} of post ${id}: a sentence of ordinary length, with words.</p>\n<!-- /wp:paragraph -->`,
+    (_, i) =>
+      `<!-- wp:paragraph -->\n<p>Paragraph ${i} of post ${id}: a sentence of ordinary length, with words.</p>\n<!-- /wp:paragraph -->`,
   ).join('\n\n');
   const base = post(id);
   return {
     ...base,
     status: 'draft',
-    content: { raw: paragraphs, rendered: paragraphs.replace(/<!--[^>]*-->\n?/g, ''), protected: false, block_version: 1 },
+    content: {
+      raw: paragraphs,
+      rendered: paragraphs.replace(/<!--[^>]*-->\n?/g, ''),
+      protected: false,
+      block_version: 1,
+    },
   };
 }
 
@@ -162,7 +168,8 @@ async function localEdits(): Promise<Record<string, number>> {
           for (let i = 0; i < KEYSTROKES; i++) record.edit({ title: typedTitle(i) });
         }),
       );
-      if ((record.edited as { title?: string }).title !== typedTitle(KEYSTROKES - 1)) throw new Error('edits lost');
+      if ((record.edited as { title?: string }).title !== typedTitle(KEYSTROKES - 1))
+        throw new Error('edits lost');
       if (store.sync?.doc(record).getMap('edits').size !== 1) throw new Error('edits not in the document');
       store.dispose();
       net.dispose();
@@ -254,7 +261,9 @@ async function keystrokeToPeer(): Promise<Record<string, number>> {
   return { oursUs: pick(ours), rawUs: pick(raw) };
 }
 
-console.log(`post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; ${KEYSTROKES} keystrokes; median of ${ROUNDS} rounds`);
+console.log(
+  `post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; ${KEYSTROKES} keystrokes; median of ${ROUNDS} rounds`,
+);
 const local = await localEdits();
 console.log('1,000 local title keystrokes (ms):');
 console.log(`  raw Y.Text.insert                      ${local.raw?.toFixed(2)}`);
@@ -262,12 +271,22 @@ console.log(`  raw Y.Text.insert + Y.UndoManager      ${local.rawUndo?.toFixed(2
 console.log(`  raw, + UndoManager + provider, awareness ${local.rawConnected?.toFixed(2)}`);
 console.log(`  RootStore, sync off                    ${local.storeOff?.toFixed(2)}`);
 console.log(`  RootStore, sync on (room joined)       ${local.storeOn?.toFixed(2)}`);
-console.log(`  ratio sync on / raw Yjs                ${((local.storeOn ?? 0) / (local.raw ?? 1)).toFixed(2)}x`);
-console.log(`  ratio sync on / raw Yjs + UndoManager  ${((local.storeOn ?? 0) / (local.rawUndo ?? 1)).toFixed(2)}x`);
-console.log(`  ratio sync on / raw connected          ${((local.storeOn ?? 0) / (local.rawConnected ?? 1)).toFixed(2)}x`);
-console.log(`  sync's own cost: on - off              ${((local.storeOn ?? 0) - (local.storeOff ?? 0)).toFixed(2)} ms`);
+console.log(
+  `  ratio sync on / raw Yjs                ${((local.storeOn ?? 0) / (local.raw ?? 1)).toFixed(2)}x`,
+);
+console.log(
+  `  ratio sync on / raw Yjs + UndoManager  ${((local.storeOn ?? 0) / (local.rawUndo ?? 1)).toFixed(2)}x`,
+);
+console.log(
+  `  ratio sync on / raw connected          ${((local.storeOn ?? 0) / (local.rawConnected ?? 1)).toFixed(2)}x`,
+);
+console.log(
+  `  sync's own cost: on - off              ${((local.storeOn ?? 0) - (local.storeOff ?? 0)).toFixed(2)} ms`,
+);
 const peer = await keystrokeToPeer();
 console.log('one keystroke, store A edit -> store B observer, memory provider (us per keystroke):');
 console.log(`  raw Y.Doc -> Y.Doc observer            ${peer.rawUs?.toFixed(1)}`);
 console.log(`  RootStore -> RootStore autorun         ${peer.oursUs?.toFixed(1)}`);
-console.log(`  ratio                                  ${((peer.oursUs ?? 0) / (peer.rawUs ?? 1)).toFixed(2)}x`);
+console.log(
+  `  ratio                                  ${((peer.oursUs ?? 0) / (peer.rawUs ?? 1)).toFixed(2)}x`,
+);

@@ -92,7 +92,8 @@ export class Presence {
     this.local = { field: state.field, selection: state.selection };
     const next: PresenceState = { user: this.user };
     if (state.field !== undefined) next.field = state.field;
-    if (state.selection !== undefined) next.selection = { start: state.selection.start, end: state.selection.end };
+    if (state.selection !== undefined)
+      next.selection = { start: state.selection.start, end: state.selection.end };
     this.awareness.setLocalState(next);
   }
 

@@ -92,7 +92,9 @@ export class RecordBinding {
     this.undoManager = undoManager;
     const docEdits = readDocEdits(this.doc, this.rules, this.persistedRaw());
     const ownEdits = this.record.edits as PlainObject;
-    const onlyHere = Object.keys(ownEdits).filter((field) => this.isShared(field) && !hasOwn(docEdits, field));
+    const onlyHere = Object.keys(ownEdits).filter(
+      (field) => this.isShared(field) && !hasOwn(docEdits, field),
+    );
     if (onlyHere.length > 0) {
       const states = onlyHere.map((field) => this.stateOf(field));
       for (const state of states) prepareDocField(this.doc, this.rules, state);
@@ -103,7 +105,8 @@ export class RecordBinding {
     const values: Record<string, unknown> = {};
     for (const field of Object.keys(docEdits)) values[field] = docEdits[field];
     for (const field of Object.keys(ownEdits)) {
-      if (this.isShared(field) && !hasOwn(docEdits, field) && !onlyHere.includes(field)) values[field] = undefined;
+      if (this.isShared(field) && !hasOwn(docEdits, field) && !onlyHere.includes(field))
+        values[field] = undefined;
     }
     this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
     this.doc.on('afterTransaction', this.onTransaction);
@@ -160,7 +163,8 @@ export class RecordBinding {
     const docEdits = readDocEdits(this.doc, this.rules, this.persistedRaw());
     const values: Record<string, unknown> = { ...docEdits };
     for (const field of Object.keys(this.record.edits)) {
-      if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field)) values[field] = undefined;
+      if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field))
+        values[field] = undefined;
     }
     this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
     // An answer older than a save the document knows of (a save's own answer arriving after a
@@ -290,7 +294,8 @@ export class RecordBinding {
     const saved = savedMapOf(this.doc);
     const modified = modifiedOf(persisted);
     for (const field of fields) {
-      if (hasOwn(persisted, field)) saved.set(field, { value: persisted[field], modified } satisfies SavedEntry);
+      if (hasOwn(persisted, field))
+        saved.set(field, { value: persisted[field], modified } satisfies SavedEntry);
     }
   }
 

@@ -24,7 +24,6 @@ export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
 /** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
 const DEFAULT_LEAVE_DELAY_MS = 300_000;
 
-
 /** What the manager needs from its store (a `RootStore` provides all of it). */
 export interface SyncStore {
   readonly transport: Transport;
@@ -70,7 +69,9 @@ export class SyncManager {
   /** The sync side of `store`; called by `RootStore` for its `sync` option. */
   constructor(store: SyncStore, options: SyncOptions) {
     if (options.providers.length === 0) {
-      throw new ArgumentError('sync.providers needs at least one provider (webrtcProvider, indexeddbProvider, …).');
+      throw new ArgumentError(
+        'sync.providers needs at least one provider (webrtcProvider, indexeddbProvider, …).',
+      );
     }
     this.store = store;
     this.options = options;
@@ -177,7 +178,9 @@ export class SyncManager {
   private roomOf(record: EntityRecord<object>, what: string): SyncRoom {
     const room = this.rooms.get(record);
     if (room === undefined) {
-      throw new ArgumentError(`sync.${what}(record): the room of ${record.kind}/${record.name}/${String(record.id)} is not open; join it first.`);
+      throw new ArgumentError(
+        `sync.${what}(record): the room of ${record.kind}/${record.name}/${String(record.id)} is not open; join it first.`,
+      );
     }
     return room;
   }
@@ -185,7 +188,9 @@ export class SyncManager {
   private open(record: EntityRecord<object>): SyncRoom {
     if (this.isDisposed) throw new StoreDisposedError(`join the sync room of ${record.kind}/${record.name}`);
     if (!this.isSynced(record)) {
-      throw new ArgumentError(`${record.kind}/${record.name} does not sync: only postType records and root/site do.`);
+      throw new ArgumentError(
+        `${record.kind}/${record.name} does not sync: only postType records and root/site do.`,
+      );
     }
     const existing = this.rooms.get(record);
     if (existing !== undefined) return existing;
@@ -225,7 +230,9 @@ export class SyncManager {
     this.undelegates.get(room)?.();
     this.undelegates.delete(room);
     room.destroy().catch((error: unknown) => {
-      this.reportError(new SyncError(`Closing room ${room.name} failed.`, 'connection-failed', { cause: error }));
+      this.reportError(
+        new SyncError(`Closing room ${room.name} failed.`, 'connection-failed', { cause: error }),
+      );
     });
   }
 
@@ -274,7 +281,9 @@ export class SyncManager {
       .fetch()
       .catch((error: unknown) => {
         this.reportError(
-          new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', { cause: error }),
+          new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
+            cause: error,
+          }),
         );
       })
       .finally(() => {

@@ -33,7 +33,10 @@ export function indexeddbProvider(options: IndexeddbProviderOptions = {}): Provi
   return (context): RoomProvider => {
     if (typeof indexedDB === 'undefined') {
       context.reportError(
-        new SyncError('IndexedDB is not available here: shared edits will not survive a reload.', 'connection-failed'),
+        new SyncError(
+          'IndexedDB is not available here: shared edits will not survive a reload.',
+          'connection-failed',
+        ),
       );
       return { kind: 'local', whenLoaded: Promise.resolve(), destroy: () => undefined };
     }
@@ -46,7 +49,9 @@ export function indexeddbProvider(options: IndexeddbProviderOptions = {}): Provi
       () => new Promise<void>(() => undefined),
       (error: unknown) => {
         context.reportError(
-          new SyncError(`IndexedDB could not open room ${context.room}.`, 'connection-failed', { cause: error }),
+          new SyncError(`IndexedDB could not open room ${context.room}.`, 'connection-failed', {
+            cause: error,
+          }),
         );
       },
     );
