@@ -17,9 +17,8 @@
 import { action, computed, runInAction, type IComputedValue } from 'mobx';
 import { ArgumentError, EntityConfigError, StoreDisposedError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
-import type { EntityCollection } from '../stores/EntityCollection.js';
-import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWriter.js';
-import type { UndoTarget } from './RecordHost.js';
+import type { RecordHost, RevisionSource, UndoTarget } from './RecordHost.js';
+import { settle, type SaveOptions } from './writeOutcome.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
 import {
   NO_EDITS,
@@ -137,7 +136,7 @@ export interface EntityRecordInit<T extends object, E extends object = T> {
   /** The normalised id; `undefined` for a singleton (or a new record). */
   id: Id | undefined;
   /** The owning collection; absent for a detached record. @default undefined */
-  collection?: EntityCollection<T, E> | undefined;
+  collection?: RecordHost<T, E> | undefined;
   /** The config of a detached record; a collection's record reads its collection's config. @default undefined */
   config?: EntityConfig | undefined;
 }
@@ -197,7 +196,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /** The entity name. */
   readonly name: string;
   /** The owning collection; `undefined` for a detached record. */
-  readonly collection: EntityCollection<T, E> | undefined;
+  readonly collection: RecordHost<T, E> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
   // Plain values until something observes them (see lazyObservable.ts): a cached record nobody
@@ -526,14 +525,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * `undefined` unless `throwOnError`.
    */
   async save(options: SaveOptions = {}): Promise<T | undefined> {
-    const collection = this.requireCollection('save');
-    return settle(await this.writer().saveEdits(collection, this), options);
+    return settle(await this.requireCollection('save').saveRecordEdits(this), options);
   }
 
   /** Like {@link save}, but sends only these edited fields; dotted paths (`'meta.a'`) send part of an object. */
   async saveFields(fields: readonly string[], options: SaveOptions = {}): Promise<T | undefined> {
-    const collection = this.requireCollection('save');
-    return settle(await this.writer().saveEdits(collection, this, { fields }), options);
+    return settle(await this.requireCollection('save').saveRecordEdits(this, fields), options);
   }
 
   /**
@@ -543,8 +540,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * and content; any other answer replaces {@link autosaves}. {@link isAutosaving} while in flight.
    */
   async autosave(options: SaveOptions = {}): Promise<T | undefined> {
-    const collection = this.requireCollection('autosave');
-    return settle(await this.writer().autosave(collection, this), options);
+    return settle(await this.requireCollection('autosave').autosaveRecord(this), options);
   }
 
   /**
@@ -554,8 +550,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * stored as {@link deleteError}, and the promise resolves `undefined` unless `throwOnError`.
    */
   async delete(query?: Query, options: SaveOptions = {}): Promise<unknown> {
-    const collection = this.requireCollection('delete');
-    return settle(await this.writer().delete(collection, this, query), options);
+    return settle(await this.requireCollection('delete').deleteRecord(this, query), options);
   }
 
   /** The autosaves of this post, once fetched ({@link fetchAutosaves}) or made. Observable. */
@@ -570,8 +565,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** GET `{base}/{id}/autosaves?context=edit`: stores the list as {@link autosaves} and resolves to it. */
   fetchAutosaves(): Promise<Autosave[]> {
-    const collection = this.requireCollection('fetch autosaves');
-    return this.writer().fetchAutosaves(collection, this);
+    return this.requireCollection('fetch autosaves').fetchRecordAutosaves(this);
   }
 
   /**
@@ -617,7 +611,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     this.currentId = id;
   }
 
-  private requireCollection(action: string): EntityCollection<T, E> {
+  private requireCollection(action: string): RecordHost<T, E> {
     if (!this.collection) {
       throw new ArgumentError(
         `The detached record (${this.kind}, ${this.name}) has no store to ${action} through.`,
@@ -671,11 +665,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     );
   }
 
-  private writer(): RecordWriter {
-    return this.requireCollection('write').writer;
-  }
-
-  private revisionCollection(): EntityCollection<Revision> {
+  private revisionCollection(): RevisionSource<Revision> {
     const collection = this.requireCollection('read revisions');
     if (this.id === undefined) {
       throw new ArgumentError(

@@ -15,6 +15,16 @@ import {
   type IReactionDisposer,
 } from 'mobx';
 import { NO_EDITS } from '../models/editPipeline.js';
+import type { Autosave } from '../models/Autosave.js';
+import type {
+  ListState,
+  QueryHost,
+  QueryMeta,
+  RecordHost,
+  RecordPermissions,
+  RecordStoreHooks,
+} from '../models/RecordHost.js';
+import type { WriteOutcome } from '../models/writeOutcome.js';
 import { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
@@ -39,23 +49,7 @@ import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
 import type { UndoHistory } from './UndoHistory.js';
 
-/** Totals of a list, from the response headers. */
-export interface QueryMeta {
-  /** `X-WP-Total`: the number of items of the whole list. */
-  totalItems?: number | null | undefined;
-  /** `X-WP-TotalPages`. */
-  totalPages?: number | null | undefined;
-  /** The page size `totalPages` was counted for; a query of another page size computes its own. @default the query's */
-  perPage?: number | undefined;
-}
-
-/** The ids known for one (context, stable key), merged page by page, and the totals of the last page received. */
-export interface ListState {
-  /** Ids in server order; a hole (`undefined`) is a slot of a page not (yet) received. */
-  readonly ids: readonly (Id | undefined)[];
-  /** Totals of the last page received; `undefined` when it carried none. */
-  readonly meta: QueryMeta | undefined;
-}
+export type { ListState, QueryMeta, RecordPermissions } from '../models/RecordHost.js';
 
 /** Options of {@link EntityCollection.receive}. */
 export interface ReceiveOptions {
@@ -79,7 +73,7 @@ export interface ReceiveOptions {
 }
 
 /** What an {@link EntityCollection} needs from its store. */
-export interface CollectionHost {
+export interface CollectionHost extends RecordStoreHooks {
   /** The transport requests go through. */
   readonly transport: Transport;
   /** The configs. */
@@ -100,12 +94,6 @@ export interface CollectionHost {
   readonly eviction?: { arm(): void } | undefined;
 }
 
-/** What `record.canEdit` asks: the observable "may update" answer for one record. */
-export interface RecordPermissions {
-  /** `true`/`false` once known; `undefined` while unknown (reading it starts the check). */
-  canEditRecord(kind: string, name: string, id?: Id): boolean | undefined;
-}
-
 /** Where a collection's config comes from when it is not the registry's (revisions of a record). */
 interface ConfigSource {
   get(): EntityConfig | undefined;
@@ -115,7 +103,9 @@ interface ConfigSource {
 /**
  * The cache of one entity. One instance per (kind, name) and store: `store.collection('postType', 'post')`.
  */
-export class EntityCollection<T extends object = PlainObject, E extends object = T> {
+export class EntityCollection<T extends object = PlainObject, E extends object = T>
+  implements RecordHost<T, E>, QueryHost<T, E>
+{
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
@@ -193,6 +183,38 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   async saveRecord(data: Partial<E>, options: SaveOptions = {}): Promise<T | undefined> {
     return settle(await this.writer.saveData(this, data), options);
+  }
+
+  /**
+   * Saves the record's non-transient edits (only `fields` when given).
+   * @internal Used by `EntityRecord.save` and `saveFields`.
+   */
+  saveRecordEdits(record: EntityRecord<T, E>, fields?: readonly string[]): Promise<WriteOutcome<T>> {
+    return this.writer.saveEdits(this, record, fields === undefined ? {} : { fields });
+  }
+
+  /**
+   * Autosaves the record.
+   * @internal Used by `EntityRecord.autosave`.
+   */
+  autosaveRecord(record: EntityRecord<T, E>): Promise<WriteOutcome<T>> {
+    return this.writer.autosave(this, record);
+  }
+
+  /**
+   * Deletes the record.
+   * @internal Used by `EntityRecord.delete`.
+   */
+  deleteRecord(record: EntityRecord<T, E>, query?: Query): Promise<WriteOutcome> {
+    return this.writer.delete(this, record, query);
+  }
+
+  /**
+   * GETs the record's autosaves and stores them on it.
+   * @internal Used by `EntityRecord.fetchAutosaves`.
+   */
+  fetchRecordAutosaves(record: EntityRecord<T, E>): Promise<Autosave[]> {
+    return this.writer.fetchAutosaves(this, record);
   }
 
   /** The records of this collection with non-transient edits or a save in flight. Observable; cached between changes. */
