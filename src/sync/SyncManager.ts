@@ -32,6 +32,8 @@ export interface SyncStore {
     addDelegatedStep(record: EntityRecord<object>): void;
   };
   observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
+  /** The collection of `(kind, name)`: peers' saves enter the cache through its `receive`. */
+  collection(kind: string, name: string): { receive(records: PlainObject): void };
   readonly gcTimeMs?: number | undefined;
 }
 
@@ -252,9 +254,9 @@ export class SyncManager {
     applyRemote: (record, edits, origin, saved) => {
       runInAction(() => {
         if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
-        if (saved !== undefined && record.collection !== undefined) {
-          const persisted = (record.persisted ?? {}) as PlainObject;
-          record.collection.receive({ ...persisted, ...saved });
+        if (saved !== undefined && record.persisted !== undefined) {
+          const persisted = record.persisted as PlainObject;
+          this.store.collection(record.kind, record.name).receive({ ...persisted, ...saved });
         }
       });
     },
