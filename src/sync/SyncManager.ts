@@ -21,6 +21,8 @@ import { SyncRoom } from './SyncRoom.js';
 
 /** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
 export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
+const POST_MERGED_FIELDS: ReadonlySet<string> = new Set(['meta']);
+const NO_FIELDS: ReadonlySet<string> = new Set();
 /** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
 const DEFAULT_LEAVE_DELAY_MS = 300_000;
 
@@ -32,6 +34,8 @@ export interface SyncStore {
     addDelegatedStep(record: EntityRecord<object>): void;
   };
   observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
+  /** The collection of `(kind, name)`: peers' saves enter the cache through its `receive`. */
+  collection(kind: string, name: string): { receive(records: PlainObject): void };
   readonly gcTimeMs?: number | undefined;
 }
 
@@ -245,16 +249,20 @@ export class SyncManager {
   private rulesOf(record: EntityRecord<object>): DocFieldRules {
     const textFields = new Set(DEFAULT_TEXT_FIELDS);
     for (const field of this.extraTextFields) textFields.add(field);
-    return { textFields, mergedFields: record.config?.mergedEdits ?? new Set() };
+    // A room may open before the post type's config has loaded (a component mounts first): post
+    // types merge `meta`, as their config will say.
+    const mergedFields =
+      record.config?.mergedEdits ?? (record.kind === 'postType' ? POST_MERGED_FIELDS : NO_FIELDS);
+    return { textFields, mergedFields };
   }
 
   private readonly bindingHost: BindingHost = {
     applyRemote: (record, edits, origin, saved) => {
       runInAction(() => {
         if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
-        if (saved !== undefined && record.collection !== undefined) {
-          const persisted = (record.persisted ?? {}) as PlainObject;
-          record.collection.receive({ ...persisted, ...saved });
+        if (saved !== undefined && record.persisted !== undefined) {
+          const persisted = record.persisted as PlainObject;
+          this.store.collection(record.kind, record.name).receive({ ...persisted, ...saved });
         }
       });
     },

@@ -150,7 +150,8 @@ export class MemoryNetwork {
     groups.forEach((group, index) => {
       for (const member of group) {
         const endpoint = this.endpointOf(member);
-        if (endpoint === undefined) throw new Error('memoryNetwork.partition: not a provider of this network');
+        if (endpoint === undefined)
+          throw new Error('memoryNetwork.partition: not a provider of this network');
         endpoint.group = index + 1;
       }
     });
@@ -209,7 +210,8 @@ export class MemoryNetwork {
     const onUpdate = (update: Uint8Array, origin: unknown): void => {
       // What this network delivered is not sent back out: the sender has it.
       if (origin === member) return;
-      for (const other of this.roomOf(member)) if (other !== member) this.send(member, other, 'update', update);
+      for (const other of this.roomOf(member))
+        if (other !== member) this.send(member, other, 'update', update);
     };
     const onAwareness = (
       change: { added: number[]; updated: number[]; removed: number[] },
@@ -218,7 +220,8 @@ export class MemoryNetwork {
       if (origin === member) return;
       const clients = [...change.added, ...change.updated, ...change.removed];
       const update = encodeAwarenessUpdate(member.awareness, clients);
-      for (const other of this.roomOf(member)) if (other !== member) this.send(member, other, 'awareness', update);
+      for (const other of this.roomOf(member))
+        if (other !== member) this.send(member, other, 'awareness', update);
     };
     member.doc.on('update', onUpdate);
     member.awareness.on('update', onAwareness);
@@ -254,7 +257,8 @@ export class MemoryNetwork {
   private refreshStatuses(): void {
     for (const members of this.rooms.values()) {
       for (const member of members) {
-        const isAlone = this.isPartitioned && ![...members].some((o) => o !== member && this.canReach(member, o));
+        const isAlone =
+          this.isPartitioned && ![...members].some((o) => o !== member && this.canReach(member, o));
         member.setStatus(isAlone ? 'disconnected' : 'connected');
       }
     }
@@ -297,10 +301,13 @@ export class MemoryNetwork {
   private schedule(): void {
     if (this.timer !== undefined || !this.isAutoDelivering) return;
     const next = Math.min(...this.queue.map((message) => message.dueAtMs));
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.deliverDue();
-    }, Math.max(0, next - Date.now()));
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.deliverDue();
+      },
+      Math.max(0, next - Date.now()),
+    );
   }
 
   private deliverDue(): void {

@@ -2,7 +2,9 @@
  * Seeded random collaboration: 10 stores on a network that reorders, duplicates and drops
  * messages, doing random edits, undos, redos, saves and partitions. Whatever happens, once the
  * network heals and settles every store shows the same edits and the same saved post.
- * `SEEDS=2000 npm test -- convergence` runs more seeds; a failing seed prints itself.
+ * `SEEDS=2000 npm test -- convergence` runs more seeds; a failing seed prints itself, and
+ * `DEBUG_SYNC=<seed>` prints every store's edits, saved copy and map `saved` at the end of that seed.
+ * The network delivers only at `flush()`, so a seed replays the same messages in the same order.
  */
 import { describe, expect, it } from 'vitest';
 import { PostTypeConfig, RootStore, type EntityRecord } from 'wp-entities';
@@ -53,7 +55,12 @@ async function runSeed(seed: number): Promise<void> {
   const random = seededRandom(seed);
   const mock = createMockWordPress();
   mock.setCurrentRole('administrator');
-  const id = mock.addPost('post', { title: 'Shared', content: 'Body', status: 'draft', meta: { a: '0', b: '0' } });
+  const id = mock.addPost('post', {
+    title: 'Shared',
+    content: 'Body',
+    status: 'draft',
+    meta: { a: '0', b: '0' },
+  });
   const net = memoryNetwork({ seed, reorder: true, duplicate: 0.15, drop: 0.15, autoDeliver: false });
   const first = await transportTo(mock).request({ path: `/wp/v2/posts/${id}`, query: { context: 'edit' } });
   const stores: RootStore[] = [];
@@ -64,7 +71,11 @@ async function runSeed(seed: number): Promise<void> {
     providers.push(provider);
     const store = new RootStore({
       transport: transportTo(mock),
-      sync: { user: { id: i + 1, name: `U${i}`, color: '#000' }, providers: [provider], undoCaptureTimeoutMs: 0 },
+      sync: {
+        user: { id: i + 1, name: `U${i}`, color: '#000' },
+        providers: [provider],
+        undoCaptureTimeoutMs: 0,
+      },
     });
     store.entities.register(new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' }));
     store.collection('postType', 'post').receive(first as PlainObject);
@@ -83,7 +94,8 @@ async function runSeed(seed: number): Promise<void> {
       const roll = random();
       if (roll < 0.25) record.edit({ title: editText(edited.title, random) });
       else if (roll < 0.35) record.edit({ content: editText(edited.content, random) });
-      else if (roll < 0.45) record.edit({ meta: { [random() < 0.5 ? 'a' : 'b']: String(Math.floor(random() * 5)) } });
+      else if (roll < 0.45)
+        record.edit({ meta: { [random() < 0.5 ? 'a' : 'b']: String(Math.floor(random() * 5)) } });
       else if (roll < 0.52) record.edit({ status: random() < 0.5 ? 'pending' : 'draft' });
       else if (roll < 0.64) store.undo();
       else if (roll < 0.72) store.redo();
@@ -97,7 +109,12 @@ async function runSeed(seed: number): Promise<void> {
     net.heal();
     await settle(net, records);
     const expected = snapshotOf(records[0] as EntityRecord<object>);
-    if (process.env.DEBUG_SYNC && seed === Number(process.env.DEBUG_SYNC)) for (const [i, record] of records.entries()) console.log(i, JSON.stringify(snapshotOf(record)), (record.persisted as PlainObject).modified_gmt, JSON.stringify(stores[i]?.sync?.doc(record).getMap("saved").toJSON()));
+    if (process.env.DEBUG_SYNC !== undefined && seed === Number(process.env.DEBUG_SYNC)) {
+      for (const [i, record] of records.entries()) {
+        const saved = stores[i]?.sync?.doc(record).getMap('saved').toJSON();
+        console.log(i, JSON.stringify(snapshotOf(record)), JSON.stringify(saved));
+      }
+    }
     for (const record of records) expect(snapshotOf(record)).toEqual(expected);
   } finally {
     for (const store of setup.stores) store.dispose();
@@ -111,7 +128,9 @@ describe('seeded random collaboration', () => {
       try {
         await runSeed(seed);
       } catch (error) {
-        console.error(`convergence failed on seed ${seed}: FIRST_SEED=${seed} SEEDS=1 npx vitest run test/sync/convergence.test.ts`);
+        console.error(
+          `convergence failed on seed ${seed}: FIRST_SEED=${seed} SEEDS=1 npx vitest run test/sync/convergence.test.ts`,
+        );
         throw error;
       }
     }

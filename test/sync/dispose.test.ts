@@ -21,7 +21,9 @@ describe('store.dispose() with sync', () => {
         sync: { user: { id: 1, name: 'Ana', color: '#c2185b' }, providers: [net.provider()] },
       });
       store.entities.register(new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' }));
-      store.collection('postType', 'post').receive({ id: 1, title: { raw: 'Hi', rendered: 'Hi' }, modified_gmt: 'x' });
+      store
+        .collection('postType', 'post')
+        .receive({ id: 1, title: { raw: 'Hi', rendered: 'Hi' }, modified_gmt: 'x' });
       const record = store.record('postType', 'post', 1) as EntityRecord<object>;
       await store.sync?.join(record);
       const doc = store.sync?.doc(record);

@@ -1,6 +1,11 @@
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from '../../src/sync/provider.js';
+import type {
+  ConnectionStatus,
+  ProviderContext,
+  ProviderFactory,
+  RoomProvider,
+} from '../../src/sync/provider.js';
 import type { SyncError } from '../../src/errors.js';
 import type { Transport } from '../../src/transport/types.js';
 

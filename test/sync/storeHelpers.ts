@@ -2,7 +2,11 @@ import { RestTransport, RootStore, type EntityRecord } from 'wp-entities';
 import '../../src/sync/index.js';
 import type { ProviderFactory } from '../../src/sync/provider.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
-import { memoryNetwork, type MemoryNetwork, type MemoryNetworkOptions } from '../../src/testing/memoryNetwork.js';
+import {
+  memoryNetwork,
+  type MemoryNetwork,
+  type MemoryNetworkOptions,
+} from '../../src/testing/memoryNetwork.js';
 
 /** A post as the synced tests edit it. */
 export interface TestPost {
@@ -44,7 +48,12 @@ export function syncStore(mock: MockWordPress, providers: ProviderFactory[], n: 
 export async function syncedPost(count: number, options: MemoryNetworkOptions = {}): Promise<SyncedSetup> {
   const mock = createMockWordPress();
   mock.setCurrentRole('administrator');
-  const id = mock.addPost('post', { title: 'Hello', content: 'Body', status: 'draft', meta: { a: '0', b: '0' } });
+  const id = mock.addPost('post', {
+    title: 'Hello',
+    content: 'Body',
+    status: 'draft',
+    meta: { a: '0', b: '0' },
+  });
   const net = memoryNetwork(options);
   const stores: RootStore[] = [];
   const records: EntityRecord<object>[] = [];

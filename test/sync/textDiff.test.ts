@@ -4,7 +4,11 @@ import { applyTextValue, diffText } from '../../src/sync/textDiff.js';
 
 describe('diffText', () => {
   it('replaces only what lies between the common prefix and suffix', () => {
-    expect(diffText('Hello world', 'Hello brave world')).toEqual({ index: 6, deleteCount: 0, insert: 'brave ' });
+    expect(diffText('Hello world', 'Hello brave world')).toEqual({
+      index: 6,
+      deleteCount: 0,
+      insert: 'brave ',
+    });
     expect(diffText('Hello world', 'Hello')).toEqual({ index: 5, deleteCount: 6, insert: '' });
     expect(diffText('abc', 'aXc')).toEqual({ index: 1, deleteCount: 1, insert: 'X' });
   });
