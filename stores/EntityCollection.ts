@@ -265,6 +265,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
           baseURL,
           key: parent.revisionKey,
           supportsPagination: parent.supportsPagination,
+          // Revisions are read in the entity's own context (`edit` for posts), so `content.raw` is
+          // there to restore; the anchor sends none and gets only the rendered text.
+          baseURLParams:
+            parent.baseURLParams['context'] === undefined ? {} : { context: parent.baseURLParams['context'] },
         });
         return made;
       };
