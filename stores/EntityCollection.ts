@@ -345,6 +345,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return record?.readItem(opts.context ?? DEFAULT_CONTEXT) ? record : undefined;
   }
 
+  /** Every query made so far on this collection (not observable: a devtools view polls it). */
+  get allQueries(): EntityQuery<T, E>[] {
+    return [...this.queries.values()];
+  }
+
   /** Every record made so far (cached or not). */
   get allRecords(): EntityRecord<T, E>[] {
     return this.singletonRecord

@@ -203,7 +203,7 @@ describe('dirtyRecords and savingRecords', () => {
 });
 
 describe('revisions', () => {
-  it('keys template revisions by wp_id and reads them from the revisions path in the template's edit context', async () => {
+  it('keys template revisions by wp_id and reads them from the revisions path in the edit context of templates', async () => {
     const transport = new FakeTransport()
       .on('GET', '/wp/v2/types', { body: typesBody() })
       .on('GET', '/wp/v2/templates/tt4//home/revisions', {

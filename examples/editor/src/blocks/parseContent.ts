@@ -44,7 +44,8 @@ function topLevelRanges(content: string): Array<[number, number]> {
   return ranges;
 }
 
-function isEmptyObject(value: object): boolean {
+function isEmptyObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return true;
   return Object.keys(value).length === 0;
 }
 
