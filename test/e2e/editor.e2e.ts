@@ -342,7 +342,7 @@ export const tests: BrowserTest[] = [
       await titleField(page).fill('Notes from the salt marsh, at dawn');
       const paragraph = page.getByTestId('text-block').first();
       await paragraph.click();
-      await page.keyboard.press('End');
+      await page.keyboard.press('Control+End');
       await page.keyboard.type(' Edited in the example editor.');
       await expectText(dirtyCount(page), '2 unsaved changes', 'the header count');
       await page.screenshot({ path: README_SCREENSHOT });

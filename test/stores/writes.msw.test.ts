@@ -334,6 +334,16 @@ describe('revisions', () => {
     expect(revisions.status.isStale).toBe(true);
   });
 
+  it('lists every query made on a collection, for devtools', () => {
+    const posts = newStore().collection('postType', 'post');
+    const drafts = posts.query({ status: 'draft' });
+    const firstPage = posts.query({ page: 1 });
+
+    expect(posts.allQueries).toEqual([drafts, firstPage]);
+    expect(posts.query({ status: 'draft' })).toBe(drafts);
+    expect(posts.allQueries).toHaveLength(2);
+  });
+
   it('uses the global styles revisions path', () => {
     const store = newStore();
     expect(store.entities.get('root', 'globalStyles')?.revisionsPath(7)).toBe(
