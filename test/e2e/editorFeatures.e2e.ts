@@ -356,6 +356,7 @@ export const featureTests: BrowserTest[] = [
         `no second prompt, got ${JSON.stringify(dialogs)}`,
       );
       // Unsaved edits, then a reload: the browser's leave prompt.
+      await page.getByRole('link', { name: 'Posts', exact: true }).click();
       await rows(page).first().locator('td.col-title a').click();
       await titleField(page).click();
       await page.keyboard.type(' more');
@@ -415,7 +416,7 @@ export const featureTests: BrowserTest[] = [
       await openMarsh(page);
       await page.getByRole('button', { name: 'View on site' }).click();
       await expectText(page.getByRole('dialog'), 'Preview: Notes from the salt marsh', 'the preview dialog');
-      await expectAccessible(page, 'preview dialog');
+      await expectAccessible(page, 'preview dialog', 'iframe.preview-frame');
       await page.keyboard.press('Escape');
       await expectCount(page.getByRole('dialog'), 0, 'dialogs after Escape');
       check(
