@@ -27,12 +27,15 @@ export async function expectAccessible(page: Page, screen: string, exclude?: str
   if (exclude) builder.exclude(exclude);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`axe on "${screen}" did not finish within ${AXE_TIMEOUT_MS} ms`)), AXE_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`axe on "${screen}" did not finish within ${AXE_TIMEOUT_MS} ms`)),
+      AXE_TIMEOUT_MS,
+    );
   });
   const results = await Promise.race([
-    builder
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+    builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze(),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
   const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
   axeChecked.push({ screen, minor: results.violations.length - blocking.length });
   if (blocking.length === 0) return;
