@@ -57,7 +57,10 @@ export const PostList = observer(function PostList({
     ...(onlyMine ? { author: me.id } : {}),
     ...(search ? { search } : {}),
   };
-  const list = useEntityRecords<EditorPost>('postType', type, query);
+  // Until the user is known, which list to ask for is not known either: asking early would show the
+  // unfiltered count first.
+  const isUserKnown = me !== undefined || store.users.currentError !== undefined;
+  const list = useEntityRecords<EditorPost>('postType', type, query, { enabled: isUserKnown });
   const labels = TYPE_LABELS[type];
   const totalPages = list.totalPages ?? 0;
   const heading = isTrash ? `${labels.many}: trash` : labels.many;
