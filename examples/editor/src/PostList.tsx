@@ -5,6 +5,7 @@ import { ErrorNotice } from './ErrorNotice.js';
 import { PostRow } from './PostRow.js';
 import { hrefOf } from './router.js';
 import { STATUS_LABELS, TYPE_LABELS, type EditablePostType, type EditorPost } from './types.js';
+import { useOwnRoles } from './useOwnRoles.js';
 
 const PER_PAGE = 10;
 const ALL_STATUSES = Object.keys(STATUS_LABELS);
@@ -14,8 +15,10 @@ const ALL_STATUSES = Object.keys(STATUS_LABELS);
  * `X-WP-Total` before it drops the posts a user may not read, so for an author a list of other
  * people's drafts would count rows it never shows. `undefined` while the user is not known.
  */
-function seesOthersPosts(roles: unknown): boolean | undefined {
-  if (!Array.isArray(roles)) return undefined;
+function seesOthersPosts(roles: readonly string[] | undefined): boolean | undefined {
+  if (roles === undefined) return undefined;
+  // Roles could not be read: list everything, as WordPress answers it.
+  if (roles.length === 0) return true;
   return roles.some((role) => role === 'administrator' || role === 'editor');
 }
 
@@ -33,7 +36,8 @@ export const PostList = observer(function PostList({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const me = store.users.current;
-  const seesAll = seesOthersPosts(me?.roles);
+  const roles = useOwnRoles(store);
+  const seesAll = seesOthersPosts(roles);
 
   // Search as the user types, once they pause.
   useEffect(() => {
@@ -59,7 +63,7 @@ export const PostList = observer(function PostList({
   };
   // Until the user is known, which list to ask for is not known either: asking early would show the
   // unfiltered count first.
-  const isUserKnown = me !== undefined || store.users.currentError !== undefined;
+  const isUserKnown = roles !== undefined && (me !== undefined || store.users.currentError !== undefined);
   const list = useEntityRecords<EditorPost>('postType', type, query, { enabled: isUserKnown });
   const labels = TYPE_LABELS[type];
   const totalPages = list.totalPages ?? 0;

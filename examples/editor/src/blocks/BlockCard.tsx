@@ -13,7 +13,8 @@ function previewOf(html: string): string {
 /** A block the editor keeps as it is (image, embed, columns, classic HTML): its name and a preview. */
 export function BlockCard({ block }: { block: CardSegment }) {
   const name = block.blockName === null ? 'Classic HTML' : block.blockName.replace(/^core\//, '');
-  const preview = previewOf(block.innerHTML);
+  // The whole source: a block with inner blocks (quote, columns) has their text only there.
+  const preview = previewOf(block.source);
   const url = typeof block.attrs['url'] === 'string' ? block.attrs['url'] : undefined;
   return (
     <div className="block-card" data-testid="block-card">
