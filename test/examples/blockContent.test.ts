@@ -6,6 +6,7 @@ import {
   moveBlock,
   removeBlock,
   updateBlock,
+  updateParsedBlock,
 } from '../../examples/editor/src/blocks/blockEdits.js';
 import { parseContent } from '../../examples/editor/src/blocks/parseContent.js';
 import { SAMPLE_CONTENT } from '../../examples/editor/src/blocks/sampleContent.js';
@@ -114,5 +115,15 @@ describe('the block editor content model', () => {
     expect(updateBlock(content, 1, { type: 'paragraph', text: 'Edited' })).toBe(
       '<p>Classic <b>post</b></p>\n\n<!-- wp:paragraph -->\n<p>Edited</p>\n<!-- /wp:paragraph -->',
     );
+  });
+});
+
+describe('editing already parsed content', () => {
+  it('gives the same content as parsing again, and leaves the parsed segments as they were', () => {
+    const segments = parseContent(SAMPLE_CONTENT);
+    const model = { type: 'paragraph', text: 'Typed' } as const;
+
+    expect(updateParsedBlock(segments, 11, model)).toBe(updateBlock(SAMPLE_CONTENT, 11, model));
+    expect(segments.map((segment) => segment.source).join('')).toBe(SAMPLE_CONTENT);
   });
 });

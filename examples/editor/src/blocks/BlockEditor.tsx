@@ -1,11 +1,19 @@
 import { useMemo, useRef } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import type { TypingUndo } from '../useTypingUndo.js';
-import { blocksOf, convertBlock, insertBlock, moveBlock, removeBlock, updateBlock } from './blockEdits.js';
+import {
+  convertBlock,
+  insertBlock,
+  moveBlock,
+  removeBlock,
+  updateBlock,
+  updateParsedBlock,
+} from './blockEdits.js';
+import { parseContent } from './parseContent.js';
 import { BlockCard } from './BlockCard.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { TextBlock } from './TextBlock.js';
-import type { TextBlockModel } from './types.js';
+import type { BlockSegment, TextBlockModel } from './types.js';
 
 /** Props of {@link BlockEditor}. */
 export interface BlockEditorProps {
@@ -35,7 +43,11 @@ function modelOf(block: TextBlockModel): TextBlockModel {
  * `record.edit`, so undo, autosave, save and the unsaved list see one `content` field.
  */
 export function BlockEditor({ record, content, typing, disabled = false }: BlockEditorProps) {
-  const blocks = useMemo(() => blocksOf(content), [content]);
+  const segments = useMemo(() => parseContent(content), [content]);
+  const blocks = useMemo(
+    () => segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap'),
+    [segments],
+  );
   const fields = useRef(new Map<number, HTMLInputElement | HTMLTextAreaElement>());
   const focusNext = useRef<number | undefined>(undefined);
   const addButton = useRef<HTMLButtonElement>(null);

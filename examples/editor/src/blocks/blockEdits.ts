@@ -36,9 +36,21 @@ function textSegment(model: TextBlockModel): Segment {
 
 /** Replaces the `blockIndex`-th block by a text block with this model. */
 export function updateBlock(content: string, blockIndex: number, model: TextBlockModel): string {
-  const segments = parseContent(content);
-  segments[segmentIndex(segments, blockIndex)] = textSegment(model);
-  return join(segments);
+  return updateParsedBlock(parseContent(content), blockIndex, model);
+}
+
+/**
+ * {@link updateBlock} on content already parsed (the editor parses once per render, not again per
+ * keystroke). `segments` is not changed.
+ */
+export function updateParsedBlock(
+  segments: readonly Segment[],
+  blockIndex: number,
+  model: TextBlockModel,
+): string {
+  const next = [...segments];
+  next[segmentIndex(next, blockIndex)] = textSegment(model);
+  return join(next);
 }
 
 /** Inserts a text block after the `afterIndex`-th block (`-1`: at the start). */
