@@ -104,7 +104,7 @@ export function BlockEditor({ record, content, typing, disabled = false }: Block
                   typing.typeInto(
                     record,
                     'content',
-                    updateBlock(content, index, { ...text, text: value }),
+                    updateParsedBlock(segments, index, { ...text, text: value }),
                     String(index),
                   )
                 }
