@@ -47,7 +47,11 @@ export const DataInspector = observer(function DataInspector({ onClose }: { onCl
   const collections = store.allCollections
     .map((collection) => ({
       key: `${collection.kind}/${collection.name}`,
-      records: collection.allRecords.filter((record) => record.persisted !== undefined || record.hasEdits),
+      records: collection.allRecords.filter(
+        // Held in any context (a list reads the view context), or edited without a saved copy yet.
+        (record) =>
+          record.persisted !== undefined || record.inContext('view') !== undefined || record.hasEdits,
+      ),
       queries: collection.allQueries,
     }))
     .filter((entry) => entry.records.length > 0 || entry.queries.length > 0);
