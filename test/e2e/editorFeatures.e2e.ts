@@ -132,6 +132,7 @@ export const featureTests: BrowserTest[] = [
       await page.getByLabel('Heading level of block 2').selectOption('3');
       await saveButton(page).click();
       await expectText(saveState(page), /^Saved$/, 'the save state');
+      await expectText(page.getByTestId('save-announcer'), /^Saved$/, 'the live region announcing the save');
       const stored = await storedPost(page, id);
       const paragraph = blocksOf(SAMPLE_CONTENT)[0] as { text: string };
       let expected = updateBlock(SAMPLE_CONTENT, 0, { type: 'paragraph', text: `${paragraph.text} Edited.` });
@@ -451,6 +452,12 @@ export const featureTests: BrowserTest[] = [
       await openMarsh(page);
       await titleField(page).click();
       await page.keyboard.type(' x');
+      // The tab title names the post and marks it unsaved.
+      await waitUntil(
+        () => page.title(),
+        (title) => title.startsWith('● Notes from the salt') && title.endsWith('example editor'),
+        (title) => `the tab title with an unsaved marker, got ${JSON.stringify(title)}`,
+      );
       await page.getByRole('button', { name: 'Inspector' }).click();
       const inspector = page.getByTestId('data-inspector');
       await expectText(inspector.getByTestId('inspector-dirty'), 'postType/post/', 'the dirty record');
