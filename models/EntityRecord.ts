@@ -571,7 +571,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /**
    * The revisions of this record as a query (`GET {base}/{id}/revisions`), with the same paging and
    * totals rules as any list; revisions are keyed by the config's revision key (`wp_id` for
-   * templates). Global styles use `/wp/v2/global-styles/{id}/revisions`.
+   * templates). Global styles use `/wp/v2/global-styles/{id}/revisions`. They are requested in the
+   * entity's own context (`edit` for posts and templates, so `content.raw` is there to restore)
+   * unless `query.context` names another.
    *
    * @throws ArgumentError for a detached record or a record without an id.
    */
@@ -581,7 +583,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /**
    * GETs one revision (`{base}/{id}/revisions/{revisionId}`) and resolves to it as received in the
-   * query's context (`{ context: 'edit' }` gives the raw fields). Resolves `undefined` when the entity
+   * query's context; without one, in the entity's own context (`edit` for posts: raw fields included). Resolves `undefined` when the entity
    * has no revisions or the request fails (the error is on the revision record's `fetchError`).
    */
   async revision(revisionId: Id, query?: Query): Promise<Revision | undefined> {

@@ -363,6 +363,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
           baseURL,
           key: parent.revisionKey,
           supportsPagination: parent.supportsPagination,
+          // Revisions are read in the entity's own context (`edit` for posts), so `content.raw` is
+          // there to restore; the anchor sends none and gets only the rendered text.
+          baseURLParams:
+            parent.baseURLParams['context'] === undefined ? {} : { context: parent.baseURLParams['context'] },
         });
         return made;
       };
@@ -438,6 +442,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   get(id?: Id, opts: { context?: string } = {}): EntityRecord<T, E> | undefined {
     const record = this.peek(id);
     return record?.readItem(opts.context ?? DEFAULT_CONTEXT) ? record : undefined;
+  }
+
+  /** Every query made so far on this collection (not observable: a devtools view polls it). */
+  get allQueries(): EntityQuery<T, E>[] {
+    return [...this.queries.values()];
   }
 
   /** Every record made so far (cached or not). */

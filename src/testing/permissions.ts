@@ -99,7 +99,8 @@ export function canEditPost(user: UserRow | null, type: PostTypeRow, post: PostR
   if (plural === null) return hasCap(user, 'edit_theme_options');
   if (post.author !== user.id) return hasCap(user, `edit_others_${plural}`);
   if (post.status === 'publish' || post.status === 'future') return hasCap(user, `edit_published_${plural}`);
-  if (post.status === 'private') return hasCap(user, `edit_private_${plural}`);
+  // WordPress's map_meta_cap asks `edit_private_*` only of other people's private posts: an
+  // author's own private post needs `edit_*`, like a draft.
   return hasCap(user, `edit_${plural}`);
 }
 

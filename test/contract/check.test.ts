@@ -6,6 +6,7 @@ const fixtures: ContractFixtures = {
   adminPost: 10,
   authorPost: 11,
   authorDraft: 12,
+  authorPrivate: 15,
   trashPost: 13,
   globalStyles: 14,
   theme: 'tt3',

@@ -123,6 +123,7 @@ export async function prepareFixtures(
     adminPost: await create('admin', `${token} admin post`, 'publish'),
     authorPost: await create('author', `${token} author post`, 'publish'),
     authorDraft: await create('author', `${token} author draft`, 'draft'),
+    authorPrivate: await create('author', `${token} author private`, 'private'),
     // Without the token: searches for the token must not find it.
     trashPost: await create('admin', 'Contract post to trash', 'publish'),
     globalStyles,

@@ -5,7 +5,7 @@
  *
  * Cases run in the order listed (some build on earlier ones: trash, autosaves). Strings in `path`,
  * `query` and `body` may name fixtures: `{adminPost}` and `{authorPost}` (published posts created
- * by those users before the cases run), `{authorDraft}`, `{trashPost}`, `{globalStyles}`,
+ * by those users before the cases run), `{authorDraft}`, `{authorPrivate}`, `{trashPost}`, `{globalStyles}`,
  * `{theme}`, `{adminId}`, `{authorId}` (user ids), `{token}` (unique per run, so searches only find this
  * run's posts) and `{root}` (the REST root). Strings in `equals` matchers are filled in the same way.
  *
@@ -20,6 +20,8 @@ export interface ContractFixtures {
   readonly authorPost: number;
   /** Id of a draft by the author. */
   readonly authorDraft: number;
+  /** Id of a private post by the author. */
+  readonly authorPrivate: number;
   /** Id of a published post by the administrator that the cases trash and then delete. */
   readonly trashPost: number;
   /** Id of the active theme's user global styles (from its `wp:user-global-styles` link). */
@@ -448,6 +450,50 @@ export const contractCases: readonly ContractCase[] = [
     status: 200,
     headers: json,
     json: { ...postEditFields, 'excerpt.raw': { equals: 'updated by the contract' } },
+  },
+
+  {
+    name: 'an author updating their own private post is 200 and the post stays private',
+    as: 'author',
+    method: 'POST',
+    path: '/wp/v2/posts/{authorPrivate}',
+    body: { title: '{token} author private, edited' },
+    status: 200,
+    headers: json,
+    json: {
+      id: { fixture: 'authorPrivate' },
+      status: { equals: 'private' },
+      'title.raw': { equals: '{token} author private, edited' },
+    },
+  },
+  {
+    name: 'an author reads their own private post in edit context',
+    as: 'author',
+    method: 'GET',
+    path: '/wp/v2/posts/{authorPrivate}',
+    query: { context: 'edit' },
+    status: 200,
+    json: { status: { equals: 'private' }, 'title.raw': { equals: '{token} author private, edited' } },
+  },
+  {
+    name: 'a post scheduled with a date in the past is published at once',
+    as: 'admin',
+    method: 'POST',
+    path: '/wp/v2/posts',
+    body: { title: '{token} scheduled in the past', status: 'future', date: '2020-01-02T10:00:00' },
+    status: 201,
+    creates: 'post',
+    json: { status: { equals: 'publish' }, date: { equals: '2020-01-02T10:00:00' } },
+  },
+  {
+    name: 'a post published with a date in the future is scheduled',
+    as: 'admin',
+    method: 'POST',
+    path: '/wp/v2/posts',
+    body: { title: '{token} published in the future', status: 'publish', date: '2099-01-02T10:00:00' },
+    status: 201,
+    creates: 'post',
+    json: { status: { equals: 'future' }, date: { equals: '2099-01-02T10:00:00' } },
   },
 
   // ---- contexts and fields

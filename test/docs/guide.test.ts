@@ -423,7 +423,7 @@ describe('guide §4 Saving', () => {
 
     expect(requests('POST', '/wp/v2/posts/1/autosaves')).toHaveLength(1);
     expect(logs()[0]).toEqual([expect.objectContaining({ raw: 'Work in progress' })]);
-    expect(logs()[1]).toEqual([revisions.totalItems, { rendered: 'Revised' }]);
+    expect(logs()[1]).toEqual([revisions.totalItems, { raw: 'Revised', rendered: 'Revised' }]);
     expect(revisions.items?.[0]).toMatchObject({ parent: 1 });
     expect(revisions.totalItems).toBeGreaterThan(0);
   });

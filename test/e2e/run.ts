@@ -11,7 +11,9 @@ import { dirname } from 'node:path';
 import { startDemo } from '../../scripts/demo.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
 import { ensureChromium, launchChromium } from './browser.js';
+import { axeChecked } from './axe.js';
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
+import { featureTests } from './editorFeatures.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 
 /** Runs the tests whose name contains `process.argv[2]` (all without it). */
@@ -31,7 +33,7 @@ async function main(): Promise<number> {
     const demo = await startDemo({ port: 0, quiet: true, watch: false });
     try {
       console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
-      const result = await runTests(browser.context, demo.url, selected(tests));
+      const result = await runTests(browser.context, demo.url, selected([...tests, ...featureTests]));
       passed += result.passed;
       failed += result.failed;
     } finally {
@@ -61,6 +63,12 @@ async function main(): Promise<number> {
     }
   } finally {
     await browser.close();
+  }
+  if (axeChecked.length > 0) {
+    const minor = axeChecked.reduce((sum, entry) => sum + entry.minor, 0);
+    console.log(
+      `\naxe: ${axeChecked.length} screens checked, no serious or critical violations allowed; ${minor} minor or moderate finding(s)`,
+    );
   }
   console.log(`\n${passed} passed, ${failed} failed (screenshots in ${ARTIFACTS_DIR})`);
   return failed === 0 && passed > 0 ? 0 : 1;

@@ -203,7 +203,7 @@ describe('dirtyRecords and savingRecords', () => {
 });
 
 describe('revisions', () => {
-  it('keys template revisions by wp_id and reads them from the revisions path without default params', async () => {
+  it('keys template revisions by wp_id and reads them from the revisions path in the edit context of templates', async () => {
     const transport = new FakeTransport()
       .on('GET', '/wp/v2/types', { body: typesBody() })
       .on('GET', '/wp/v2/templates/tt4//home/revisions', {
@@ -220,6 +220,7 @@ describe('revisions', () => {
     expect(revisions.records?.map((record) => record.id)).toEqual([12, 11]);
     expect(revisions.totalItems).toBe(2);
     expect(transport.callsTo('GET', '/wp/v2/templates/tt4//home/revisions')[0]?.query).toEqual({
+      context: 'edit',
       per_page: 10,
     });
   });

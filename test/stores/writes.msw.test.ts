@@ -272,10 +272,36 @@ describe('revisions', () => {
     expect(revisions.totalItems).toBeGreaterThanOrEqual(1);
     const first = revisions.items?.[0];
     expect(first?.parent).toBe(id);
-    const request = mock.requests.find((r) => r.path === `/wp/v2/posts/${id}/revisions`);
-    expect(request?.query).not.toHaveProperty('context');
     const one = await post.revision(first?.id as number);
     expect(one?.id).toBe(first?.id);
+  });
+
+  it("lists and reads revisions in the post's own edit context by default, so the raw markup is there to restore", async () => {
+    const markup = '<!-- wp:paragraph -->\n<p>Kept <strong>bold</strong></p>\n<!-- /wp:paragraph -->';
+    const { post, id } = await loadedPost();
+    post.edit({ content: markup });
+    await post.save();
+
+    const revisions = await post.revisions().fetch();
+    const listed = revisions.items?.[0] as { id: number; content: { raw?: string } } | undefined;
+    const one = (await post.revision(listed?.id as number)) as { content: { raw?: string } } | undefined;
+
+    expect(listed?.content.raw).toBe(markup);
+    expect(one?.content.raw).toBe(markup);
+    const requests = mock.requests.filter((r) => r.path.startsWith(`/wp/v2/posts/${id}/revisions`));
+    expect(requests.map((r) => r.query['context'])).toEqual(['edit', 'edit']);
+  });
+
+  it('still reads revisions in a context the caller names', async () => {
+    const { post, id } = await loadedPost();
+    post.edit({ title: 'Viewed revision' });
+    await post.save();
+
+    const revisions = await post.revisions({ context: 'view' }).fetch();
+
+    expect((revisions.items?.[0] as { title: { raw?: string } }).title.raw).toBeUndefined();
+    const request = mock.requests.find((r) => r.path === `/wp/v2/posts/${id}/revisions`);
+    expect(request?.query).toMatchObject({ context: 'view' });
   });
 
   it('reads one revision in the edit context, with its raw fields, before the list was read', async () => {
@@ -306,6 +332,16 @@ describe('revisions', () => {
     post.edit({ title: 'v3' });
     await post.save();
     expect(revisions.status.isStale).toBe(true);
+  });
+
+  it('lists every query made on a collection, for devtools', () => {
+    const posts = newStore().collection('postType', 'post');
+    const drafts = posts.query({ status: 'draft' });
+    const firstPage = posts.query({ page: 1 });
+
+    expect(posts.allQueries).toEqual([drafts, firstPage]);
+    expect(posts.query({ status: 'draft' })).toBe(drafts);
+    expect(posts.allQueries).toHaveLength(2);
   });
 
   it('uses the global styles revisions path', () => {

@@ -52,4 +52,18 @@ describe('record.revision() with a context on WordPress 6.1', () => {
       content: { raw: '<p>v2</p>' },
     });
   });
+
+  it('lists and reads revisions in the edit context by default, with the raw markup to restore', async () => {
+    const store = storeAs('admin');
+    await store.entities.load('postType');
+    const record = store.record<{ id: number }>('postType', 'post', postId);
+
+    const revisions = await record.revisions().fetch();
+    const listed = (revisions.items as Array<{ id: number; content: { raw?: string } }> | null)?.find(
+      (revision) => revision.id === revisionId,
+    );
+
+    expect(listed?.content.raw).toBe('<p>v2</p>');
+    await expect(record.revision(revisionId)).resolves.toMatchObject({ content: { raw: '<p>v2</p>' } });
+  });
 });

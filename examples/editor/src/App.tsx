@@ -1,15 +1,18 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from 'wp-entities/react';
+import { DataInspector } from './DataInspector.js';
 import { DemoControls, type DemoSite } from './DemoControls.js';
 import { EmbedBox } from './EmbedBox.js';
+import { NewPost } from './NewPost.js';
 import { PostEditor } from './PostEditor.js';
 import { PostList } from './PostList.js';
 import { hrefOf, useRoute, type Route } from './router.js';
 import { SiteHeader } from './SiteHeader.js';
+import { SiteTitleNotice } from './SiteTitleNotice.js';
 import { StylesPalette } from './StylesPalette.js';
 import { TemplateList } from './TemplateList.js';
 import { UnsavedPanel } from './UnsavedPanel.js';
-import { useUndoShortcuts } from './useUndoShortcuts.js';
+import { useLeaveWarning } from './useLeaveWarning.js';
 
 const MENU: Array<{ label: string; route: Route }> = [
   { label: 'Posts', route: { screen: 'list', type: 'post' } },
@@ -20,7 +23,10 @@ const MENU: Array<{ label: string; route: Route }> = [
 ];
 
 function isActive(item: Route, current: Route): boolean {
-  if (item.screen === 'list' && (current.screen === 'list' || current.screen === 'edit'))
+  if (
+    item.screen === 'list' &&
+    (current.screen === 'list' || current.screen === 'edit' || current.screen === 'new')
+  )
     return item.type === current.type;
   return item.screen === current.screen;
 }
@@ -28,9 +34,17 @@ function isActive(item: Route, current: Route): boolean {
 function Screen({ route }: { route: Route }) {
   switch (route.screen) {
     case 'list':
-      return <PostList key={route.type} type={route.type} />;
+      return (
+        <PostList
+          key={`${route.type}/${route.status ?? ''}`}
+          type={route.type}
+          isTrash={route.status === 'trash'}
+        />
+      );
     case 'edit':
       return <PostEditor key={`${route.type}/${route.id}`} type={route.type} id={route.id} />;
+    case 'new':
+      return <NewPost key={`new/${route.type}`} type={route.type} />;
     case 'templates':
       return <TemplateList />;
     case 'styles':
@@ -40,18 +54,23 @@ function Screen({ route }: { route: Route }) {
   }
 }
 
-/** The editor: header, menu, the current screen, and the unsaved-changes panel. */
+/** The editor: header, menu, the current screen, the unsaved-changes panel and the data inspector. */
 export function App({ demo }: { demo: DemoSite | undefined }) {
   const store = useStore();
-  useUndoShortcuts(store);
+  const [isInspecting, setInspecting] = useState(false);
+  useLeaveWarning(store);
   // Author names for lists, editors and revisions; a failure only leaves ids on screen.
   useEffect(() => {
     store.users.authors().catch(() => undefined);
   }, [store]);
   const route = useRoute();
   return (
-    <div className="app">
-      <SiteHeader />
+    <div className={isInspecting ? 'app is-inspecting' : 'app'}>
+      <a className="skip-link" href="#main">
+        Skip to the content
+      </a>
+      <SiteHeader isInspecting={isInspecting} onToggleInspector={() => setInspecting(!isInspecting)} />
+      <SiteTitleNotice />
       <div className="layout">
         <nav className="menu" aria-label="Main menu">
           {MENU.map((item) => (
@@ -59,19 +78,21 @@ export function App({ demo }: { demo: DemoSite | undefined }) {
               key={item.label}
               href={hrefOf(item.route)}
               className={isActive(item.route, route) ? 'active' : undefined}
+              aria-current={isActive(item.route, route) ? 'page' : undefined}
             >
               {item.label}
             </a>
           ))}
         </nav>
-        <main className="screen">
+        <main className="screen" id="main" tabIndex={-1}>
           <Screen route={route} />
         </main>
-        <aside className="side">
+        <div className="side">
           <UnsavedPanel />
           {demo ? <DemoControls demo={demo} /> : null}
-        </aside>
+        </div>
       </div>
+      {isInspecting ? <DataInspector onClose={() => setInspecting(false)} /> : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useStore } from 'wp-entities/react';
 import type { DemoLogin, DemoSite } from './demoSite.js';
+import { confirmLosingEdits } from './useLeaveWarning.js';
 
 export type { DemoSite } from './demoSite.js';
 
@@ -11,17 +13,25 @@ const LOGINS: Array<{ login: DemoLogin; label: string }> = [
 
 /** Controls of the mock site: who you are, a failure on demand, and a reset. */
 export function DemoControls({ demo }: { demo: DemoSite }) {
-  const [isArmed, setArmed] = useState(false);
+  const store = useStore();
+  const isArmed = useSyncExternalStore(demo.subscribe, () => demo.isSaveFailureArmed);
   return (
-    <section className="panel demo" aria-label="Demo site">
-      <h3>Demo site</h3>
+    <section className="panel demo" aria-labelledby="demo-heading">
+      <h2 id="demo-heading" className="panel-heading">
+        Demo site
+      </h2>
       <p className="muted">A mock WordPress runs in this tab. Saved changes last until the tab is closed.</p>
       <label>
         Signed in as{' '}
         <select
           aria-label="Signed in as"
           value={demo.login}
-          onChange={(event) => demo.signInAs(event.target.value as DemoLogin)}
+          onChange={(event) => {
+            if (confirmLosingEdits(store, 'Signing in as someone else'))
+              demo.signInAs(event.target.value as DemoLogin);
+            // Cancelled: the select shows the current user again on the next render.
+            else event.target.value = demo.login;
+          }}
         >
           {LOGINS.map(({ login, label }) => (
             <option key={login} value={login}>
@@ -30,16 +40,16 @@ export function DemoControls({ demo }: { demo: DemoSite }) {
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        onClick={() => {
-          demo.failNextSave();
-          setArmed(true);
-        }}
-      >
+      <button type="button" onClick={() => demo.failNextSave()} disabled={isArmed} aria-pressed={isArmed}>
         {isArmed ? 'The next save will fail' : 'Make the next save fail'}
       </button>
-      <button type="button" className="link" onClick={() => demo.resetData()}>
+      <button
+        type="button"
+        className="link"
+        onClick={() => {
+          if (confirmLosingEdits(store, 'Resetting the demo data')) demo.resetData();
+        }}
+      >
         Reset demo data
       </button>
     </section>

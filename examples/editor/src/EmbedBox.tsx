@@ -31,7 +31,7 @@ export const EmbedBox = observer(function EmbedBox() {
 
   return (
     <section className="embed" aria-label="Embed">
-      <h2>Embed</h2>
+      <h1>Embed</h1>
       <form onSubmit={submit} className="embed-form">
         <input
           type="url"

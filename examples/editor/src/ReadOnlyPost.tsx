@@ -31,7 +31,7 @@ export const ReadOnlyPost = observer(function ReadOnlyPost({
   return (
     <div className="read-only" data-testid="read-only-post">
       <p className="notice notice-info">You can read this {label} but not edit it.</p>
-      <h2 className="read-only-title">{plainText(post.title) || '(no title)'}</h2>
+      <h1 className="read-only-title">{plainText(post.title) || '(no title)'}</h1>
       <p className="muted">
         By {store.users.byId(post.author)?.name ?? `user ${post.author}`} · {formatDate(post.date)}
       </p>

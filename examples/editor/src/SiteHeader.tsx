@@ -3,8 +3,21 @@ import { CurrentUser } from './CurrentUser.js';
 import { SiteTitle } from './SiteTitle.js';
 import { UndoRedo } from './UndoRedo.js';
 
-/** The top bar: the editable site title, undo/redo, the unsaved-changes count and the current user. */
-export const SiteHeader = observer(function SiteHeader() {
+/** Moves focus to the unsaved-changes panel (without changing the address, which is the router's). */
+function showUnsavedPanel(): void {
+  const panel = document.getElementById('unsaved');
+  panel?.scrollIntoView({ block: 'nearest' });
+  panel?.focus();
+}
+
+/** The top bar: the editable site title, undo/redo, the unsaved-changes count, the inspector toggle and the user. */
+export const SiteHeader = observer(function SiteHeader({
+  isInspecting,
+  onToggleInspector,
+}: {
+  isInspecting: boolean;
+  onToggleInspector(): void;
+}) {
   const store = useStore();
   const dirty = store.dirtyRecords.length;
   return (
@@ -15,13 +28,17 @@ export const SiteHeader = observer(function SiteHeader() {
       <SiteTitle />
       <span className="spacer" />
       <UndoRedo />
-      <a
+      <button
+        type="button"
         className={dirty > 0 ? 'dirty-count is-dirty' : 'dirty-count'}
-        href="#unsaved"
+        onClick={showUnsavedPanel}
         data-testid="dirty-count"
       >
         {dirty === 0 ? 'All changes saved' : `${dirty} unsaved ${dirty === 1 ? 'change' : 'changes'}`}
-      </a>
+      </button>
+      <button type="button" aria-pressed={isInspecting} onClick={onToggleInspector}>
+        Inspector
+      </button>
       <CurrentUser />
     </header>
   );

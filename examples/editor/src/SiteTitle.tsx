@@ -1,44 +1,52 @@
-import { observer, useEntityProp, useEntityRecord, useStore } from 'wp-entities/react';
-import { ErrorNotice } from './ErrorNotice.js';
+import { observer, useEntityRecord, useStore } from 'wp-entities/react';
+import { TextField } from './TextField.js';
+import { useTypingUndo } from './useTypingUndo.js';
+import { handleUndoKeys } from './useUndoShortcuts.js';
 
 /**
  * The site title, editable in place. It lives in the `root/site` singleton (`/wp/v2/settings`),
- * so it is saved like any record: here, or with "Save all". People who may not manage options
- * (authors, editors) cannot read the settings; they see the public site name instead.
+ * so it is saved like any record: here, or with "Save all". Typing makes one undo step per word,
+ * as in the post editor. People who may not manage options (authors, editors) cannot read the
+ * settings; they see the public site name instead. A failed save shows below the header
+ * (SiteTitleNotice), not over the page.
  */
 export const SiteTitle = observer(function SiteTitle() {
   const store = useStore();
-  const settings = useEntityRecord('root', 'site');
-  const [title, setTitle] = useEntityProp<{ title: string }, 'title'>('root', 'site', 'title');
+  const typing = useTypingUndo(store);
+  const settings = useEntityRecord<{ title: string }>('root', 'site');
   const info = useEntityRecord<{ name: string }>('root', 'base', undefined, {
     enabled: settings.fetchError !== undefined,
   });
 
   if (settings.fetchError) {
-    return <h1 className="site-title site-title-readonly">{info.persisted?.name ?? 'WordPress'}</h1>;
+    return <span className="site-title site-title-readonly">{info.persisted?.name ?? 'WordPress'}</span>;
   }
-  if (title === undefined) return <h1 className="site-title">…</h1>;
-  const record = store.record('root', 'site');
+  const title = settings.edited?.title;
+  if (title === undefined) return <span className="site-title">…</span>;
+  const record = settings.record;
   return (
     <div className="site-title-box">
-      <input
+      <TextField
+        label="Site title"
         className="site-title"
-        aria-label="Site title"
         value={title}
-        onChange={(event) => setTitle(event.target.value)}
-        onBlur={() => store.history.createUndoLevel()}
+        onText={(value) => typing.typeInto(record, 'title', value)}
+        onBlur={typing.closeStep}
+        onKeyDown={(event) => handleUndoKeys(store, event)}
       />
       {settings.hasEdits ? (
         <button
           type="button"
           className="small"
-          onClick={() => void record.save()}
+          onClick={() => {
+            typing.closeStep();
+            void record.save();
+          }}
           disabled={settings.isSaving}
         >
           {settings.isSaving ? 'Saving…' : 'Save title'}
         </button>
       ) : null}
-      {settings.saveError ? <ErrorNotice error={settings.saveError} kept="The new title is kept." /> : null}
     </div>
   );
 });

@@ -68,7 +68,7 @@ export const StylesPalette = observer(function StylesPalette() {
   const base = paletteOf(site.baseGlobalStyles as StylesShape | undefined);
   return (
     <section className="styles" aria-label="Styles">
-      <h2>Styles</h2>
+      <h1>Styles</h1>
       {error !== undefined ? <ErrorNotice error={error} /> : null}
       {theme ? (
         <p>

@@ -15,9 +15,9 @@ const TemplateTable = observer(function TemplateTable({ name, label }: { name: s
   const list = useEntityRecords<Template>('postType', name, { per_page: -1 });
   return (
     <section aria-label={label}>
-      <h3>
+      <h2 className="panel-heading">
         {label} {list.totalItems !== null ? <span className="muted">({list.totalItems})</span> : null}
-      </h3>
+      </h2>
       {list.error ? <ErrorNotice error={list.error} /> : null}
       {list.records === null ? (
         <p className="loading">{list.error ? '' : 'Loading…'}</p>
@@ -53,7 +53,7 @@ const TemplateTable = observer(function TemplateTable({ name, label }: { name: s
 export function TemplateList() {
   return (
     <section className="templates" aria-label="Templates">
-      <h2>Templates</h2>
+      <h1>Templates</h1>
       <TemplateTable name="wp_template" label="Templates" />
       <TemplateTable name="wp_template_part" label="Template parts" />
     </section>

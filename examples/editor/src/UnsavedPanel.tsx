@@ -52,8 +52,8 @@ export const UnsavedPanel = observer(function UnsavedPanel() {
   };
 
   return (
-    <section className="panel unsaved" id="unsaved" aria-label="Unsaved changes">
-      <h3>Unsaved changes</h3>
+    <section className="panel unsaved" id="unsaved" aria-labelledby="unsaved-heading" tabIndex={-1}>
+      <h2 id="unsaved-heading">Unsaved changes</h2>
       {dirty.length === 0 ? (
         <p className="muted">Everything is saved.</p>
       ) : (

@@ -6,6 +6,7 @@
  * @module
  */
 import { setupWorker } from 'msw/browser';
+import { SAMPLE_CONTENT } from './blocks/sampleContent.js';
 import {
   createMockWordPress,
   MOCK_USERS,
@@ -38,6 +39,10 @@ export interface DemoSite {
   signInAs(login: DemoLogin): void;
   /** Makes the next save (any write except autosaves) fail with a server error. */
   failNextSave(): void;
+  /** A failure is waiting for the next save. */
+  readonly isSaveFailureArmed: boolean;
+  /** Calls `listener` when {@link DemoSite.isSaveFailureArmed} changes; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
   /** Forgets every change and reloads. */
   resetData(): void;
 }
@@ -93,6 +98,16 @@ export async function startDemoSite(): Promise<DemoSite> {
     root: `${window.location.origin}/mock-wordpress`,
     settings: { title: 'Field Notes', description: 'A demo site for wp-entities' },
     posts: [
+      // A post with the blocks a real one has: text blocks to edit, and others kept as cards.
+      {
+        type: 'post',
+        author: 1,
+        status: 'publish',
+        title: 'Notes from the salt marsh',
+        excerpt: 'What to pack, what to write down, and the weather.',
+        content: SAMPLE_CONTENT,
+        date: '2026-11-20T17:30:00',
+      },
       // An autosave newer than "Hello world!": opening that post offers to restore it.
       {
         type: 'revision',
@@ -157,7 +172,25 @@ export async function startDemoSite(): Promise<DemoSite> {
     from = firstInFlight ?? entries.length;
     if (changed) sessionStorage.setItem(WRITES_KEY, JSON.stringify(writes));
   };
-  worker.events.on('response:mocked', () => record(mock.requests));
+  let isSaveFailureArmed = false;
+  /** The length of the request log when the failure was armed: only later requests can have used it. */
+  let armedAt = 0;
+  const listeners = new Set<() => void>();
+  const setArmed = (value: boolean) => {
+    if (value === isSaveFailureArmed) return;
+    isSaveFailureArmed = value;
+    for (const listener of listeners) listener();
+  };
+  const isFailingWrite = (request: { method: string; path: string }) =>
+    !READ_METHODS.has(request.method) && !request.path.endsWith('/autosaves');
+
+  worker.events.on('response:mocked', () => {
+    record(mock.requests);
+    // The armed failure has been used once a write answered 500.
+    const since = mock.requests.length < armedAt ? mock.requests : mock.requests.slice(armedAt);
+    if (isSaveFailureArmed && since.some((entry) => isFailingWrite(entry) && entry.status === 500))
+      setArmed(false);
+  });
   // Also when the page goes away: the last writes may not have reported yet.
   window.addEventListener('pagehide', () => record(mock.requests));
 
@@ -168,7 +201,16 @@ export async function startDemoSite(): Promise<DemoSite> {
       sessionStorage.setItem(USER_KEY, JSON.stringify(next));
       window.location.reload();
     },
+    get isSaveFailureArmed() {
+      return isSaveFailureArmed;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     failNextSave() {
+      armedAt = mock.requests.length;
+      setArmed(true);
       mock.failNext(
         1,
         {
@@ -179,7 +221,7 @@ export async function startDemoSite(): Promise<DemoSite> {
             data: { status: 500 },
           },
         },
-        (request) => !READ_METHODS.has(request.method) && !request.path.endsWith('/autosaves'),
+        isFailingWrite,
       );
     },
     resetData() {

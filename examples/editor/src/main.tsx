@@ -11,6 +11,7 @@ import { StoreProvider } from 'wp-entities/react';
 import { App } from './App.js';
 import type { DemoSite } from './demoSite.js';
 import { describeError } from './describeError.js';
+import { loggingFetch } from './requestLog.js';
 
 declare global {
   interface Window {
@@ -31,7 +32,10 @@ async function start(container: HTMLElement): Promise<void> {
     window.wpMock = demo.mock;
     restRoot = demo.mock.restRoot;
   }
-  const store = new RootStore({ transport: new RestTransport({ root: restRoot }) });
+  // Every request goes through a logging fetch, for the data inspector's request list.
+  const store = new RootStore({
+    transport: new RestTransport({ root: restRoot, fetch: loggingFetch(restRoot) }),
+  });
   createRoot(container).render(
     <StrictMode>
       <StoreProvider store={store}>

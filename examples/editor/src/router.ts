@@ -1,5 +1,6 @@
 /**
- * A tiny hash router: `#/posts`, `#/pages`, `#/post/5`, `#/page/2`, `#/templates`, `#/styles`, `#/embed`.
+ * A tiny hash router: `#/posts`, `#/posts/trash`, `#/pages`, `#/post/5`, `#/post/new`, `#/page/2`,
+ * `#/templates`, `#/styles`, `#/embed`.
  *
  * @module
  */
@@ -8,8 +9,9 @@ import type { EditablePostType } from './types.js';
 
 /** A screen of the editor. */
 export type Route =
-  | { screen: 'list'; type: EditablePostType }
+  | { screen: 'list'; type: EditablePostType; status?: 'trash' }
   | { screen: 'edit'; type: EditablePostType; id: number }
+  | { screen: 'new'; type: EditablePostType }
   | { screen: 'templates' }
   | { screen: 'styles' }
   | { screen: 'embed' };
@@ -18,10 +20,14 @@ export type Route =
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/');
   const [head, second] = parts;
+  if ((head === 'post' || head === 'page') && second === 'new') return { screen: 'new', type: head };
   if ((head === 'post' || head === 'page') && second && /^\d+$/.test(second)) {
     return { screen: 'edit', type: head, id: Number(second) };
   }
-  if (head === 'pages') return { screen: 'list', type: 'page' };
+  if (head === 'posts' || head === 'pages') {
+    const type = head === 'posts' ? 'post' : 'page';
+    return second === 'trash' ? { screen: 'list', type, status: 'trash' } : { screen: 'list', type };
+  }
   if (head === 'templates' || head === 'styles' || head === 'embed') return { screen: head };
   return { screen: 'list', type: 'post' };
 }
@@ -30,9 +36,11 @@ export function parseRoute(hash: string): Route {
 export function hrefOf(route: Route): string {
   switch (route.screen) {
     case 'list':
-      return `#/${route.type}s`;
+      return `#/${route.type}s${route.status ? `/${route.status}` : ''}`;
     case 'edit':
       return `#/${route.type}/${route.id}`;
+    case 'new':
+      return `#/${route.type}/new`;
     default:
       return `#/${route.screen}`;
   }
@@ -52,4 +60,10 @@ export function useRoute(): Route {
 /** Goes to a route. */
 export function navigate(route: Route): void {
   window.location.hash = hrefOf(route);
+}
+
+/** Goes to a route in place of the current history entry (Back skips the page being replaced). */
+export function replaceRoute(route: Route): void {
+  window.history.replaceState(null, '', hrefOf(route));
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
 }

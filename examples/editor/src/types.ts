@@ -51,3 +51,20 @@ export const STATUS_LABELS: Readonly<Record<string, string>> = {
   pending: 'Pending review',
   private: 'Private',
 };
+
+/** What a new post shows before anything is typed (it has no saved copy yet). */
+const NEW_POST: Pick<EditorPost, 'title' | 'excerpt' | 'content' | 'status'> = {
+  title: '',
+  excerpt: '',
+  content: '',
+  status: 'draft',
+};
+
+/**
+ * The post as the editor shows it: `record.edited`, with empty text fields for a new post that has
+ * only the fields typed so far. `undefined` while a saved post is not loaded.
+ */
+export function editedPost(record: { id: unknown; edited: EditorPost | undefined }): EditorPost | undefined {
+  if (record.id !== undefined) return record.edited;
+  return { ...NEW_POST, ...record.edited } as EditorPost;
+}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import type { KeyboardEvent } from 'react';
 import type { RootStore } from 'wp-entities';
 
 /** Undo: closes the step being typed first, so that Ctrl/Cmd+Z undoes what was just typed. */
@@ -14,24 +14,20 @@ export function redo(store: RootStore): void {
 }
 
 /**
- * Ctrl/Cmd+Z undoes and Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes, across every record of the store,
- * even while typing in a field (the browser's own field undo would only know that field).
+ * The editor's Ctrl/Cmd+Z (undo) and Shift+Ctrl/Cmd+Z or Ctrl+Y (redo) over the store's history,
+ * for the `onKeyDown` of the editor's own fields (the post editor, the site title). Other inputs (the
+ * search box, the embed URL) do not get it and keep the browser's own undo: they are not edits of
+ * records, and undoing records that are not on screen from there would surprise.
  */
-export function useUndoShortcuts(store: RootStore): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
-      const key = event.key.toLowerCase();
-      if (key === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) redo(store);
-        else undo(store);
-      } else if (key === 'y' && !event.shiftKey) {
-        event.preventDefault();
-        redo(store);
-      }
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [store]);
+export function handleUndoKeys(store: RootStore, event: KeyboardEvent): void {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+  const key = event.key.toLowerCase();
+  if (key === 'z') {
+    event.preventDefault();
+    if (event.shiftKey) redo(store);
+    else undo(store);
+  } else if (key === 'y' && !event.shiftKey) {
+    event.preventDefault();
+    redo(store);
+  }
 }

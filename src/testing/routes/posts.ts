@@ -466,9 +466,24 @@ function applyPostFields(request: RestRequest, type: PostTypeRow, post: PostRow,
     const tax = db.taxonomies.get(slug);
     if (tax && body[tax.rest_base] !== undefined) post.terms[slug] = idListParam(body[tax.rest_base]);
   }
+  post.status = statusForDate(post.status, post.date, db.now());
   if (post.status === 'publish' && post.slug === '') post.slug = slugify(post.title) || String(post.id);
   if (post.slug !== '') post.slug = db.uniquePostSlug(post.type, post.slug, post.id);
   post.modified = db.tick();
+}
+
+/**
+ * wp_insert_post's rule for dated posts: `future` with a date less than a minute ahead is published
+ * at once, and `publish` with a date a minute or more ahead is scheduled. Dates are site time,
+ * which is GMT on the mock site.
+ */
+function statusForDate(status: string, date: string, now: string): string {
+  if (status !== 'future' && status !== 'publish') return status;
+  const aheadMs = Date.parse(`${date}Z`) - Date.parse(`${now}Z`);
+  if (Number.isNaN(aheadMs)) return status;
+  if (status === 'future' && aheadMs < 60_000) return 'publish';
+  if (status === 'publish' && aheadMs >= 60_000) return 'future';
+  return status;
 }
 
 /** Creates a revision copy of a post (title, content, excerpt), as `wp_save_post_revision` does. */
