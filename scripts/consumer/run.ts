@@ -9,6 +9,9 @@
  *   `skipLibCheck: false` so the package's own declarations are checked (lib ESNext: mobx 6.16's
  *   declarations need `ReadonlySetLike`);
  * - a Vite production build of a root-only app holds no msw, test kit or sync code (size printed).
+ * Adding an entry point: list it in package.json `exports` (`types` + `default`); the import, type
+ * and bundle checks read that map, so they cover it at once (its must-have names go in
+ * app/imports.mjs). A new peer dependency needs its oldest version in versionSets.ts.
  * Prints a timing table, exits non-zero when a check fails. `--keep` leaves the projects in place.
  * Uses npm's cache (`--prefer-offline`); needs the npm registry only for what the cache lacks.
  *
