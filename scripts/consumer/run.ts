@@ -6,8 +6,7 @@
  * - plain Node ESM import of every entry in `exports` (and every bin is linked);
  * - a jsdom render where the app's own `observer` re-renders on a record edit (one MobX);
  * - a TypeScript consumer file type-checks with `moduleResolution` `bundler` and `node16`, with
- *   `skipLibCheck: false` so the package's own declarations are checked (lib ESNext: mobx 6.16's
- *   declarations need `ReadonlySetLike`);
+ *   `skipLibCheck: false` so the package's own declarations are checked (the set names the lib);
  * - a Vite production build of a root-only app holds no msw, test kit or sync code (size printed).
  * Adding an entry point: list it in package.json `exports` (`types` + `default`); the import, type
  * and bundle checks read that map, so they cover it at once (its must-have names go in
@@ -117,6 +116,10 @@ function testSet(set: VersionSet, tarball: string, workspace: string): void {
   const app = join(workspace, set.name);
   cpSync(appTemplate, app, { recursive: true });
   writeFileSync(join(app, 'entries.ts'), entriesSource());
+  for (const resolution of ['bundler', 'node16']) {
+    const file = join(app, `tsconfig.${resolution}.json`);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"ESNext"', JSON.stringify(set.typescriptLib)));
+  }
   const tools = Object.fromEntries(TOOLS.map((tool) => [tool, manifest.devDependencies[tool]]));
   const packageJson = {
     name: `consumer-${set.name}`,

@@ -12,6 +12,12 @@ export interface VersionSet {
   name: 'oldest' | 'newest';
   /** Package name → version or range, as the app's package.json would say. */
   packages: Record<string, string>;
+  /**
+   * The `lib` the app's tsconfig names first. The consumer check reads every declaration file
+   * (`skipLibCheck: false`), and MobX's own declarations follow the lib of their time: 6.16 needs
+   * ESNext's `ReadonlySetLike`, while 6.9's `ObservableMap` no longer matches ESNext's `Map`.
+   */
+  typescriptLib: 'ES2023' | 'ESNext';
 }
 
 /**
@@ -42,7 +48,7 @@ export function versionSets(peerRanges: Record<string, string>): VersionSet[] {
     );
   }
   return [
-    { name: 'oldest', packages: { ...OLDEST_PEERS, ...REACT_18_TYPES } },
-    { name: 'newest', packages: { ...peerRanges, ...REACT_19_TYPES } },
+    { name: 'oldest', packages: { ...OLDEST_PEERS, ...REACT_18_TYPES }, typescriptLib: 'ES2023' },
+    { name: 'newest', packages: { ...peerRanges, ...REACT_19_TYPES }, typescriptLib: 'ESNext' },
   ];
 }
