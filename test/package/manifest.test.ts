@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -21,12 +21,16 @@ interface Manifest {
 }
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
 
-/** Every .ts/.tsx file the build compiles (tsconfig.build.json: src, models, stores). */
+/** Folders of shipped code: what tsconfig.build.json compiles, and bins if they live apart. */
+const SHIPPED = ['src', 'models', 'stores', 'bin'];
+
+/** Every .ts/.tsx/.js file under `dir` (none when it does not exist). */
 function sourceFiles(dir: string): string[] {
+  if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir)).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(join(root, path)).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
+    return /\.(tsx?|m?js)$/.test(name) ? [path] : [];
   });
 }
 
@@ -40,7 +44,7 @@ function packageOf(specifier: string): string {
 function importedPackages(): Map<string, string> {
   const found = new Map<string, string>();
   const pattern = /(?:from\s+|import\s*\(\s*|import\s+)'([^'./][^']*)'/g;
-  for (const file of ['src', 'models', 'stores'].flatMap(sourceFiles)) {
+  for (const file of SHIPPED.flatMap(sourceFiles)) {
     for (const match of readFileSync(join(root, file), 'utf8').matchAll(pattern)) {
       const specifier = match[1] ?? '';
       if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
