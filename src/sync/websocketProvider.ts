@@ -61,6 +61,8 @@ class WebsocketRoomProvider implements RoomProvider {
       maxAttempts: 1,
       initialDelay: 0,
       delay: 0,
+      minDelay: 0,
+      maxDelay: 0,
       jitter: false,
     });
     this.#provider = new HocuspocusProvider({
@@ -134,11 +136,16 @@ class WebsocketRoomProvider implements RoomProvider {
     this.#isDestroyed = true;
     this.#isStopped = true;
     clearTimeout(this.#retryTimer);
-    // The awareness belongs to the sync manager (other providers may share it): unhook it so the
-    // provider's destroy neither clears nor destroys it.
-    this.#context.awareness.off('update', this.#provider.boundAwarenessUpdateHandler);
-    this.#provider.configuration.awareness = null;
-    this.#provider.destroy();
+    // HocuspocusProvider.destroy() would also clear and destroy the awareness, which belongs to the
+    // sync manager (other providers may share it); this is the rest of what it does.
+    const provider = this.#provider;
+    this.#context.doc.off('update', provider.boundDocumentUpdateHandler);
+    this.#context.awareness.off('update', provider.boundAwarenessUpdateHandler);
+    if (typeof window !== 'undefined' && 'removeEventListener' in window) {
+      window.removeEventListener('pagehide', provider.boundPageHide);
+    }
+    provider.removeAllListeners();
+    provider.detach();
     this.#socket.destroy();
     this.#context.setStatus('destroyed');
   }
