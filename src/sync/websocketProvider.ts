@@ -50,7 +50,11 @@ class WebsocketRoomProvider implements RoomProvider {
   #isStopped = false;
   #isDestroyed = false;
 
-  constructor(context: ProviderContext, options: WebsocketProviderOptions, WebSocketImpl: WebSocketConstructor) {
+  constructor(
+    context: ProviderContext,
+    options: WebsocketProviderOptions,
+    WebSocketImpl: WebSocketConstructor,
+  ) {
     this.#context = context;
     const token = options.token ?? (() => context.transport.authorization ?? '');
     // autoConnect false and one attempt per connect(): reconnecting is ours, with our delay.
@@ -80,7 +84,9 @@ class WebsocketRoomProvider implements RoomProvider {
     this.#socket.on('connect', () => {
       this.#failures = 0;
     });
-    this.#socket.on('disconnect', ({ event }: { event?: { code?: number } }) => this.#onDisconnect(event?.code));
+    this.#socket.on('disconnect', ({ event }: { event?: { code?: number } }) =>
+      this.#onDisconnect(event?.code),
+    );
     this.#provider.on('authenticated', () => {
       if (!this.#isStopped) context.setStatus('connected');
     });
@@ -109,7 +115,10 @@ class WebsocketRoomProvider implements RoomProvider {
     this.#failures += 1;
     if (this.#failures === 1) {
       this.#context.reportError(
-        new SyncError(`Lost the connection to the sync server ${this.#socket.url} for room "${this.#context.room}"; reconnecting.`, 'connection-failed'),
+        new SyncError(
+          `Lost the connection to the sync server ${this.#socket.url} for room "${this.#context.room}"; reconnecting.`,
+          'connection-failed',
+        ),
       );
     }
     if (this.#retryTimer === undefined) {

@@ -4,13 +4,11 @@
  * error. The WebSocket is `ws` with every incoming frame recorded, so tests can prove what a
  * refused client received.
  */
-import { expect } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { SyncError } from '../../src/errors.js';
 import type { ConnectionStatus, ProviderContext, RoomProvider } from '../../src/sync/provider.js';
-import { readMessageHeader } from '../../src/sync/server/connectionGuard.js';
 import { websocketProvider, type WebSocketConstructor } from '../../src/sync/websocketProvider.js';
 import type { Transport } from '../../src/transport/types.js';
 
@@ -92,7 +90,11 @@ export function connectServerClient(options: {
       if (statuses.at(-1) === status) return resolve();
       const timer = setTimeout(() => {
         statusListeners.delete(listener);
-        reject(new Error(`${options.room}: no status "${status}" within ${timeoutMs} ms (saw ${statuses.join(', ')})`));
+        reject(
+          new Error(
+            `${options.room}: no status "${status}" within ${timeoutMs} ms (saw ${statuses.join(', ')})`,
+          ),
+        );
       }, timeoutMs);
       const listener = (): void => {
         if (statuses.at(-1) !== status) return;
@@ -132,25 +134,6 @@ export function connectServerClient(options: {
       awareness.destroy();
     },
   };
-}
-
-/** The Hocuspocus message type of each frame a client received (`2` is authentication). */
-export function receivedMessageTypes(client: ServerClient): number[] {
-  return client.received.map((frame) => readMessageHeader(frame)?.type ?? -1);
-}
-
-/** The Hocuspocus message type of authentication replies (authenticated / permission denied). */
-export const AUTH_MESSAGE_TYPE = 2;
-
-/** Waits until the client was refused and checks it learnt nothing of the document. */
-export async function expectRefusedWithoutDocument(client: ServerClient): Promise<void> {
-  await waitUntil(() => client.errors.some((error) => error.code === 'forbidden'), 20_000).catch(() => undefined);
-  expect(client.errors.map((error) => error.code)).toContain('forbidden');
-  expect(client.statuses.at(-1)).toBe('disconnected');
-  expect(client.statuses).not.toContain('connected');
-  expect(receivedMessageTypes(client).every((type) => type === AUTH_MESSAGE_TYPE)).toBe(true);
-  // Nothing of the document arrived: no update was ever applied to the client's copy.
-  expect(Y.encodeStateVector(client.doc)).toEqual(new Uint8Array([0]));
 }
 
 /** Polls `check` every 25 ms until it is true; rejects after `timeoutMs`. */

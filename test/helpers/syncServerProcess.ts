@@ -48,7 +48,10 @@ export async function startServerProcess(options: {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`sync server did not start within 30 s: ${stderr}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`sync server did not start within 30 s: ${stderr}`)),
+      30_000,
+    );
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const line = out.split('\n').find((text) => text.startsWith('ws://'));

@@ -6,11 +6,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSyncServer, siteOfRestRoot, type SyncServer } from '../../src/sync/server/index.js';
 import { createMockWordPress, MOCK_USERS, type MockServerHandle } from '../../src/testing/index.js';
-import {
-  connectServerClient,
-  expectRefusedWithoutDocument,
-  type ServerClient,
-} from '../helpers/syncServerClient.js';
+import { connectServerClient, type ServerClient } from '../helpers/syncServerClient.js';
+import { expectRefusedWithoutDocument } from '../helpers/syncServerExpect.js';
 
 const mock = createMockWordPress();
 let wordpress: MockServerHandle;
@@ -36,8 +33,16 @@ async function seedRoom(room: string, text: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  authorDraft = mock.addPost('post', { title: 'Author draft', status: 'draft', author: MOCK_USERS.author.id });
-  editorPost = mock.addPost('post', { title: 'Editor post', status: 'publish', author: MOCK_USERS.editor.id });
+  authorDraft = mock.addPost('post', {
+    title: 'Author draft',
+    status: 'draft',
+    author: MOCK_USERS.author.id,
+  });
+  editorPost = mock.addPost('post', {
+    title: 'Editor post',
+    status: 'publish',
+    author: MOCK_USERS.editor.id,
+  });
   wordpress = await mock.listen();
   site = siteOfRestRoot(wordpress.root);
   server = await createSyncServer({ wordpress: wordpress.root });
@@ -56,7 +61,7 @@ afterAll(async () => {
 });
 
 describe('the sync server asks WordPress who may join a room', () => {
-  it("lets an author join the room of their own draft and receive its shared edits", async () => {
+  it('lets an author join the room of their own draft and receive its shared edits', async () => {
     const author = join(postRoom(authorDraft), MOCK_USERS.author.authorization);
 
     await author.waitForStatus('connected');

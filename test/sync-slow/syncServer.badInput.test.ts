@@ -33,7 +33,11 @@ afterAll(async () => {
   await wordpress?.close();
 });
 
-function message(roomName: string, type: number, write: (encoder: encoding.Encoder) => void = () => {}): Uint8Array {
+function message(
+  roomName: string,
+  type: number,
+  write: (encoder: encoding.Encoder) => void = () => {},
+): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarString(encoder, roomName);
   encoding.writeVarUint(encoder, type);
@@ -62,10 +66,13 @@ const ATTACKS: Array<() => Array<Uint8Array | string>> = [
   () => [new Uint8Array([0xff, 0xff, 0xff])],
   () => [new Uint8Array(0)],
   // Authorised first, then a sync message whose update is garbage: Hocuspocus's own decoding fails.
-  () => [authMessage(room, MOCK_USERS.admin.authorization), message(room, 0, (e) => {
-    encoding.writeVarUint(e, 2);
-    encoding.writeVarUint8Array(e, randomBytes(64));
-  })],
+  () => [
+    authMessage(room, MOCK_USERS.admin.authorization),
+    message(room, 0, (e) => {
+      encoding.writeVarUint(e, 2);
+      encoding.writeVarUint8Array(e, randomBytes(64));
+    }),
+  ],
   () => Array.from({ length: MAX_ROOMS + 2 }, (_, i) => authMessage(`${room}${i}`, 'Basic x')),
 ];
 
@@ -110,7 +117,9 @@ describe('the sync server under malformed and oversized input', () => {
     let framesSent = 0;
     let connections = 0;
     while (framesSent < 1_000) {
-      const batch = Array.from({ length: 40 }, (_, i) => attack((ATTACKS[(connections + i) % ATTACKS.length] as () => Array<Uint8Array | string>)()));
+      const batch = Array.from({ length: 40 }, (_, i) =>
+        attack((ATTACKS[(connections + i) % ATTACKS.length] as () => Array<Uint8Array | string>)()),
+      );
       connections += batch.length;
       framesSent += (await Promise.all(batch)).reduce((sum, n) => sum + n, 0);
     }
@@ -122,19 +131,29 @@ describe('the sync server under malformed and oversized input', () => {
     expect(server.stats.tooManyRooms).toBeGreaterThan(0);
     // The editors stayed connected the whole time and agree on every edit.
     for (const editor of editors) {
-      expect(editor.statuses.filter((status) => status !== 'connecting' && status !== 'connected')).toEqual([]);
+      expect(editor.statuses.filter((status) => status !== 'connecting' && status !== 'connected')).toEqual(
+        [],
+      );
       await editor.waitFor(() => editor.doc.getMap('edits').size === edits);
     }
     expect(editors[0]?.doc.getMap('edits').toJSON()).toEqual(editors[1]?.doc.getMap('edits').toJSON());
 
     // And the server still serves newcomers.
-    const late = connectServerClient({ url: server.url, room, authorization: MOCK_USERS.admin.authorization });
+    const late = connectServerClient({
+      url: server.url,
+      room,
+      authorization: MOCK_USERS.admin.authorization,
+    });
     await late.waitFor(() => late.doc.getMap('edits').size === edits);
     for (const client of [...editors, late]) client.destroy();
   });
 
   it('closes a connection whose frame is larger than the limit, and only that one', async () => {
-    const editor = connectServerClient({ url: server.url, room, authorization: MOCK_USERS.admin.authorization });
+    const editor = connectServerClient({
+      url: server.url,
+      room,
+      authorization: MOCK_USERS.admin.authorization,
+    });
     await editor.waitForStatus('connected');
     const closeCode = await new Promise<number>((resolve) => {
       const socket = new WebSocket(server.url);

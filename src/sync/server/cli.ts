@@ -22,9 +22,12 @@ function fail(message: string): never {
 }
 
 const env = process.env;
-const wordpress = env.WP_URL ?? fail('set WP_URL to the WordPress REST root, e.g. http://127.0.0.1:8889/wp-json');
+const wordpress =
+  env.WP_URL ?? fail('set WP_URL to the WordPress REST root, e.g. http://127.0.0.1:8889/wp-json');
 const portText = env.PORT ?? String(DEFAULT_PORT);
-const port = /^[0-9]{1,5}$/.test(portText) ? Number(portText) : fail(`PORT must be a port number, got "${portText}"`);
+const port = /^[0-9]{1,5}$/.test(portText)
+  ? Number(portText)
+  : fail(`PORT must be a port number, got "${portText}"`);
 
 const server = await createSyncServer({
   wordpress,

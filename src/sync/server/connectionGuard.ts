@@ -8,7 +8,12 @@
  */
 import * as decoding from 'lib0/decoding';
 import type { WebSocket } from 'ws';
-import { CLOSE_MALFORMED, CLOSE_MESSAGE_TYPE, CLOSE_TOO_MANY_ROOMS, HIGHEST_MESSAGE_TYPE } from './constants.js';
+import {
+  CLOSE_MALFORMED,
+  CLOSE_MESSAGE_TYPE,
+  CLOSE_TOO_MANY_ROOMS,
+  HIGHEST_MESSAGE_TYPE,
+} from './constants.js';
 import { MAX_ROOM_NAME_LENGTH } from './roomName.js';
 
 /** Counts of what guards have refused, for tests and operators. */

@@ -104,6 +104,8 @@ export class RedisPersistence implements Extension {
   async onChange(payload: onChangePayload): Promise<void> {
     if ((payload.transactionOrigin as unknown) !== REDIS_EXTENSION_ORIGIN || !this.#instance) return;
     // A failed store is logged by Hocuspocus and retried on the next change.
-    await Promise.resolve(this.#instance.storeDocumentHooks(payload.document, payload)).catch(() => undefined);
+    await Promise.resolve(this.#instance.storeDocumentHooks(payload.document, payload)).catch(
+      () => undefined,
+    );
   }
 }

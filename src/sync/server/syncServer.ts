@@ -98,7 +98,9 @@ class RoomRefused extends Error {
 function checkPositive(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value <= 0) {
-    throw new ArgumentError(`createSyncServer option "${name}" must be a positive number, got ${String(value)}.`);
+    throw new ArgumentError(
+      `createSyncServer option "${name}" must be a positive number, got ${String(value)}.`,
+    );
   }
   return value;
 }
@@ -118,10 +120,20 @@ function redisClient(url: string): Redis {
  */
 export async function createSyncServer(options: SyncServerOptions): Promise<SyncServer> {
   if (typeof options?.wordpress !== 'string' || !/^https?:\/\//i.test(options.wordpress)) {
-    throw new ArgumentError('createSyncServer needs { wordpress: "http(s)://…/wp-json" }, the REST root of the site.');
+    throw new ArgumentError(
+      'createSyncServer needs { wordpress: "http(s)://…/wp-json" }, the REST root of the site.',
+    );
   }
-  const maxMessageBytes = checkPositive(options.maxMessageBytes, 'maxMessageBytes', DEFAULT_MAX_MESSAGE_BYTES);
-  const maxRooms = checkPositive(options.maxRoomsPerConnection, 'maxRoomsPerConnection', DEFAULT_MAX_ROOMS_PER_CONNECTION);
+  const maxMessageBytes = checkPositive(
+    options.maxMessageBytes,
+    'maxMessageBytes',
+    DEFAULT_MAX_MESSAGE_BYTES,
+  );
+  const maxRooms = checkPositive(
+    options.maxRoomsPerConnection,
+    'maxRoomsPerConnection',
+    DEFAULT_MAX_ROOMS_PER_CONNECTION,
+  );
   const site = options.site ?? siteOfRestRoot(options.wordpress);
   const authorizer = new WordPressAuthorizer({
     wordpress: options.wordpress,
@@ -143,7 +155,11 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         instanceId,
         idleExpiryMs: options.idleRoomExpiryMs ?? DEFAULT_IDLE_ROOM_EXPIRY_MS,
       }),
-      new RedisExtension({ identifier: instanceId, prefix: 'wp-entities:rooms', createClient: () => redisClient(url) }),
+      new RedisExtension({
+        identifier: instanceId,
+        prefix: 'wp-entities:rooms',
+        createClient: () => redisClient(url),
+      }),
     );
   }
 
@@ -154,7 +170,8 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     extensions,
     async onAuthenticate({ token, documentName, request }: onAuthenticatePayload): Promise<void> {
       const record = parseRoomName(documentName);
-      const allowed = record !== undefined && record.site === site && (await authorizer.canEdit(token, record));
+      const allowed =
+        record !== undefined && record.site === site && (await authorizer.canEdit(token, record));
       if (allowed) {
         stats.authorised += 1;
         return;
