@@ -143,56 +143,68 @@ async function editRound(during?: () => Promise<void>): Promise<void> {
 }
 
 describe('two sync servers, one Redis, 50 editors', () => {
-  it('ends with every editor holding the same document, which a newcomer then receives', async () => {
-    await editRound();
+  it(
+    'ends with every editor holding the same document, which a newcomer then receives',
+    async () => {
+      await editRound();
 
-    const all = await converged(EDITORS * EDITS_PER_ROUND);
-    expect(all).toHaveLength(EDITORS);
-    const fresh = await newcomer(servers[1] as ServerProcess, EDITORS * EDITS_PER_ROUND);
-    expect(fresh).toEqual({ keys: EDITORS * EDITS_PER_ROUND, text: all[0]?.text });
-  }, SCENARIO_TIMEOUT_MS);
+      const all = await converged(EDITORS * EDITS_PER_ROUND);
+      expect(all).toHaveLength(EDITORS);
+      const fresh = await newcomer(servers[1] as ServerProcess, EDITORS * EDITS_PER_ROUND);
+      expect(fresh).toEqual({ keys: EDITORS * EDITS_PER_ROUND, text: all[0]?.text });
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
-  it('loses no edit when one server is killed mid-run and its editors reconnect', async () => {
-    const victim = servers[0] as ServerProcess;
-    await editRound(async () => {
-      await new Promise((resolve) => setTimeout(resolve, SPREAD_MS / 3));
-      await victim.kill();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      // Restarted on its port: its editors find it again with their own reconnect delay.
-      servers[0] = await startServerProcess({
-        wordpress: wordpress.root,
-        redis: redis.url,
-        port: victim.port,
+  it(
+    'loses no edit when one server is killed mid-run and its editors reconnect',
+    async () => {
+      const victim = servers[0] as ServerProcess;
+      await editRound(async () => {
+        await new Promise((resolve) => setTimeout(resolve, SPREAD_MS / 3));
+        await victim.kill();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        // Restarted on its port: its editors find it again with their own reconnect delay.
+        servers[0] = await startServerProcess({
+          wordpress: wordpress.root,
+          redis: redis.url,
+          port: victim.port,
+        });
       });
-    });
 
-    const all = await converged(EDITORS * EDITS_PER_ROUND * 2);
-    expect(all.filter((report) => report.index % 2 === 0).every((report) => report.reconnects >= 1)).toBe(
-      true,
-    );
-    expect(all.every((report) => report.status === 'connected')).toBe(true);
-  }, SCENARIO_TIMEOUT_MS);
+      const all = await converged(EDITORS * EDITS_PER_ROUND * 2);
+      expect(all.filter((report) => report.index % 2 === 0).every((report) => report.reconnects >= 1)).toBe(
+        true,
+      );
+      expect(all.every((report) => report.status === 'connected')).toBe(true);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 
-  it('keeps the document through a restart of Redis and of both servers', async (context) => {
-    // Only the Redis of scripts/redis can be restarted here.
-    if (redis.url !== redisScriptUrl()) context.skip();
-    const expected = (await converged(EDITORS * EDITS_PER_ROUND * 2))[0]?.text;
-    const stopped = nextFromEach('stopped', 30_000);
-    for (const worker of workers) worker.postMessage({ type: 'stop' });
-    await stopped;
-    // Servers store a room when its last editor leaves; SIGTERM stores anything still pending.
-    await Promise.all(servers.map((server) => server.stop()));
-    await redisDown();
-    await redisUp();
-    servers[0] = await startServerProcess({ wordpress: wordpress.root, redis: redis.url });
-    servers[1] = await startServerProcess({ wordpress: wordpress.root, redis: redis.url });
+  it(
+    'keeps the document through a restart of Redis and of both servers',
+    async (context) => {
+      // Only the Redis of scripts/redis can be restarted here.
+      if (redis.url !== redisScriptUrl()) context.skip();
+      const expected = (await converged(EDITORS * EDITS_PER_ROUND * 2))[0]?.text;
+      const stopped = nextFromEach('stopped', 30_000);
+      for (const worker of workers) worker.postMessage({ type: 'stop' });
+      await stopped;
+      // Servers store a room when its last editor leaves; SIGTERM stores anything still pending.
+      await Promise.all(servers.map((server) => server.stop()));
+      await redisDown();
+      await redisUp();
+      servers[0] = await startServerProcess({ wordpress: wordpress.root, redis: redis.url });
+      servers[1] = await startServerProcess({ wordpress: wordpress.root, redis: redis.url });
 
-    for (const server of servers) {
-      const fresh = await newcomer(server, EDITORS * EDITS_PER_ROUND * 2);
-      expect(fresh).toEqual({ keys: EDITORS * EDITS_PER_ROUND * 2, text: expected });
-    }
-    await waitUntil(() => servers.every((server) => server.isRunning), 1_000);
-  }, SCENARIO_TIMEOUT_MS);
+      for (const server of servers) {
+        const fresh = await newcomer(server, EDITORS * EDITS_PER_ROUND * 2);
+        expect(fresh).toEqual({ keys: EDITORS * EDITS_PER_ROUND * 2, text: expected });
+      }
+      await waitUntil(() => servers.every((server) => server.isRunning), 1_000);
+    },
+    SCENARIO_TIMEOUT_MS,
+  );
 });
 
 /** The URL scripts/redis/up.sh serves (what a restart can bring back). */
