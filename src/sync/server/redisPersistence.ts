@@ -39,11 +39,6 @@ export interface RedisPersistenceOptions {
 
 /** Stores rooms' documents in Redis hashes; see the module comment. */
 export class RedisPersistence implements Extension {
-  /**
-   * Runs before the Redis extension (priority 1000), whose store-lock refuses concurrent stores by
-   * throwing: with it first, a store refused by the lock would never reach Redis.
-   */
-  readonly priority = 1100;
   /** The name Hocuspocus prints for this extension. */
   readonly extensionName = 'wp-entities Redis persistence';
   readonly #redis: Redis;

@@ -3,8 +3,9 @@
  * processes and for persistence. Node only (`wp-entities/sync/server`).
  *
  * A connection may open a room only when WordPress, asked with the client's token, lets that user
- * edit the room's record; otherwise it gets reason `forbidden`, is closed, and never receives a
- * byte of the document (Hocuspocus sends nothing of a room before its authentication passed).
+ * edit the room's record; otherwise it gets reason `forbidden`, is closed (with any other rooms it
+ * had open: `websocketProvider` uses one connection per room), and never receives a byte of the
+ * document (Hocuspocus sends nothing of a room before its authentication passed).
  *
  * @module
  */
@@ -85,6 +86,17 @@ export interface SyncServer {
   close(): Promise<void>;
 }
 
+/**
+ * Hocuspocus's Redis extension, for what it is needed here: relaying updates and presence between
+ * server processes. Its store lock is switched off: {@link RedisPersistence} writes one field per
+ * server, so concurrent stores cannot clash, and a lock refused to one of two servers storing at
+ * the same moment would only be logged as an error.
+ */
+class RoomRelay extends RedisExtension {
+  override async onStoreDocument(): Promise<void> {}
+  override async afterStoreDocument(): Promise<void> {}
+}
+
 /** Thrown by the authentication hook; Hocuspocus sends `reason` to the client. */
 class RoomRefused extends Error {
   readonly reason = FORBIDDEN_REASON;
@@ -155,7 +167,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         instanceId,
         idleExpiryMs: options.idleRoomExpiryMs ?? DEFAULT_IDLE_ROOM_EXPIRY_MS,
       }),
-      new RedisExtension({
+      new RoomRelay({
         identifier: instanceId,
         prefix: 'wp-entities:rooms',
         createClient: () => redisClient(url),
