@@ -78,7 +78,7 @@ class WebsocketRoomProvider implements RoomProvider {
     });
     this.#socket.on('status', ({ status }: { status: string }) => {
       if (this.#isStopped) return;
-      // 'connected' waits for the server's yes to this room (the 'authenticated' event).
+      // 'connected' waits for the first sync with the server (the 'synced' event).
       if (status === 'connecting') context.setStatus('connecting');
     });
     this.#socket.on('connect', () => {
@@ -87,7 +87,10 @@ class WebsocketRoomProvider implements RoomProvider {
     this.#socket.on('disconnect', ({ event }: { event?: { code?: number } }) =>
       this.#onDisconnect(event?.code),
     );
-    this.#provider.on('authenticated', () => {
+    // 'connected' once the server answered our sync step 1: the room is set up on the server and
+    // both sides hold each other's state. (Hocuspocus answers authentication before the room has
+    // loaded, and drops what a client sent meanwhile if it disconnects before the load ends.)
+    this.#provider.on('synced', () => {
       if (!this.#isStopped) context.setStatus('connected');
     });
     this.#provider.on('authenticationFailed', ({ reason }: { reason: string }) => this.#onRefused(reason));

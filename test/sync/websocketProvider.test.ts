@@ -72,6 +72,16 @@ function authReply(room: string, kind: 1 | 2, text: string): Uint8Array {
   return encoding.toUint8Array(encoder);
 }
 
+/** The server's sync step 2 (an empty document): what makes the client 'connected'. */
+function syncStep2(room: string): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, room);
+  encoding.writeVarUint(encoder, 0);
+  encoding.writeVarUint(encoder, 1);
+  encoding.writeVarUint8Array(encoder, Y.encodeStateAsUpdate(new Y.Doc()));
+  return encoding.toUint8Array(encoder);
+}
+
 const ROOM = 'wp.test/wp-json/postType/post/5';
 
 function makeContext(authorization?: string) {
@@ -107,10 +117,11 @@ afterEach(() => {
 });
 
 describe('websocketProvider', () => {
-  it("sends the transport's Authorization as its token and reports connected once the server says yes", async () => {
+  it("sends the transport's Authorization as its token and reports connected after the first sync", async () => {
     ScriptedSocket.script = (socket) => {
       socket.open();
       socket.receive(authReply(ROOM, 2, 'read-write'));
+      socket.receive(syncStep2(ROOM));
     };
     const { context, statuses } = makeContext('Basic YW5hOnB3');
     const provider = factory()(context);

@@ -13,7 +13,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import { Hocuspocus, type Extension, type onAuthenticatePayload } from '@hocuspocus/server';
+import {
+  Hocuspocus,
+  type afterUnloadDocumentPayload,
+  type Extension,
+  type onAuthenticatePayload,
+} from '@hocuspocus/server';
 import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ArgumentError } from '../../errors.js';
@@ -93,8 +98,17 @@ export interface SyncServer {
  * the same moment would only be logged as an error.
  */
 class RoomRelay extends RedisExtension {
+  #isDestroyed = false;
   override async onStoreDocument(): Promise<void> {}
   override async afterStoreDocument(): Promise<void> {}
+  /** A room unloading after the server closed has nothing left to unsubscribe from. */
+  override async afterUnloadDocument(data: afterUnloadDocumentPayload): Promise<void> {
+    if (!this.#isDestroyed) await super.afterUnloadDocument(data);
+  }
+  override async onDestroy(): Promise<void> {
+    this.#isDestroyed = true;
+    await super.onDestroy();
+  }
 }
 
 /** Thrown by the authentication hook; Hocuspocus sends `reason` to the client. */
@@ -123,6 +137,25 @@ function redisClient(url: string): Redis {
   // ioredis reconnects by itself; without a listener it prints every failed attempt.
   client.on('error', () => undefined);
   return client;
+}
+
+/** How long a closing server lets messages received before the close reach their documents. */
+const MESSAGE_SETTLE_MS = 100;
+
+/** How long a closing server waits for a client to answer its close frame. */
+const CLOSE_HANDSHAKE_MS = 1_000;
+
+/** Sends a close frame and resolves once the socket is closed (cut after {@link CLOSE_HANDSHAKE_MS}). */
+function closeSocket(socket: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.readyState === socket.CLOSED) return resolve();
+    const timer = setTimeout(() => socket.terminate(), CLOSE_HANDSHAKE_MS);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.close(CLOSE_GOING_AWAY.code, CLOSE_GOING_AWAY.reason);
+  });
 }
 
 /**
@@ -229,15 +262,24 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
   const close = (): Promise<void> => {
     closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
-      // Store what is still waiting for its debounce before anyone is disconnected.
-      await Promise.all(
-        [...hocuspocus.documents.keys()].map((name) =>
-          Promise.resolve(hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`)).catch(() => undefined),
-        ),
-      );
-      for (const socket of sockets.clients) socket.close(CLOSE_GOING_AWAY.code, CLOSE_GOING_AWAY.reason);
+      // Disconnect everyone first (clients reconnect elsewhere), so no change arrives after the
+      // last store; a client that does not answer the close handshake is cut after a moment.
+      await Promise.all([...sockets.clients].map((socket) => closeSocket(socket)));
       sockets.close();
       http.closeAllConnections();
+      // Hocuspocus stores a room when its last connection leaves; run what is still waiting for
+      // its debounce and wait for stores in flight, so Redis is not disconnected under them.
+      // Hocuspocus applies a message only after its async beforeHandleMessage hooks: give the
+      // messages that arrived just before a close time to land in their documents.
+      await new Promise((resolve) => setTimeout(resolve, MESSAGE_SETTLE_MS));
+      await Promise.all(
+        [...hocuspocus.documents.values()].map(async (document) => {
+          await Promise.resolve(hocuspocus.debouncer.executeNow(`onStoreDocument-${document.name}`)).catch(
+            () => undefined,
+          );
+          await document.saveMutex.waitForUnlock();
+        }),
+      );
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => undefined);
       storeClient?.disconnect(false);
       await stopped;
