@@ -4,7 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSyncServer, siteOfRestRoot } from '../../src/sync/server/index.js';
+import { createSyncServer, siteOfRestRoot, type SyncServerOptions } from '../../src/sync/server/index.js';
 import { createMockWordPress, MOCK_USERS, type MockServerHandle } from '../../src/testing/index.js';
 import { redisDown, useRedis } from '../helpers/redis.js';
 import { connectServerClient } from '../helpers/syncServerClient.js';
@@ -29,6 +29,29 @@ afterAll(async () => {
   await wordpress?.close();
   if (redisSetup?.startedHere) await redisDown();
 });
+
+/** An author opens `room` on a new server, sets the title, leaves; then the server shuts down. */
+async function editAndLeave(
+  room: string,
+  title: string,
+  options: Partial<SyncServerOptions> = {},
+): Promise<void> {
+  const server = await createSyncServer({
+    wordpress: wordpress.root,
+    redis: redisSetup.url,
+    storeDebounceMs: 50,
+    ...options,
+  });
+  const writer = connectServerClient({
+    url: server.url,
+    room,
+    authorization: MOCK_USERS.author.authorization,
+  });
+  await writer.waitForStatus('connected');
+  writer.doc.getMap('edits').set('title', title);
+  writer.destroy();
+  await server.close();
+}
 
 describe('room documents in Redis', () => {
   it('stores a room shortly after a change and gives it to the next server that opens it', async () => {
@@ -65,20 +88,7 @@ describe('room documents in Redis', () => {
 
   it('keeps an idle room for 7 days by default', async () => {
     const room = newRoom();
-    const server = await createSyncServer({
-      wordpress: wordpress.root,
-      redis: redisSetup.url,
-      storeDebounceMs: 50,
-    });
-    const writer = connectServerClient({
-      url: server.url,
-      room,
-      authorization: MOCK_USERS.author.authorization,
-    });
-    await writer.waitForStatus('connected');
-    writer.doc.getMap('edits').set('title', 'kept a week');
-    writer.destroy();
-    await server.close();
+    await editAndLeave(room, 'kept a week');
 
     const ttlMs = await redis.pttl(keyOf(room));
     const weekMs = 7 * 24 * 60 * 60 * 1000;
@@ -88,27 +98,12 @@ describe('room documents in Redis', () => {
 
   it('forgets a room once it was idle for the expiry time', async () => {
     const room = newRoom();
-    const options = {
-      wordpress: wordpress.root,
-      redis: redisSetup.url,
-      storeDebounceMs: 50,
-      idleRoomExpiryMs: 1_000,
-    };
-    const server = await createSyncServer(options);
-    const writer = connectServerClient({
-      url: server.url,
-      room,
-      authorization: MOCK_USERS.author.authorization,
-    });
-    await writer.waitForStatus('connected');
-    writer.doc.getMap('edits').set('title', 'short-lived');
-    writer.destroy();
-    await server.close();
+    await editAndLeave(room, 'short-lived', { idleRoomExpiryMs: 1_000 });
     expect(await redis.exists(keyOf(room))).toBe(1);
 
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await redis.exists(keyOf(room))).toBe(0);
-    const later = await createSyncServer(options);
+    const later = await createSyncServer({ wordpress: wordpress.root, redis: redisSetup.url });
     const reader = connectServerClient({
       url: later.url,
       room,
