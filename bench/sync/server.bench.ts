@@ -16,6 +16,7 @@
  * Environment: SYNC_BENCH_SAMPLES (default 200), SYNC_BENCH_CLIENTS (default 50,100,200,400),
  * SYNC_BENCH_EDIT_EVERY_MS (each background editor's average pause between edits, default 2000).
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -114,6 +115,20 @@ async function probe(writer: Client, reader: Client): Promise<{ p50: number; p95
 
 const ms = (value: number): string => `${value.toFixed(1)} ms`;
 
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
+function cpuTimeMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 async function main(): Promise<void> {
   const startedRedis = !process.env.REDIS_URL;
   const redis = process.env.REDIS_URL ?? (await redisUp());
@@ -188,10 +203,15 @@ async function main(): Promise<void> {
         passedAt ??= count;
         break;
       }
-      const result = await probe(...(await pair(a.url, a.url, room)));
+      const probePair = await pair(a.url, a.url, room);
+      const cpuBefore = cpuTimeMs(a.child.pid);
+      const wallBefore = performance.now();
+      const result = await probe(...probePair);
+      // How busy the server process was: if far below 100 %, the clients (same machine) were the limit.
+      const serverCpu = (cpuTimeMs(a.child.pid) - cpuBefore) / (performance.now() - wallBefore);
       const over = result.p95 > P95_LIMIT_MS;
       console.log(
-        `  ${String(count).padStart(4)} clients: p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  max ${ms(result.max)}${over ? '  ← p95 over the limit' : ''}`,
+        `  ${String(count).padStart(4)} clients: p50 ${ms(result.p50)}  p95 ${ms(result.p95)}  max ${ms(result.max)}  server CPU ${(serverCpu * 100).toFixed(0)} %${over ? '  ← p95 over the limit' : ''}`,
       );
       await Promise.all(workers.map((worker) => worker.terminate()));
       if (over) {
