@@ -13,6 +13,7 @@ const selfAliases = [
   { find: /^wp-entities\/react$/, replacement: fromRoot('./src/react/index.ts') },
   { find: /^wp-entities\/sync\/server$/, replacement: fromRoot('./src/sync/server/index.ts') },
   { find: /^wp-entities\/sync$/, replacement: fromRoot('./src/sync/index.ts') },
+  { find: /^wp-entities\/sync\/server$/, replacement: fromRoot('./src/sync/server/index.ts') },
   { find: /^wp-entities\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
 ];
 

@@ -10,6 +10,11 @@ assert.equal(typeof testing.createMockWordPress, 'function', 'wp-entities/testin
 const react = await import('wp-entities/react');
 assert.equal(typeof react.useEntityRecord, 'function', 'wp-entities/react exports useEntityRecord');
 
+const sync = await import('wp-entities/sync');
+assert.equal(typeof sync.websocketProvider, 'function', 'wp-entities/sync exports websocketProvider');
+const syncServer = await import('wp-entities/sync/server');
+assert.equal(typeof syncServer.createSyncServer, 'function', 'wp-entities/sync/server exports createSyncServer');
+
 // The built library works end to end: a store over the mock WordPress's Node server.
 const wordpress = testing.createMockWordPress();
 const server = await wordpress.listen();

@@ -47,6 +47,11 @@ export class DisposableTransport implements Transport {
     return this.controller.signal.aborted;
   }
 
+  /** The wrapped transport's `Authorization` header, which the sync server's provider presents. */
+  get authorization(): string | undefined {
+    return this.inner.authorization;
+  }
+
   /** Aborts every request in flight; later calls reject with {@link StoreDisposedError}. */
   dispose(): void {
     if (!this.isDisposed) this.controller.abort(new StoreDisposedError('finish its requests'));

@@ -53,3 +53,6 @@ export {
   type WebrtcProviderOptions,
 } from './webrtcProvider.js';
 export { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';
+export { websocketProvider } from './websocketProvider.js';
+export type { WebsocketProviderOptions, WebSocketConstructor } from './websocketProvider.js';
+export { reconnectDelayMs, RECONNECT_DELAY_BASE_MS, RECONNECT_DELAY_CAP_MS } from './reconnectDelay.js';

@@ -244,6 +244,17 @@ export class RestTransport implements Transport {
   }
 
   /**
+   * The `Authorization` header every request carries (from `auth` or `headers`), or `undefined`
+   * for anonymous and nonce (cookie) authentication. `websocketProvider` uses it as its token.
+   */
+  get authorization(): string | undefined {
+    for (const [name, value] of Object.entries(this.#headers)) {
+      if (name.toLowerCase() === 'authorization') return value;
+    }
+    return undefined;
+  }
+
+  /**
    * Sends one request. Resolves the parsed JSON body (`null` when empty), or with `raw: true`
    * `{ data, status, headers }`. Rejects with a `RestError` on any failure, or an
    * `ArgumentError` for bad options.

@@ -86,4 +86,9 @@ export interface Transport {
   allowedMethods(path: string, options?: CallOptions): Promise<Set<string>>;
   /** Sends requests through `/batch/v1` in chunks of the server's maximum; one result per request, in order. */
   batch(requests: readonly BatchRequest[], options?: CallOptions): Promise<BatchResult[]>;
+  /**
+   * The `Authorization` header sent with every request, if any; the sync server's provider
+   * (`websocketProvider`) presents it as its token. Optional: test transports may leave it out.
+   */
+  readonly authorization?: string | undefined;
 }

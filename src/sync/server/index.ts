@@ -7,3 +7,10 @@ export {
   type SignalingServer,
   type SignalingServerOptions,
 } from './signalingServer.js';
+
+export { createSyncServer } from './syncServer.js';
+export type { SyncServer, SyncServerOptions, SyncServerStats } from './syncServer.js';
+export { parseRoomName, siteOfRestRoot, MAX_ROOM_NAME_LENGTH } from './roomName.js';
+export type { RoomRecord } from './roomName.js';
+export { WordPressAuthorizer } from './wordpressAuthorizer.js';
+export type { WordPressAuthorizerOptions } from './wordpressAuthorizer.js';

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+/**
+ * `wp-entities-sync-server`: starts a sync server from the environment and prints its URL.
+ *
+ *   WP_URL     the WordPress REST root (required), e.g. http://127.0.0.1:8889/wp-json
+ *   PORT       TCP port (default 1234; 0 picks a free one)
+ *   HOST       interface to bind (default 127.0.0.1)
+ *   REDIS_URL  redis://host:port to share rooms between servers and persist them (default: none)
+ *
+ * SIGINT/SIGTERM store every open room and stop the server.
+ *
+ * @module
+ */
+import { createSyncServer } from './syncServer.js';
+
+/** The port the bin listens on when PORT is not set (Hocuspocus's customary port). */
+const DEFAULT_PORT = 1234;
+
+function fail(message: string): never {
+  process.stderr.write(`wp-entities-sync-server: ${message}\n`);
+  process.exit(2);
+}
+
+const env = process.env;
+const wordpress =
+  env.WP_URL ?? fail('set WP_URL to the WordPress REST root, e.g. http://127.0.0.1:8889/wp-json');
+const portText = env.PORT ?? String(DEFAULT_PORT);
+const port = /^[0-9]{1,5}$/.test(portText)
+  ? Number(portText)
+  : fail(`PORT must be a port number, got "${portText}"`);
+
+const server = await createSyncServer({
+  wordpress,
+  port,
+  host: env.HOST ?? '127.0.0.1',
+  ...(env.REDIS_URL ? { redis: env.REDIS_URL } : {}),
+}).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+
+process.stdout.write(`${server.url}\n`);
+
+const stop = (): void => {
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);

@@ -1,0 +1,291 @@
+/**
+ * The sync server: Hocuspocus behind a WordPress permission check, with Redis for several server
+ * processes and for persistence. Node only (`wp-entities/sync/server`).
+ *
+ * A connection may open a room only when WordPress, asked with the client's token, lets that user
+ * edit the room's record; otherwise it gets reason `forbidden`, is closed (with any other rooms it
+ * had open: `websocketProvider` uses one connection per room), and never receives a byte of the
+ * document (Hocuspocus sends nothing of a room before its authentication passed).
+ *
+ * @module
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
+import {
+  Hocuspocus,
+  type afterUnloadDocumentPayload,
+  type Extension,
+  type onAuthenticatePayload,
+} from '@hocuspocus/server';
+import { Redis } from 'ioredis';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { ArgumentError } from '../../errors.js';
+import { guardConnection, type GuardStats } from './connectionGuard.js';
+import {
+  CLOSE_FORBIDDEN,
+  CLOSE_GOING_AWAY,
+  DEFAULT_AUTH_CACHE_MS,
+  DEFAULT_IDLE_ROOM_EXPIRY_MS,
+  DEFAULT_MAX_MESSAGE_BYTES,
+  DEFAULT_MAX_ROOMS_PER_CONNECTION,
+  DEFAULT_STORE_DEBOUNCE_MS,
+  DEFAULT_STORE_MAX_DEBOUNCE_MS,
+  FORBIDDEN_REASON,
+} from './constants.js';
+import { RedisPersistence } from './redisPersistence.js';
+import { parseRoomName, siteOfRestRoot } from './roomName.js';
+import { WordPressAuthorizer } from './wordpressAuthorizer.js';
+
+/** Options of {@link createSyncServer}. */
+export interface SyncServerOptions {
+  /** TCP port; 0 picks a free one. @default 0 */
+  port?: number;
+  /** Interface to bind. @default '127.0.0.1' */
+  host?: string;
+  /** The REST root of the WordPress whose records the rooms hold, e.g. `https://example.com/wp-json`. */
+  wordpress: string;
+  /**
+   * A Redis URL (`redis://127.0.0.1:6379`). With it, any number of servers share rooms and every
+   * room's document is persisted there; without it, rooms live in this process's memory only.
+   * @default undefined
+   */
+  redis?: string;
+  /**
+   * The site part rooms must carry (`${site}/${kind}/${name}/${id}`).
+   * @default host + path of `wordpress` (`example.com/wp-json`), as `SyncOptions.room` builds it
+   */
+  site?: string;
+  /** Largest WebSocket message in bytes; a larger one closes that connection (code 1009). @default 8388608 */
+  maxMessageBytes?: number;
+  /** Most rooms one connection may open; one more closes it. @default 64 */
+  maxRoomsPerConnection?: number;
+  /** How long WordPress's answer is reused per (token, record). @default 10000 */
+  authCacheMs?: number;
+  /** A room is stored this long after its last change… @default 2000 */
+  storeDebounceMs?: number;
+  /** …and at least this often while it changes. @default 10000 */
+  storeMaxDebounceMs?: number;
+  /** A room nobody used for this long is deleted from Redis. @default 604800000 (7 days) */
+  idleRoomExpiryMs?: number;
+  /** The `fetch` used to ask WordPress. @default globalThis.fetch */
+  fetch?: typeof fetch;
+}
+
+/** Counters of one server, for tests and operators. */
+export interface SyncServerStats extends GuardStats {
+  /** Rooms refused with `forbidden` (bad room name, other site, or WordPress said no). */
+  refused: number;
+  /** Rooms opened after WordPress said yes. */
+  authorised: number;
+}
+
+/** A running sync server. */
+export interface SyncServer {
+  /** `ws://host:port`, what `websocketProvider({ url })` takes. */
+  readonly url: string;
+  /** Counters since start. */
+  readonly stats: Readonly<SyncServerStats>;
+  /** Stores every open room, closes every connection (clients reconnect elsewhere) and stops. */
+  close(): Promise<void>;
+}
+
+/**
+ * Hocuspocus's Redis extension, for what it is needed here: relaying updates and presence between
+ * server processes. Its store lock is switched off: {@link RedisPersistence} writes one field per
+ * server, so concurrent stores cannot clash, and a lock refused to one of two servers storing at
+ * the same moment would only be logged as an error.
+ */
+class RoomRelay extends RedisExtension {
+  #isDestroyed = false;
+  override async onStoreDocument(): Promise<void> {}
+  override async afterStoreDocument(): Promise<void> {}
+  /** A room unloading after the server closed has nothing left to unsubscribe from. */
+  override async afterUnloadDocument(data: afterUnloadDocumentPayload): Promise<void> {
+    if (!this.#isDestroyed) await super.afterUnloadDocument(data);
+  }
+  override async onDestroy(): Promise<void> {
+    this.#isDestroyed = true;
+    await super.onDestroy();
+  }
+}
+
+/** Thrown by the authentication hook; Hocuspocus sends `reason` to the client. */
+class RoomRefused extends Error {
+  readonly reason = FORBIDDEN_REASON;
+  constructor() {
+    // An empty message keeps Hocuspocus from logging every refusal (it logs non-empty ones).
+    super('');
+    this.name = 'RoomRefused';
+  }
+}
+
+function checkPositive(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ArgumentError(
+      `createSyncServer option "${name}" must be a positive number, got ${String(value)}.`,
+    );
+  }
+  return value;
+}
+
+function redisClient(url: string): Redis {
+  // Commands wait (queued) while Redis restarts instead of failing after 20 retries.
+  const client = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  // ioredis reconnects by itself; without a listener it prints every failed attempt.
+  client.on('error', () => undefined);
+  return client;
+}
+
+/** How long a closing server lets messages received before the close reach their documents. */
+const MESSAGE_SETTLE_MS = 100;
+
+/** How long a closing server waits for a client to answer its close frame. */
+const CLOSE_HANDSHAKE_MS = 1_000;
+
+/** Sends a close frame and resolves once the socket is closed (cut after {@link CLOSE_HANDSHAKE_MS}). */
+function closeSocket(socket: WebSocket): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.readyState === socket.CLOSED) return resolve();
+    const timer = setTimeout(() => socket.terminate(), CLOSE_HANDSHAKE_MS);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.close(CLOSE_GOING_AWAY.code, CLOSE_GOING_AWAY.reason);
+  });
+}
+
+/**
+ * Starts a sync server. Resolves once it listens.
+ *
+ * @throws ArgumentError when `wordpress` is not an http(s) URL or a limit is not a positive number.
+ */
+export async function createSyncServer(options: SyncServerOptions): Promise<SyncServer> {
+  if (typeof options?.wordpress !== 'string' || !/^https?:\/\//i.test(options.wordpress)) {
+    throw new ArgumentError(
+      'createSyncServer needs { wordpress: "http(s)://…/wp-json" }, the REST root of the site.',
+    );
+  }
+  const maxMessageBytes = checkPositive(
+    options.maxMessageBytes,
+    'maxMessageBytes',
+    DEFAULT_MAX_MESSAGE_BYTES,
+  );
+  const maxRooms = checkPositive(
+    options.maxRoomsPerConnection,
+    'maxRoomsPerConnection',
+    DEFAULT_MAX_ROOMS_PER_CONNECTION,
+  );
+  const site = options.site ?? siteOfRestRoot(options.wordpress);
+  const authorizer = new WordPressAuthorizer({
+    wordpress: options.wordpress,
+    cacheMs: options.authCacheMs ?? DEFAULT_AUTH_CACHE_MS,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const stats: SyncServerStats = { refused: 0, authorised: 0, malformed: 0, tooManyRooms: 0 };
+  const socketsByRequest = new WeakMap<IncomingMessage, WebSocket>();
+
+  const extensions: Extension[] = [];
+  let storeClient: Redis | undefined;
+  if (options.redis !== undefined) {
+    const url = options.redis;
+    const instanceId = `wp-entities-${randomUUID()}`;
+    storeClient = redisClient(url);
+    extensions.push(
+      new RedisPersistence({
+        redis: storeClient,
+        instanceId,
+        idleExpiryMs: options.idleRoomExpiryMs ?? DEFAULT_IDLE_ROOM_EXPIRY_MS,
+      }),
+      new RoomRelay({
+        identifier: instanceId,
+        prefix: 'wp-entities:rooms',
+        createClient: () => redisClient(url),
+      }),
+    );
+  }
+
+  const hocuspocus = new Hocuspocus({
+    quiet: true,
+    debounce: options.storeDebounceMs ?? DEFAULT_STORE_DEBOUNCE_MS,
+    maxDebounce: options.storeMaxDebounceMs ?? DEFAULT_STORE_MAX_DEBOUNCE_MS,
+    extensions,
+    async onAuthenticate({ token, documentName, request }: onAuthenticatePayload): Promise<void> {
+      const record = parseRoomName(documentName);
+      const allowed =
+        record !== undefined && record.site === site && (await authorizer.canEdit(token, record));
+      if (allowed) {
+        stats.authorised += 1;
+        return;
+      }
+      stats.refused += 1;
+      // Hocuspocus sends the refusal right after this hook throws; closing on the next turn puts
+      // the close frame after it, so the client reads the reason before the socket ends.
+      const socket = socketsByRequest.get(request);
+      setTimeout(() => socket?.close(CLOSE_FORBIDDEN.code, CLOSE_FORBIDDEN.reason), 0);
+      throw new RoomRefused();
+    },
+  });
+
+  const sockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+  sockets.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    // Without a listener, a socket error (bad frame, reset) would be thrown and end the process.
+    socket.on('error', () => undefined);
+    guardConnection(socket, maxRooms, stats);
+    socketsByRequest.set(request, socket);
+    hocuspocus.handleConnection(socket, request);
+  });
+
+  const http: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/plain' });
+    response.end('wp-entities sync server\n');
+  });
+  http.on('upgrade', (request, socket, head) => {
+    socket.on('error', () => undefined);
+    sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request));
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = http.address() as AddressInfo;
+  const url = `ws://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
+      // Disconnect everyone first (clients reconnect elsewhere), so no change arrives after the
+      // last store; a client that does not answer the close handshake is cut after a moment.
+      await Promise.all([...sockets.clients].map((socket) => closeSocket(socket)));
+      sockets.close();
+      http.closeAllConnections();
+      // Hocuspocus stores a room when its last connection leaves; run what is still waiting for
+      // its debounce and wait for stores in flight, so Redis is not disconnected under them.
+      // Hocuspocus applies a message only after its async beforeHandleMessage hooks: give the
+      // messages that arrived just before a close time to land in their documents.
+      await new Promise((resolve) => setTimeout(resolve, MESSAGE_SETTLE_MS));
+      await Promise.all(
+        [...hocuspocus.documents.values()].map(async (document) => {
+          await Promise.resolve(hocuspocus.debouncer.executeNow(`onStoreDocument-${document.name}`)).catch(
+            () => undefined,
+          );
+          await document.saveMutex.waitForUnlock();
+        }),
+      );
+      await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => undefined);
+      storeClient?.disconnect(false);
+      await stopped;
+    })();
+    return closing;
+  };
+
+  return { url, stats, close };
+}
