@@ -47,6 +47,12 @@ export class DisposableTransport implements Transport {
     return this.controller.signal.aborted;
   }
 
+  /** The wrapped transport's REST root, if it has one; sync names rooms after it. */
+  get root(): string | undefined {
+    const root = (this.inner as { root?: unknown }).root;
+    return typeof root === 'string' ? root : undefined;
+  }
+
   /** The wrapped transport's `Authorization` header, which the sync server's provider presents. */
   get authorization(): string | undefined {
     return this.inner.authorization;
