@@ -45,18 +45,20 @@ apiFetch.setFetchHandler((options) => {
     body,
     headers: options.headers,
   });
+  // The body arrives as text; parsing it is the client's work, as `response.json()` in a browser.
+  const data = response.text === '' ? null : JSON.parse(response.text);
   if (response.status >= 400) {
-    return Promise.reject(response.data);
+    return Promise.reject(data);
   }
   if (options.parse === false) {
     return Promise.resolve({
       ok: true,
       status: response.status,
       headers: response.headers,
-      json: () => Promise.resolve(response.data),
+      json: () => Promise.resolve(data),
     });
   }
-  return Promise.resolve(response.data);
+  return Promise.resolve(data);
 });
 
 function newRegistry() {

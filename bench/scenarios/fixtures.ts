@@ -213,11 +213,6 @@ export function postTypes(): Record<string, unknown> {
       taxonomies: ['category', 'post_tag'],
       rest_base: 'posts',
       rest_namespace: 'wp/v2',
-      _links: {
-        collection: [{ href: `${REST_ROOT}/wp/v2/types` }],
-        'wp:items': [{ href: `${REST_ROOT}/wp/v2/posts` }],
-        curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
-      },
     },
   };
 }
