@@ -6,13 +6,20 @@
  * whether the issue's target is met, and writes everything (every round's figures too) to
  * bench/results/compare-<time>.json.
  *
- * Options: `--rounds N` (default 7), `--warmup N` (default 3), `--only id,id` (scenario ids), `--ours-only`.
+ * Client time counts parsing the answers' JSON, as a browser does; scenarios that receive posts
+ * also print the parse floor (a bare `JSON.parse` of the same answers) and each system's time and
+ * heap above it. Posts are shaped and sized like WordPress 6.1's `context=edit` answers (about
+ * 5.5 KB each, bench/scenarios/fixtures.ts). After the table come the bundle sizes (bench/bundle.ts)
+ * and our scaling curves (bench/curves.ts), each in a child process.
+ *
+ * Options: `--rounds N` (default 7), `--warmup N` (default 3), `--only id,id` (scenario ids, and no
+ * curves or bundle sizes), `--ours-only`, `--no-curves`, `--no-bundle`; `CURVES=small` for shorter curves.
  *
  * React, react-dom and MobX load their production builds (NODE_ENV=production), as in a shipped
  * editor; MobX reports derivations only in its development build, so our derivations per edit are
  * counted by a child process (bench/scenarios/countDerivations.ts) in development mode.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +46,8 @@ const rounds = Number(option('rounds') ?? 7);
 const warmups = Number(option('warmup') ?? 3);
 const only = option('only')?.split(',');
 const oursOnly = process.argv.includes('--ours-only');
+const withCurves = !only && !process.argv.includes('--no-curves');
+const withBundle = !only && !oursOnly && !process.argv.includes('--no-bundle');
 
 // Everything below loads React, MobX and the WordPress packages: after NODE_ENV and the DOM.
 const { installDom, newContainer } = await import('./scenarios/dom.js');
@@ -62,6 +71,31 @@ function heapMB(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
+/** Milliseconds of a bare `JSON.parse` of every body, once each. */
+function parseMs(bodies: readonly string[]): number {
+  const start = performance.now();
+  for (const body of bodies) JSON.parse(body);
+  return performance.now() - start;
+}
+
+/** Heap (MB) that the parsed bodies take, held all at once. */
+function parsedHeapMB(bodies: readonly string[]): number {
+  const before = heapMB();
+  const parsed = bodies.map((body) => JSON.parse(body) as unknown);
+  const after = heapMB();
+  if (parsed.length !== bodies.length) throw new Error('unreachable');
+  return after - before;
+}
+
+/**
+ * The bodies the run's measured requests were answered with: they are replayed in order on a twin
+ * server (same data, same writes), so the run never holds their text while it measures its heap.
+ */
+function replayBodies(server: InstanceType<typeof MockServer>): string[] {
+  const twin = new MockServer(server.options);
+  return server.log.map((request) => twin.handle(request).text).filter((text) => text !== '');
+}
+
 /** One run of one scenario on one side, on a fresh server. */
 async function runOnce(side: BenchSide, spec: ScenarioSpec, sizes: Sizes): Promise<Figures> {
   const server = new MockServer({
@@ -76,14 +110,29 @@ async function runOnce(side: BenchSide, spec: ScenarioSpec, sizes: Sizes): Promi
     container: newContainer,
     async measure(work) {
       const serverBefore = server.serverMs;
+      server.recording = true;
       const start = performance.now();
-      await work();
+      try {
+        await work();
+      } finally {
+        server.recording = false;
+      }
       return performance.now() - start - (server.serverMs - serverBefore);
     },
   };
   const figures = await side.run(spec.id, context);
   // Let timers the run left behind fire now, not inside the next run's measurement.
   await new Promise((resolve) => setTimeout(resolve, 20));
+  if (spec.parseFloor) {
+    // What a bare JSON.parse of the same answers costs: each system's time above it is its own work.
+    const bodies = replayBodies(server);
+    figures.parseMs = parseMs(bodies);
+    if (figures.clientMs !== undefined) figures.aboveParseMs = figures.clientMs - figures.parseMs;
+    if (figures.heapMB !== undefined) {
+      figures.parsedHeapMB = parsedHeapMB(bodies);
+      figures.heapAboveMB = figures.heapMB - figures.parsedHeapMB;
+    }
+  }
   return figures;
 }
 
@@ -286,3 +335,13 @@ writeFileSync(
   )}\n`,
 );
 console.log(`\nWrote ${file}`);
+
+/** Runs another benchmark script in its own process, so its heap and JIT state are its own. */
+function runScript(script: string, nodeArgs: string[]): void {
+  console.log();
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  const run = spawnSync(process.execPath, [...nodeArgs, '--import', 'tsx', path], { stdio: 'inherit' });
+  if (run.status !== 0) console.log(`${script} exited with ${String(run.status)}`);
+}
+if (withBundle) runScript('./bundle.ts', []);
+if (withCurves) runScript('./curves.ts', ['--expose-gc', '--max-old-space-size=8192']);

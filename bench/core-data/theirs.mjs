@@ -12,11 +12,13 @@
  * @module
  */
 import { createRequire } from 'node:module';
+import { EDITOR_FIELDS, fieldText } from '../scenarios/editorFields.ts';
+import { distinctQuery, titleOf } from '../scenarios/fixtures.ts';
 
 const require = createRequire(import.meta.url);
 const apiFetch = require('@wordpress/api-fetch').default;
 const { createRegistry, RegistryProvider, useSelect } = require('@wordpress/data');
-const { store: coreStore } = require('@wordpress/core-data');
+const { store: coreStore, useEntityProp } = require('@wordpress/core-data');
 const React = require('react');
 const { flushSync } = require('react-dom');
 const { createRoot } = require('react-dom/client');
@@ -43,18 +45,20 @@ apiFetch.setFetchHandler((options) => {
     body,
     headers: options.headers,
   });
+  // The body arrives as text; parsing it is the client's work, as `response.json()` in a browser.
+  const data = response.text === '' ? null : JSON.parse(response.text);
   if (response.status >= 400) {
-    return Promise.reject(response.data);
+    return Promise.reject(data);
   }
   if (options.parse === false) {
     return Promise.resolve({
       ok: true,
       status: response.status,
       headers: response.headers,
-      json: () => Promise.resolve(response.data),
+      json: () => Promise.resolve(data),
     });
   }
-  return Promise.resolve(response.data);
+  return Promise.resolve(data);
 });
 
 function newRegistry() {
@@ -154,7 +158,7 @@ const scenarios = {
     });
     const select = registry.select(coreStore);
     expect(
-      select.getEditedEntityRecord(KIND, NAME, 1).title === 'Post number 1',
+      select.getEditedEntityRecord(KIND, NAME, 1).title === titleOf(1),
       'undo did not restore the title',
     );
     const redoMs = await context.measure(() => {
@@ -198,7 +202,11 @@ const scenarios = {
         await context.measure(async () => {
           for (let q = slice * 100; q < (slice + 1) * 100; q++) {
             found += (
-              await resolve.getEntityRecords(KIND, NAME, { search: `term-${q}`, per_page: queryPage })
+              await resolve.getEntityRecords(
+                KIND,
+                NAME,
+                distinctQuery(q, queryPage, context.sizes.queryPosts),
+              )
             ).length;
           }
         }),
@@ -304,6 +312,70 @@ const scenarios = {
       mountMs: rowsMs + settleMs,
       rowsMs,
       requests: context.server.requests,
+    };
+  },
+
+  async 'fetch-all'(context) {
+    const { fetchAllPosts } = context.sizes;
+    const registry = newRegistry();
+    await loadPostConfig(registry);
+    context.server.resetCounters();
+    const resolve = registry.resolveSelect(coreStore);
+    let read = 0;
+    const clientMs = await context.measure(async () => {
+      for (const record of await resolve.getEntityRecords(KIND, NAME, { per_page: -1 })) {
+        if (record.title.raw) read++;
+      }
+      await settle(registry);
+    });
+    expect(read === fetchAllPosts, `read ${read} posts, expected ${fetchAllPosts}`);
+    return { clientMs, requests: context.server.requests };
+  },
+
+  async 'react-editor'(context) {
+    const { editorEdits, editorFields } = context.sizes;
+    const registry = newRegistry();
+    await loadPostConfig(registry);
+    const counts = { renders: 0 };
+    const h = React.createElement;
+    const fields = EDITOR_FIELDS.slice(0, editorFields);
+
+    function Field({ field }) {
+      counts.renders++;
+      const [value] = useEntityProp(KIND, NAME, field, 1);
+      return h('output', { 'data-field': field }, fieldText(value));
+    }
+
+    const container = context.container();
+    const root = createRoot(container);
+    const title = () => container.querySelector('output[data-field="title"]');
+    const mountMs = await context.measure(async () => {
+      root.render(
+        h(
+          RegistryProvider,
+          { value: registry },
+          fields.map((field) => h(Field, { key: field, field })),
+        ),
+      );
+      while (!title()?.textContent) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await settle(registry);
+    });
+    const dispatch = registry.dispatch(coreStore);
+    const rendersBefore = counts.renders;
+    const totalMs = await context.measure(() => {
+      for (let i = 0; i < editorEdits; i++) {
+        flushSync(() => dispatch.editEntityRecord(KIND, NAME, 1, { title: `Edit ${i}` }));
+      }
+    });
+    expect(title()?.textContent === `Edit ${editorEdits - 1}`, `the title shows "${title()?.textContent}"`);
+    root.unmount();
+    container.remove();
+    return {
+      mountMs,
+      editMs: totalMs / editorEdits,
+      rendersPerEdit: (counts.renders - rendersBefore) / editorEdits,
     };
   },
 };

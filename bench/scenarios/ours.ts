@@ -8,6 +8,8 @@
 import { RootStore } from '../../stores/RootStore.js';
 import type { EntityCollection } from '../../stores/EntityCollection.js';
 import type { BenchSide, Figures, RunContext, ScenarioId } from './definitions.js';
+import { distinctQuery, titleOf } from './fixtures.js';
+import { runReactEditor } from './oursEditor.js';
 import { runReactList } from './oursReact.js';
 import { InProcessTransport } from './transport.js';
 
@@ -80,10 +82,7 @@ const scenarios: Record<ScenarioId, (context: RunContext) => Promise<Figures>> =
     const undoMs = await context.measure(() => {
       for (let i = 0; i < churnEdits; i++) store.undo();
     });
-    expect(
-      record.edited?.title === 'Post number 1',
-      `undo left the title at ${String(record.edited?.title)}`,
-    );
+    expect(record.edited?.title === titleOf(1), `undo left the title at ${String(record.edited?.title)}`);
     const redoMs = await context.measure(() => {
       for (let i = 0; i < churnEdits; i++) store.redo();
     });
@@ -120,7 +119,7 @@ const scenarios: Record<ScenarioId, (context: RunContext) => Promise<Figures>> =
       slices.push(
         await context.measure(async () => {
           for (let q = slice * 100; q < (slice + 1) * 100; q++) {
-            const query = await posts.query({ search: `term-${q}`, per_page: queryPage }).fetch();
+            const query = await posts.query(distinctQuery(q, queryPage, context.sizes.queryPosts)).fetch();
             found += query.items?.length ?? 0;
           }
         }),
@@ -155,6 +154,22 @@ const scenarios: Record<ScenarioId, (context: RunContext) => Promise<Figures>> =
   },
 
   'react-list': (context) => runReactList(context, { countDerivations: false }),
+
+  async 'fetch-all'(context) {
+    const { fetchAllPosts } = context.sizes;
+    const { store, posts } = newStore(context);
+    await store.entities.load('postType');
+    context.server.resetCounters();
+    let read = 0;
+    const clientMs = await context.measure(async () => {
+      const query = await posts.query({ per_page: -1 }).fetch();
+      for (const item of query.items ?? []) if (rawTitle(item)) read++;
+    });
+    expect(read === fetchAllPosts, `read ${read} posts, expected ${fetchAllPosts}`);
+    return { clientMs, requests: context.server.requests };
+  },
+
+  'react-editor': (context) => runReactEditor(context),
 };
 
 /** This library, as the benchmark drives it. */

@@ -1,14 +1,30 @@
 /**
  * The in-process mock WordPress both systems talk to in the benchmarks. It answers the routes the
  * scenarios use (post lists with `X-WP-Total` / `X-WP-TotalPages` / `Link`, single posts, updates,
- * `/wp/v2/types`, `/batch/v1` with its `maxItems`), counts every request, and times itself so that
- * the runner can report client time: wall time minus time spent here (routing, building the
- * answer and `JSON.parse` of the body, the part a real HTTP client would spend parsing).
+ * `/wp/v2/types`, `/batch/v1` with its `maxItems`; lists filtered by `search`, `author`, `status`,
+ * `categories`, ordered by `orderby`/`order`, paged by `page` or `offset`), counts every request,
+ * and times itself so that the runner can report client time: wall time minus time spent here
+ * (routing and building the answer's text). The answer is JSON text: parsing it is the client's
+ * work, as in a browser, and the runner also times a bare `JSON.parse` of the same bodies (the
+ * parse floor).
+ *
+ * Lists hold every post whatever its status unless `status` is given (as `status=any` would), oldest
+ * first unless `orderby`/`order` say otherwise.
  *
  * @module
  */
 import { performance } from 'node:perf_hooks';
-import { REST_ROOT, post, postTypes, searchIds, type PostJson } from './fixtures.js';
+import {
+  REST_ROOT,
+  authorOf,
+  categoryOf,
+  post,
+  postTypes,
+  searchIds,
+  statusOf,
+  titleOf,
+  type PostJson,
+} from './fixtures.js';
 
 /** One request as an HTTP client would send it. */
 export interface ServerRequest {
@@ -22,14 +38,14 @@ export interface ServerRequest {
   headers?: Record<string, string> | undefined;
 }
 
-/** The server's answer: a fresh parsed body (never shared with the server's own state). */
+/** The server's answer, as it arrives over HTTP: the body is JSON text for the client to parse. */
 export interface ServerResponse {
   /** The HTTP status. */
   status: number;
   /** Response headers (`X-WP-Total`, `X-WP-TotalPages`, `Link`, `Allow`). */
   headers: Headers;
-  /** The parsed JSON body. */
-  data: unknown;
+  /** The JSON body as text (`''` for none). */
+  text: string;
 }
 
 /** Options of {@link MockServer}. */
@@ -77,12 +93,21 @@ export class MockServer {
   serverMs = 0;
   /** Requests answered, by `METHOD /route`. */
   readonly byRoute = new Map<string, number>();
+  /**
+   * Every request answered while {@link MockServer.recording} is on. The runner replays them on a
+   * fresh server to get the same bodies for its parse floor; keeping the bodies themselves would
+   * add their text to the heap the sides measure.
+   */
+  readonly log: ServerRequest[] = [];
+  /** Whether requests are kept in {@link MockServer.log}. */
+  recording = false;
+  private readonly sortedIds = new Map<string, number[]>();
   private readonly count: number;
   private readonly searchSize: number;
   private readonly batchMaxItems: number;
   private readonly written = new Map<number, string>();
 
-  constructor(options: MockServerOptions) {
+  constructor(readonly options: MockServerOptions) {
     this.count = options.posts;
     this.searchSize = options.searchSize ?? 10;
     this.batchMaxItems = options.batchMaxItems ?? 25;
@@ -99,6 +124,7 @@ export class MockServer {
   /** Answers one request; the time spent here is added to {@link MockServer.serverMs}. */
   handle(request: ServerRequest): ServerResponse {
     const start = performance.now();
+    if (this.recording) this.log.push(request);
     try {
       const headerMethod =
         request.headers?.['X-HTTP-Method-Override'] ?? request.headers?.['x-http-method-override'];
@@ -115,7 +141,7 @@ export class MockServer {
           ? this.batch(method, request.body)
           : this.route(method, route, url.searchParams, request.body);
       const headers = new Headers(answer.headers);
-      return { status: answer.status, headers, data: answer.body === '' ? null : JSON.parse(answer.body) };
+      return { status: answer.status, headers, text: answer.body };
     } finally {
       this.serverMs += performance.now() - start;
     }
@@ -143,10 +169,8 @@ export class MockServer {
     if (!Number.isInteger(perPage) || perPage < 1 || perPage > 100) {
       return error(400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
     }
-    const search = params.get('search');
-    const ids = search
-      ? searchIds(Number(search.replace(/^term-/, '')), this.searchSize, this.count)
-      : Array.from({ length: this.count }, (_, i) => i + 1);
+    const ids = this.filteredIds(params);
+    const offset = Number(params.get('offset') ?? 0);
     const totalPages = Math.max(1, Math.ceil(ids.length / perPage));
     if (page > totalPages && ids.length > 0) {
       return error(
@@ -155,7 +179,8 @@ export class MockServer {
         'The page number requested is larger than the number of pages available.',
       );
     }
-    const pageIds = ids.slice((page - 1) * perPage, page * perPage);
+    const first = offset > 0 ? offset : (page - 1) * perPage;
+    const pageIds = ids.slice(first, first + perPage);
     let body = `[${pageIds.map((id) => this.postText(id)).join(',')}]`;
     const fields = params.get('_fields');
     if (fields) {
@@ -177,6 +202,43 @@ export class MockServer {
       headers.Link = `<${REST_ROOT}/wp/v2/posts?${next.toString()}>; rel="next"`;
     }
     return { status: 200, body, headers };
+  }
+
+  /** The ids a list request finds, in its order. */
+  private filteredIds(params: URLSearchParams): number[] {
+    const search = params.get('search');
+    if (search) return searchIds(Number(search.replace(/^term-/, '')), this.searchSize, this.count);
+    const author = params.get('author');
+    const status = params.get('status');
+    const category = params.get('categories');
+    // Oldest first unless the request says otherwise, so pages list ids in order.
+    const ordered = this.ordered(params.get('orderby') ?? 'date', params.get('order') ?? 'asc');
+    if (author === null && status === null && category === null) return ordered;
+    return ordered.filter(
+      (id) =>
+        (author === null || authorOf(id) === Number(author)) &&
+        (status === null || status.split(',').includes(statusOf(id))) &&
+        (category === null || categoryOf(id) === Number(category)),
+    );
+  }
+
+  /** Every id in the given order, sorted once per server. */
+  private ordered(orderby: string, order: string): number[] {
+    const key = `${orderby} ${order}`;
+    let ids = this.sortedIds.get(key);
+    if (!ids) {
+      ids = Array.from({ length: this.count }, (_, i) => i + 1);
+      if (orderby === 'title') {
+        const titles = ids.map((id) => titleOf(id));
+        ids.sort((a, b) => (titles[a - 1] ?? '').localeCompare(titles[b - 1] ?? '') || a - b);
+      } else if (orderby === 'modified') {
+        // Modified times are the date plus (id % 97) hours (see fixtures.post).
+        ids.sort((a, b) => a * 60_000 + (a % 97) * 3_600_000 - (b * 60_000 + (b % 97) * 3_600_000) || a - b);
+      }
+      if (order === 'desc') ids.reverse();
+      this.sortedIds.set(key, ids);
+    }
+    return ids;
   }
 
   private update(id: number, body: unknown): RawAnswer {

@@ -1,8 +1,10 @@
 /**
  * Our side's door to the {@link MockServer}: a {@link Transport} that hands each request to the
  * server in process, with no HTTP and no `Response` objects, as `apiFetch.setFetchHandler` does for
- * core-data. It builds query strings and batch chunks with the library's own transport helpers,
- * so what it adds to the client time is what `RestTransport` would add minus the HTTP client.
+ * core-data. It parses each answer's JSON text itself, as `RestTransport` does with the body of a
+ * real response, and builds query strings and batch chunks with the library's own transport
+ * helpers, so what it adds to the client time is what `RestTransport` would add minus the HTTP
+ * client.
  *
  * @module
  */
@@ -41,10 +43,11 @@ export class InProcessTransport implements Transport {
     const url = queryString === '' ? path : `${path}?${queryString}`;
     const method = options.method ?? 'GET';
     const response = this.server.handle({ method, url, body: options.body, headers: options.headers });
+    const parsed: unknown = response.text === '' ? null : JSON.parse(response.text);
     if (response.status >= 400) {
-      return Promise.reject(restErrorFromBody(response.status, response.data, { method, url }));
+      return Promise.reject(restErrorFromBody(response.status, parsed, { method, url }));
     }
-    const data = response.data as T;
+    const data = parsed as T;
     return Promise.resolve(options.raw ? { data, status: response.status, headers: response.headers } : data);
   }
 
