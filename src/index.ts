@@ -41,3 +41,4 @@ export {
   type EditResult,
   type EditRules,
 } from '../models/editPipeline.js';
+export * from './journal/index.js';
