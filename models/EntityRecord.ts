@@ -23,7 +23,7 @@ import {
   type IComputedValue,
   type IObservableValue,
 } from 'mobx';
-import { ArgumentError, EntityConfigError } from '../src/errors.js';
+import { ArgumentError, EntityConfigError, isConflictError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
 import type { EntityCollection } from '../stores/EntityCollection.js';
 import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWriter.js';
@@ -43,6 +43,7 @@ import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
+import type { ConflictChoice, SaveConflict } from './SaveConflict.js';
 import { flattenRawAttributes, type PlainObject } from './snapshot.js';
 
 /** A server snapshot as stored for one context. */
@@ -204,6 +205,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
   private statusBox: IObservableValue<RecordStatus> | undefined = undefined;
   private autosavesValue: readonly Autosave[] | undefined = undefined;
   private autosavesBox: IObservableValue<readonly Autosave[] | undefined> | undefined = undefined;
+  private conflictValue: SaveConflict<E> | undefined = undefined;
+  private conflictBox: IObservableValue<SaveConflict<E> | undefined> | undefined = undefined;
   /**
    * Whether the edits hold a non-transient field, worked out where edits are written, so
    * `hasEdits`, `isDirty` and the dirty lists read one value instead of scanning; `undefined`
@@ -517,6 +520,47 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
   fetchAutosaves(): Promise<Autosave[]> {
     const collection = this.requireCollection('fetch autosaves');
     return this.writer().fetchAutosaves(collection, this);
+  }
+
+  /**
+   * The save conflict found by the last save with `conflicts: 'detect'`: someone else saved
+   * fields this copy has also edited. While it is set, `save()` sends nothing and fails with a
+   * `ConflictError`; {@link resolveConflict} settles it. Observable.
+   */
+  get conflict(): SaveConflict<E> | undefined {
+    if (this.conflictBox !== undefined) return this.conflictBox.get();
+    if (!isTracking()) return this.conflictValue;
+    this.conflictBox = observable.box(this.conflictValue, { deep: false, name: 'EntityRecord.conflict' });
+    this.conflictValue = undefined;
+    return this.conflictBox.get();
+  }
+
+  /**
+   * Settles {@link conflict}: `'mine'` keeps this copy's values (the next save sends them over the
+   * other person's), `'theirs'` takes the server's values (the local edits of those fields go),
+   * and an object gives the value to keep for each field. The values become edits with an undo
+   * step; the conflict and its `saveError` are cleared, so the next save goes through. No-op
+   * without a conflict.
+   */
+  resolveConflict(choice: ConflictChoice<E>): void {
+    const conflict = this.conflict;
+    if (conflict === undefined) return;
+    const values = choice === 'mine' ? conflict.local : choice === 'theirs' ? conflict.server : choice;
+    runInAction(() => {
+      this.edit(values as EditInput<E>);
+      this.setConflict(undefined);
+      if (isConflictError(this.saveError)) this.setStatus({ saveError: undefined });
+    });
+  }
+
+  /**
+   * Records (or clears) a save conflict.
+   * @internal Used by the writer and by journal restore.
+   */
+  setConflict(conflict: SaveConflict | undefined): void {
+    const value = conflict as SaveConflict<E> | undefined;
+    if (this.conflictBox === undefined) this.conflictValue = value;
+    else runInAction(() => this.conflictBox?.set(value));
   }
 
   /**

@@ -10,8 +10,9 @@ import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } fro
 import type { EntityConfig } from '../models/EntityConfig.js';
 import type { RecordStatus } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
+import { compareWithServer, saveConflictOf, type SaveConflict } from '../models/SaveConflict.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
-import { ArgumentError, toError } from '../src/errors.js';
+import { ArgumentError, ConflictError, toError } from '../src/errors.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 
@@ -67,6 +68,10 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   discardEdits(): void;
   /** Replaces the stored autosaves. */
   setAutosaves(autosaves: readonly Autosave[]): void;
+  /** The unsettled save conflict, if any (records that cannot hold one are never checked). */
+  readonly conflict?: SaveConflict | undefined;
+  /** Records (or clears) a save conflict. */
+  setConflict?(conflict: SaveConflict | undefined): void;
 }
 
 /** What the writer needs from a collection (an `EntityCollection` provides it); `T` and `E` as for {@link WritableRecord}. */
@@ -84,6 +89,8 @@ export interface WritableCollection<T extends object = PlainObject, E extends ob
     records: T | readonly T[],
     opts?: { invalidate?: boolean; persistedEdits?: object | undefined },
   ): void;
+  /** GETs a record now (`query` may name `_fields`) and stores the answer; without it, saves are never checked for conflicts. */
+  fetch?(id: Id | undefined, query?: Query): Promise<unknown>;
   /** Drops records from the cache and every list. */
   remove(ids: Id | readonly Id[], opts?: { invalidate?: boolean }): void;
   /** Gives a created record (no id yet) the id of its first save's answer. */
@@ -96,7 +103,16 @@ export interface RecordWriterOptions {
   transport: Transport;
   /** The id of the signed-in user, when known (autosaves look for theirs). @default () => undefined */
   currentUserId?: () => number | undefined;
+  /**
+   * What a save does when someone else saved the record since it was loaded: `'overwrite'` sends
+   * anyway (as WordPress does); `'detect'` checks first and stops on a field changed on both sides.
+   * @default 'overwrite'
+   */
+  conflicts?: ConflictMode | undefined;
 }
+
+/** See {@link RecordWriterOptions.conflicts}. */
+export type ConflictMode = 'overwrite' | 'detect';
 
 const NOTHING_SENT: WriteOutcome<never> = Object.freeze({
   ok: true,
@@ -126,10 +142,13 @@ export class RecordWriter {
   private readonly transport: Transport;
   private readonly currentUserId: () => number | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
+  /** See {@link RecordWriterOptions.conflicts}. */
+  readonly conflicts: ConflictMode;
 
   /** A writer sending through `options.transport`; the constructor does no I/O. */
   constructor(options: RecordWriterOptions) {
     this.transport = options.transport;
+    this.conflicts = options.conflicts ?? 'overwrite';
     this.currentUserId = options.currentUserId ?? (() => undefined);
   }
 
@@ -150,9 +169,19 @@ export class RecordWriter {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
     return this.serialise(record, async () => {
-      let edits: Edits = record.nonTransientEdits;
-      if (options.fields !== undefined) edits = pickEditPaths(edits, options.fields);
+      const pick = (): Edits =>
+        options.fields === undefined
+          ? record.nonTransientEdits
+          : pickEditPaths(record.nonTransientEdits, options.fields);
+      let edits = pick();
       if (Object.keys(edits).length === 0) return NOTHING_SENT;
+      if (this.conflicts === 'detect') {
+        const stopped = await this.detectConflict(collection, config, record, edits, true);
+        if (stopped !== undefined) return stopped;
+        // The check took in the server's values: edits it now matches are gone.
+        edits = pick();
+        if (Object.keys(edits).length === 0) return NOTHING_SENT;
+      }
       edits = evaluateDeferred(record, edits);
       const data: PlainObject = { ...edits };
       if (!config.singleton && record.id !== undefined) data[config.key] = record.id;
@@ -257,6 +286,8 @@ export class RecordWriter {
       let edits: Edits = record.nonTransientEdits;
       // Like a save, an autosave with nothing edited sends nothing.
       if (Object.keys(edits).length === 0) return NOTHING_SENT;
+      // An autosave never stops (it does not overwrite the post), but the conflict is recorded.
+      if (this.conflicts === 'detect') await this.detectConflict(collection, config, record, edits, false);
       const previous = await this.previousAutosave(collection, record);
       edits = evaluateDeferred(record, edits);
       const body = buildAutosavePayload(edits, previous, persisted);
@@ -315,6 +346,60 @@ export class RecordWriter {
       }
     }
     return autosaveOf(record.autosaves, userId);
+  }
+
+  /**
+   * The conflict check of `conflicts: 'detect'`: one GET of `modified_gmt` and the edited fields,
+   * stored like any answer (so fields the server changed are taken in, and local edits equal to
+   * them go), then compared with the copy the edits were made on. A field changed on both sides
+   * becomes `record.conflict` (after a full GET, so every field the other person saved is taken in)
+   * and, when `stops`, the outcome of the save: nothing is sent. An unsettled conflict stops
+   * a save at once. Records with no saved `modified_gmt` (never loaded, or an entity without one)
+   * are not checked.
+   */
+  private async detectConflict<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    config: EntityConfig,
+    record: WritableRecord<T, E>,
+    edits: Edits,
+    stops: boolean,
+  ): Promise<WriteOutcome<T> | undefined> {
+    if (collection.fetch === undefined || record.setConflict === undefined) return undefined;
+    if (record.conflict !== undefined) {
+      return stops ? this.stopForConflict(record, record.conflict.fields) : undefined;
+    }
+    const base = record.raw as PlainObject | undefined;
+    if (base === undefined || typeof base['modified_gmt'] !== 'string') return undefined;
+    if (record.id === undefined && !config.singleton) return undefined;
+    const fields = Object.keys(edits).filter((field) => typeof edits[field] !== 'function');
+    const id = config.singleton ? undefined : record.id;
+    try {
+      await collection.fetch(id, { _fields: ['modified_gmt', ...fields].join(',') });
+    } catch (error) {
+      if (!stops) return undefined;
+      // Without the server's copy the save cannot know it overwrites nobody: it fails, nothing sent.
+      record.setStatus({ saveError: toError(error) });
+      return { ok: false, value: undefined, error: toError(error) };
+    }
+    const server = (record.raw ?? {}) as PlainObject;
+    const comparable: PlainObject = {};
+    for (const field of fields) comparable[field] = edits[field];
+    const { hasChanged, conflicting } = compareWithServer(comparable, base, server);
+    if (!hasChanged || conflicting.length === 0) return undefined;
+    const conflict = saveConflictOf(conflicting, comparable, base, server);
+    // Take in what else the other person saved; the conflict stands without it if this fails.
+    await collection.fetch(id).catch(() => undefined);
+    record.setConflict(conflict);
+    return stops ? this.stopForConflict(record, conflicting) : undefined;
+  }
+
+  private stopForConflict<T extends object, E extends object = T>(
+    record: WritableRecord<T, E>,
+    fields: readonly string[],
+  ): WriteOutcome<T> {
+    const error = new ConflictError(record.kind, record.name, record.id, fields);
+    record.setStatus({ saveError: error });
+    return { ok: false, value: undefined, error };
   }
 
   private async send<T extends object, E extends object = T>(

@@ -14,7 +14,7 @@ import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
 import { runBatch, saveAllInBatch, type BatchApi, type SaveResult } from './batchWrites.js';
 import { RecordIndex } from './RecordIndex.js';
-import { RecordWriter, type SaveOptions } from './RecordWriter.js';
+import { RecordWriter, type ConflictMode, type SaveOptions } from './RecordWriter.js';
 import { UndoHistory, type UndoStep } from './UndoHistory.js';
 import { PermissionStore } from './PermissionStore.js';
 import { SiteStore } from './SiteStore.js';
@@ -26,6 +26,14 @@ export interface RootStoreOptions {
   transport: Transport;
   /** The loaders of dynamic entity kinds. @default postType and taxonomy from the REST API */
   loaders?: Readonly<Record<string, EntityLoader>> | undefined;
+  /**
+   * What a save does when someone else saved the record since this copy was loaded:
+   * `'overwrite'` sends anyway (as WordPress does); `'detect'` first GETs the record's
+   * `modified_gmt` and edited fields, takes in what changed only on the server, and stops the save
+   * when a field changed on both sides (`record.conflict`, `ConflictError`).
+   * @default 'overwrite'
+   */
+  conflicts?: ConflictMode | undefined;
 }
 
 /**
@@ -76,6 +84,7 @@ export class RootStore implements CollectionHost {
     this.writer = new RecordWriter({
       transport: this.transport,
       currentUserId: () => this.users.current?.id,
+      conflicts: options.conflicts,
     });
     this.editSink = undefined;
   }
