@@ -9,6 +9,7 @@ export * from '../models/EntityConfig.js';
 export * from '../models/EntityRecord.js';
 export * from '../models/EntityQuery.js';
 export type * from '../models/postTypes.js';
+export type { SaveConflict, ConflictChoice } from '../models/SaveConflict.js';
 export * from '../models/ids.js';
 export * from '../models/QueryParts.js';
 export type { PlainObject } from '../models/snapshot.js';
@@ -27,6 +28,7 @@ export {
   type SaveOptions,
   type DeleteOptions,
   type WriteOutcome,
+  type ConflictMode,
 } from '../stores/RecordWriter.js';
 export type { BatchApi, SaveResult } from '../stores/batchWrites.js';
 export { canBatch } from '../stores/BatchRun.js';
