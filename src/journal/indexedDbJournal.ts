@@ -5,7 +5,13 @@
  * @module
  */
 import { JournalError } from '../errors.js';
-import { isJournalEntry, journalFailure, type Journal, type JournalEntry, type JournalUpdate } from './Journal.js';
+import {
+  isJournalEntry,
+  journalFailure,
+  type Journal,
+  type JournalEntry,
+  type JournalUpdate,
+} from './Journal.js';
 
 /** Options of {@link indexedDbJournal}. */
 export interface IndexedDbJournalOptions {
