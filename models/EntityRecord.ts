@@ -14,20 +14,12 @@
  *
  * @module
  */
-import {
-  _getGlobalState,
-  action,
-  computed,
-  observable,
-  runInAction,
-  type IComputedValue,
-  type IObservableValue,
-} from 'mobx';
+import { action, computed, runInAction, type IComputedValue } from 'mobx';
 import { ArgumentError, EntityConfigError, isConflictError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
 import type { EntityCollection } from '../stores/EntityCollection.js';
 import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWriter.js';
-import type { UndoTarget } from '../stores/UndoHistory.js';
+import type { UndoTarget } from './RecordHost.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
 import {
   NO_EDITS,
@@ -35,16 +27,27 @@ import {
   clearReceivedEdits,
   editedRecord,
   nonTransientEdits,
-  type EditResult,
+  persistedRawValue,
   type Edits,
 } from './editPipeline.js';
+import {
+  commitEdits,
+  type CommitFlags,
+  type EditChange,
+  type EditChanges,
+  type EditOrigin,
+  type EditObservers,
+  type ExternalEditOrigin,
+  type FunnelRecord,
+} from './EditFunnel.js';
+import { isTracking, LazyObservable } from './lazyObservable.js';
 import { titleOf, type EntityConfig } from './EntityConfig.js';
 import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
 import type { ConflictChoice, SaveConflict } from './SaveConflict.js';
-import { flattenRawAttributes, type PlainObject } from './snapshot.js';
+import { deepEqual, flattenRawAttributes, type PlainObject } from './snapshot.js';
 
 /** A server snapshot as stored for one context. */
 export interface StoredItem<T extends object> {
@@ -54,49 +57,62 @@ export interface StoredItem<T extends object> {
   readonly isComplete: boolean;
 }
 
-/** The request states of a record: fetching, saving, deleting. */
-export interface RecordStatus {
+/** The state of a record's GETs, kept apart from its writes so that fetching re-runs no `isDirty` observer. */
+export interface FetchState {
   /** A GET of this record is in flight. */
   readonly isResolving: boolean;
   /** A GET of this record finished at least once (successfully or not). */
   readonly hasResolved: boolean;
   /** The error of the last failed GET; cleared by a successful one. */
   readonly fetchError: Error | undefined;
+}
+
+/** The state of a record's writes: saves, autosaves and deletes. */
+export interface WriteState {
   /** A save (or autosave) is in flight. */
   readonly isSaving: boolean;
   /** The save in flight is an autosave. */
   readonly isAutosaving: boolean;
   /** A delete is in flight. */
   readonly isDeleting: boolean;
-  /** The error of the last save; cleared by a successful one. */
+  /** The error of the last save; cleared by the next one, even one that had nothing to send. */
   readonly saveError: Error | undefined;
   /** The error of the last delete; cleared by a successful one. */
   readonly deleteError: Error | undefined;
+  /**
+   * The top-level fields the save in flight sends. While it flies, a value equal to the persisted
+   * one stays an edit for these fields: the answer moves the persisted value, and an undo or a
+   * retyping made meanwhile must survive it.
+   */
+  readonly sending: ReadonlySet<string> | undefined;
 }
 
-const IDLE: RecordStatus = Object.freeze({
+/** The request states of a record: fetching, saving, deleting (both parts at once). */
+export type RecordStatus = FetchState & Omit<WriteState, 'sending'>;
+
+/** How a save ends: `{ ok: true }` or the error it failed with. */
+export type SaveEnd = { readonly ok: true } | { readonly ok: false; readonly error: Error };
+
+const NOT_FETCHED: FetchState = Object.freeze({
   isResolving: false,
   hasResolved: false,
   fetchError: undefined,
+});
+
+const NOT_WRITING: WriteState = Object.freeze({
   isSaving: false,
   isAutosaving: false,
   isDeleting: false,
   saveError: undefined,
   deleteError: undefined,
+  sending: undefined,
 });
 
 const NO_CONTEXTS: Readonly<Record<string, never>> = Object.freeze({});
 const NO_OPTIONS: EditOptions = Object.freeze({});
+const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
-/**
- * A read happens inside a derivation (a reaction or a computed) that must be told of later
- * changes, so the value needs its observable box. Actions and plain scripts read untracked.
- */
-function isTracking(): boolean {
-  return _getGlobalState().trackingDerivation !== null;
-}
-
-/** The object has no own enumerable key (no array allocated, unlike `Object.keys`). */
+/** No own enumerable key (no array allocated, unlike `Object.keys`). */
 function isEmpty(object: object): boolean {
   for (const key in object) {
     if (Object.prototype.hasOwnProperty.call(object, key)) return false;
@@ -147,15 +163,6 @@ export type EditInput<E extends object> = {
   [K in keyof E]?: E[K] | ((edited: E) => E[K]);
 } & Readonly<Record<string, unknown>>;
 
-/**
- * Where the computed edits of `record.edit` go. Without one, they become the record's local edits
- * and an undo step; collaborative sync provides one that writes them into its shared document.
- */
-export interface EditSink {
-  /** Takes the result of one edit (already compared and merged) of `record`. */
-  commit(record: EntityRecord<object>, result: EditResult, options: EditOptions): void;
-}
-
 /** The primitive views kept as computeds while observed. */
 interface PrimitiveViews {
   title: string;
@@ -183,7 +190,9 @@ interface ViewMemo {
  * `edits`, `edit()`: raw attributes are plain values). `E` defaults to `T`, so
  * `EntityRecord<Post>` uses one shape for both: `store.record<WpPost, WpPostEdited>(…)`.
  */
-export class EntityRecord<T extends object = PlainObject, E extends object = T> implements UndoTarget {
+export class EntityRecord<T extends object = PlainObject, E extends object = T>
+  implements UndoTarget, FunnelRecord
+{
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
@@ -192,30 +201,32 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
   readonly collection: EntityCollection<T, E> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
-  // Each observable value below is a plain field plus a box made on the first observed read (see
-  // `isTracking`); while the box exists it holds the value and the field is unused.
-  private itemValue: StoredItem<T> | undefined = undefined;
-  private itemBox: IObservableValue<StoredItem<T> | undefined> | undefined = undefined;
-  private contextsValue: Readonly<Record<string, StoredItem<T>>> = NO_CONTEXTS;
-  private contextsBox: IObservableValue<Readonly<Record<string, StoredItem<T>>>> | undefined = undefined;
-  /** The local edits snapshot; replaced (never mutated) on change, only through `setEdits` (which keeps `hasEdits` in step). */
-  private editsValue: Partial<E> = NO_EDITS as Partial<E>;
-  private editsBox: IObservableValue<Partial<E>> | undefined = undefined;
-  private statusValue: RecordStatus = IDLE;
-  private statusBox: IObservableValue<RecordStatus> | undefined = undefined;
-  private autosavesValue: readonly Autosave[] | undefined = undefined;
-  private autosavesBox: IObservableValue<readonly Autosave[] | undefined> | undefined = undefined;
-  private conflictValue: SaveConflict<E> | undefined = undefined;
-  private conflictBox: IObservableValue<SaveConflict<E> | undefined> | undefined = undefined;
+  // Plain values until something observes them (see lazyObservable.ts): a cached record nobody
+  // shows costs no MobX atoms. Snapshots are replaced, never mutated.
+  private readonly item = new LazyObservable<StoredItem<T> | undefined>(undefined, 'EntityRecord.persisted');
+  private readonly contexts = new LazyObservable<Readonly<Record<string, StoredItem<T>>>>(
+    NO_CONTEXTS,
+    'EntityRecord.contexts',
+  );
+  /** Replaced only through the funnel (`commitEdits` → `replaceEdits`), which keeps `hasEdits` in step. */
+  private readonly editsSlot = new LazyObservable<Partial<E>>(NO_EDITS as Partial<E>, 'EntityRecord.edits');
+  private readonly fetchSlot = new LazyObservable<FetchState>(NOT_FETCHED, 'EntityRecord.fetchState');
+  private readonly writeSlot = new LazyObservable<WriteState>(NOT_WRITING, 'EntityRecord.writeState');
+  private readonly autosavesSlot = new LazyObservable<readonly Autosave[] | undefined>(
+    undefined,
+    'EntityRecord.autosaves',
+  );
+  private readonly conflictSlot = new LazyObservable<SaveConflict<E> | undefined>(
+    undefined,
+    'EntityRecord.conflict',
+  );
   /**
    * Whether the edits hold a non-transient field, worked out where edits are written, so
-   * `hasEdits`, `isDirty` and the dirty lists read one value instead of scanning; `undefined`
-   * until the first write of edits.
+   * `hasEdits`, `isDirty` and the dirty lists read one value instead of scanning.
    */
-  private hasEditsValue: boolean | undefined = undefined;
-  private hasEditsBox: IObservableValue<boolean> | undefined = undefined;
-  /** The transient fields {@link hasEditsValue} was worked out with. */
-  private hasEditsTransient: ReadonlySet<string> | undefined = undefined;
+  private readonly hasEditsSlot = new LazyObservable<boolean>(false, 'EntityRecord.hasEdits');
+  /** The transient fields {@link hasEditsSlot} was worked out with; `null` before the first write of edits. */
+  private hasEditsTransient: ReadonlySet<string> | undefined | null = null;
   private computeds: { [K in keyof PrimitiveViews]?: IComputedValue<PrimitiveViews[K]> } | undefined =
     undefined;
   private memo: ViewMemo | undefined = undefined;
@@ -263,7 +274,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
 
   /** The cached server record of the 'default' context (the one edits and saves work on). Observable. */
   get persisted(): T | undefined {
-    return this.readDefaultItem()?.data;
+    return this.item.get()?.data;
   }
 
   /** The record as received in `context` (`'view'`, `'embed'`, `'edit'`; `'default'` is {@link persisted}). Observable. */
@@ -273,7 +284,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
 
   /** A full record was received in the 'default' context (not only some `_fields`). Observable. */
   get isComplete(): boolean {
-    return this.readDefaultItem()?.isComplete ?? false;
+    return this.item.get()?.isComplete ?? false;
   }
 
   /** True when a full record was received in `context`. Observable. */
@@ -288,7 +299,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
 
   /** Every local edit, transient ones included, as a plain snapshot object (`{}` when none). Observable. */
   get edits(): Partial<E> {
-    return this.readEdits();
+    return this.editsSlot.get();
   }
 
   /** {@link edits} without the config's transient fields: what a save would send. Observable. */
@@ -315,22 +326,23 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
     const transient = this.config?.transientEdits;
     // Never edited, or the config's transient fields changed since the last edit (it was loaded
     // or replaced): look at the fields again.
-    if (this.hasEditsValue === undefined || transient !== this.hasEditsTransient) {
-      return hasNonTransientEdit(this.readEdits() as Edits, transient);
+    if (transient !== this.hasEditsTransient) {
+      return hasNonTransientEdit(this.editsSlot.get() as Edits, transient);
     }
-    return this.readHasEdits();
+    return this.hasEditsSlot.get();
   }
 
   /** The record has unsaved changes: {@link hasEdits}, or a save is in flight. Observable. */
   get isDirty(): boolean {
     // Edits first: a record with edits is dirty whatever its status, so its status is not read
     // (nor tracked) then; the dirty list reads this for every edited record.
-    return this.hasEdits || this.readStatus().isSaving;
+    return this.hasEdits || this.writeSlot.get().isSaving;
   }
 
-  /** All request states at once, as one snapshot. Observable. */
+  /** All request states at once, as one snapshot (a new object per read). Observable. */
   get status(): RecordStatus {
-    return this.readStatus();
+    const { sending: _sending, ...write } = this.writeSlot.get();
+    return { ...this.fetchSlot.get(), ...write };
   }
 
   /**
@@ -343,42 +355,42 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
 
   /** A GET of this record is in flight. Observable. */
   get isResolving(): boolean {
-    return this.readStatus().isResolving;
+    return this.fetchSlot.get().isResolving;
   }
 
   /** A GET of this record finished at least once. Observable. */
   get hasResolved(): boolean {
-    return this.readStatus().hasResolved;
+    return this.fetchSlot.get().hasResolved;
   }
 
   /** The error of the last failed GET. Observable. */
   get fetchError(): Error | undefined {
-    return this.readStatus().fetchError;
+    return this.fetchSlot.get().fetchError;
   }
 
   /** A save is in flight. Observable. */
   get isSaving(): boolean {
-    return this.readStatus().isSaving;
+    return this.writeSlot.get().isSaving;
   }
 
   /** An autosave is in flight. Observable. */
   get isAutosaving(): boolean {
-    return this.readStatus().isAutosaving;
+    return this.writeSlot.get().isAutosaving;
   }
 
   /** A delete is in flight. Observable. */
   get isDeleting(): boolean {
-    return this.readStatus().isDeleting;
+    return this.writeSlot.get().isDeleting;
   }
 
   /** The error of the last failed save. Observable. */
   get saveError(): Error | undefined {
-    return this.readStatus().saveError;
+    return this.writeSlot.get().saveError;
   }
 
   /** The error of the last failed delete. Observable. */
   get deleteError(): Error | undefined {
-    return this.readStatus().deleteError;
+    return this.writeSlot.get().deleteError;
   }
 
   /**
@@ -394,9 +406,13 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
   /**
    * Edits the record locally. Each field is compared (deep equality) with the persisted raw value
    * and its edit dropped when equal; a merged field (`meta`) merges over the current edited value
-   * first; a function value is a deferred edit, evaluated at save time. Unless `undoIgnore`, the
-   * change becomes an undo step of the store's history (a cached edit joins the previous step
-   * later). A record that is not cached counts as `{}`; a detached record has no history.
+   * first; a function value is a deferred edit, evaluated at save time. The change goes through the
+   * edit funnel with origin `local`, and the store's undo history makes it a step unless
+   * `undoIgnore` (a cached edit joins the previous step later). A record that is not cached counts
+   * as `{}`; a detached record has no history.
+   *
+   * While a save of a field is in flight, a value equal to the persisted one stays an edit of that
+   * field: the answer is about to change the persisted value, and what was typed meanwhile wins.
    *
    * @throws EntityConfigError when the entity's config is not loaded:
    *   `The entity being edited ({kind}, {name}) does not have a loaded config.`
@@ -413,56 +429,94 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
     (record: EntityRecord<object>, config: EntityConfig, edits: Edits, options: EditOptions): void => {
       record.wasDeleted = false;
       // Compared with the persisted record directly (raw attributes by their `.raw`): no `raw` copy.
-      const result = applyEdits(config, record.persisted, record.readEdits() as Edits, edits, {
+      const result = applyEdits(config, record.item.peek()?.data, record.editsSlot.peek() as Edits, edits, {
         rawAttributes: config.rawAttributes,
+        keep: record.writeSlot.peek().sending,
       });
-      // The one seam of the pipeline: collaborative sync takes the computed edits instead.
-      const sink = record.collection?.store.editSink;
-      if (sink !== undefined) {
-        sink.commit(record, result, options);
-        return;
-      }
-      if (result.changed) record.writeEdits(result.edits as Partial<object>, config);
-      if (options.undoIgnore !== true) {
-        record.collection?.store.history?.addChanges(record, result.changes, {
-          isCached: options.isCached === true,
-        });
-      }
+      if (!result.changed) return;
+      commitEdits(record, result.edits, result.changes, 'local', options);
     },
   );
 
   /**
-   * Sets edited values for undo and redo: no merging (the values are whole merged values), no new
-   * undo step, and a value equal to the persisted one clears the edit, so undoing back to the saved
-   * value leaves the record clean. A deleted record ignores it.
+   * Applies whole edited values from outside the user's own typing: a collaborator's edit
+   * (`peer`), a journal restore (`restore`), or an external undo stack such as sync's per-document
+   * undo manager (`undo`). Values are not merged (they are whole values), a value equal to the
+   * persisted one clears the field's edit, and the change goes through the edit funnel with
+   * `origin`, so every listener sees it; the undo history records no step for it. Returns the
+   * changes it made (empty when nothing changed).
+   *
+   * Meant for sync and journal integrations; an application edits with {@link edit}.
+   */
+  applyEdits(values: Readonly<Record<string, unknown>>, origin: ExternalEditOrigin): EditChanges {
+    return EntityRecord.applyValuesAction(this as EntityRecord<object>, values, origin);
+  }
+
+  private static readonly applyValuesAction = action(
+    'EntityRecord.applyEdits',
+    (record: EntityRecord<object>, values: Edits, origin: EditOrigin, flags?: CommitFlags): EditChanges => {
+      const config = record.config;
+      const result = applyEdits(config, record.item.peek()?.data, record.editsSlot.peek() as Edits, values, {
+        merge: false,
+        rawAttributes: config?.rawAttributes,
+        keep: record.writeSlot.peek().sending,
+      });
+      if (result.changed) commitEdits(record, result.edits, result.changes, origin, flags);
+      return result.changes;
+    },
+  );
+
+  /**
+   * Sets edited values for undo and redo (origin `undo`): no merging, no new step, and a value
+   * equal to the persisted one clears the edit, so undoing back to the saved value leaves the
+   * record clean. A deleted record ignores it.
    * @internal Called by `UndoHistory`.
    */
   applyUndoValues(values: Readonly<Record<string, unknown>>): void {
     if (this.wasDeleted) return;
-    this.writeEditsQuietly(values);
+    EntityRecord.applyValuesAction(this as EntityRecord<object>, values, 'undo');
   }
 
   /**
-   * Writes values as edits without an undo step and without merging (results of deferred edits).
-   * @internal Used by the writer and by undo.
+   * Writes the results of deferred (function) edits, evaluated at save time (origin `deferred`).
+   * @internal Used by the writer.
    */
-  writeEditsQuietly(values: Edits): void {
-    const config = this.config;
-    const result = applyEdits(config, this.persisted, this.readEdits() as Edits, values, {
-      merge: false,
-      rawAttributes: config?.rawAttributes,
-    });
-    if (result.changed) this.setEdits(result.edits as Partial<E>);
+  writeDeferredResults(values: Edits): void {
+    EntityRecord.applyValuesAction(this as EntityRecord<object>, values, 'deferred');
   }
 
   /**
-   * Forgets every edit (the record was deleted); undo steps pointing at it stay harmless.
+   * Sets the first edits of a record made by `collection.create()`: origin `local`, no undo step.
+   * @internal Used by `EntityCollection.create`.
+   */
+  writeInitialEdits(values: Edits): void {
+    EntityRecord.applyValuesAction(this as EntityRecord<object>, values, 'local', INITIAL_EDIT);
+  }
+
+  /**
+   * Forgets every edit (origin `discard`): the record was deleted. Undo steps pointing at it stay
+   * harmless until it is edited again.
    * @internal Used by the writer.
    */
   discardEdits(): void {
-    this.wasDeleted = true;
-    this.setEdits(NO_EDITS as Partial<E>);
+    EntityRecord.discardAction(this as EntityRecord<object>);
   }
+
+  private static readonly discardAction = action(
+    'EntityRecord.discardEdits',
+    (record: EntityRecord<object>) => {
+      record.wasDeleted = true;
+      const edits = record.editsSlot.peek() as Edits;
+      if (edits === NO_EDITS) return;
+      const persisted = record.item.peek()?.data;
+      const rawAttributes = record.config?.rawAttributes;
+      const changes: Record<string, EditChange> = {};
+      for (const key of Object.keys(edits)) {
+        changes[key] = { from: edits[key], to: persistedRawValue(persisted, key, rawAttributes) };
+      }
+      commitEdits(record, NO_EDITS, changes, 'discard');
+    },
+  );
 
   /**
    * Saves the non-transient edits: PUT `{base}/{id}` (POST `{base}` for a record made by
@@ -508,7 +562,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
 
   /** The autosaves of this post, once fetched ({@link fetchAutosaves}) or made. Observable. */
   get autosaves(): readonly Autosave[] | undefined {
-    return this.readAutosaves();
+    return this.autosavesSlot.get();
   }
 
   /** The autosave made by `authorId`, if fetched. Observable. */
@@ -528,11 +582,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
    * `ConflictError`; {@link resolveConflict} settles it. Observable.
    */
   get conflict(): SaveConflict<E> | undefined {
-    if (this.conflictBox !== undefined) return this.conflictBox.get();
-    if (!isTracking()) return this.conflictValue;
-    this.conflictBox = observable.box(this.conflictValue, { deep: false, name: 'EntityRecord.conflict' });
-    this.conflictValue = undefined;
-    return this.conflictBox.get();
+    return this.conflictSlot.get();
   }
 
   /**
@@ -549,7 +599,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
     runInAction(() => {
       this.edit(values as EditInput<E>);
       this.setConflict(undefined);
-      if (isConflictError(this.saveError)) this.setStatus({ saveError: undefined });
+      if (isConflictError(this.writeSlot.peek().saveError)) this.finishEmptySave();
     });
   }
 
@@ -558,9 +608,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
    * @internal Used by the writer and by journal restore.
    */
   setConflict(conflict: SaveConflict | undefined): void {
-    const value = conflict as SaveConflict<E> | undefined;
-    if (this.conflictBox === undefined) this.conflictValue = value;
-    else runInAction(() => this.conflictBox?.set(value));
+    runInAction(() => this.conflictSlot.set(conflict as SaveConflict<E> | undefined));
   }
 
   /**
@@ -568,8 +616,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
    * @internal Used by the writer.
    */
   setAutosaves(autosaves: readonly Autosave[]): void {
-    if (this.autosavesBox === undefined) this.autosavesValue = autosaves;
-    else runInAction(() => this.autosavesBox?.set(autosaves));
+    runInAction(() => this.autosavesSlot.set(autosaves));
   }
 
   /**
@@ -635,7 +682,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
    * @internal Used by collections and queries.
    */
   readItem(context: string): StoredItem<T> | undefined {
-    return context === DEFAULT_CONTEXT ? this.readDefaultItem() : this.readContexts()[context];
+    return context === DEFAULT_CONTEXT ? this.item.get() : this.contexts.get()[context];
   }
 
   /**
@@ -643,12 +690,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
    * @internal Only `EntityCollection.receive` (and `detached`) write server data.
    */
   writeItem(context: string, item: StoredItem<T>): void {
-    if (context === DEFAULT_CONTEXT) {
-      if (this.itemBox === undefined) this.itemValue = item;
-      else this.itemBox.set(item);
-    } else {
-      this.writeContexts({ ...this.contextsNow(), [context]: item });
-    }
+    if (context === DEFAULT_CONTEXT) this.item.set(item);
+    else this.contexts.set({ ...this.contexts.peek(), [context]: item });
   }
 
   /**
@@ -656,138 +699,194 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T> 
    * @internal Used by `EntityCollection.remove`.
    */
   clearItems(): void {
-    if (this.itemBox === undefined) this.itemValue = undefined;
-    else this.itemBox.set(undefined);
-    if (this.contextsNow() !== NO_CONTEXTS) this.writeContexts(NO_CONTEXTS);
+    this.item.set(undefined);
+    if (this.contexts.peek() !== NO_CONTEXTS) this.contexts.set(NO_CONTEXTS);
   }
 
   /**
-   * Merges `patch` into the request states.
-   * @internal Used by fetch, save and delete.
+   * A GET of this record starts.
+   * @internal Used by the collection.
    */
-  setStatus(patch: Partial<RecordStatus>): void {
-    const current = this.statusBox === undefined ? this.statusValue : this.statusBox.get();
-    const changed = (Object.keys(patch) as (keyof RecordStatus)[]).some((key) => current[key] !== patch[key]);
-    if (!changed) return;
-    runInAction(() => {
-      const next = { ...current, ...patch };
-      if (this.statusBox === undefined) this.statusValue = next;
-      else this.statusBox.set(next);
-      if (patch.isSaving !== undefined && patch.isSaving !== current.isSaving) {
-        this.collection?.noteEditState(this, this.hasEdits || next.isSaving, next.isSaving);
-      }
+  startFetch(): void {
+    this.setFetchState({ ...this.fetchSlot.peek(), isResolving: true });
+  }
+
+  /**
+   * A GET of this record ended, with `error` when it failed; a success clears the last error.
+   * @internal Used by the collection.
+   */
+  finishFetch(error?: Error): void {
+    this.setFetchState({ isResolving: false, hasResolved: true, fetchError: error });
+  }
+
+  /**
+   * A save starts sending `fields` (an autosave with `isAutosave`). Call it in the same action
+   * that evaluated deferred edits, so no observer sees one without the other.
+   * @internal Used by the writer.
+   */
+  startSave(fields: readonly string[], isAutosave = false): void {
+    this.setWriteState({
+      ...this.writeSlot.peek(),
+      isSaving: true,
+      isAutosaving: isAutosave,
+      sending: new Set(fields.map((field) => field.split('.')[0] as string)),
     });
   }
 
   /**
-   * Drops the edits the server now matches, after a 'default'-context receive (reference §6.5): an
-   * edit stays only when it differs from the received value (its `.raw` when it has one) and, when
-   * `persistedEdits` (what was sent) is given, from the sent value too.
-   * @internal Called by `EntityCollection.receive`.
+   * The save in flight ended. Call it in the same action that received the answer, so no observer
+   * sees the record not saving while the sent edits are still there. Edits kept only because a
+   * save was in flight (a value equal to the persisted one) are dropped when they still equal it.
+   * @internal Used by the writer.
    */
-  clearEditsMatching(received: T, persistedEdits?: object): void {
-    const edits = this.readEdits() as Edits;
-    if (edits === NO_EDITS) return;
-    const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
-    if (next !== edits) this.setEdits(next as Partial<E>);
+  finishSave(end: SaveEnd): void {
+    EntityRecord.finishSaveAction(this as EntityRecord<object>, end);
   }
 
-  /** Replaces the edits snapshot (`{}` clears it). The seam for the edit pipeline, undo and sync. */
-  protected setEdits(next: Partial<E>): void {
-    EntityRecord.writeEditsAction(this as EntityRecord<object>, next as Partial<object>, this.config);
-  }
-
-  /** {@link writeEdits} as one action, shared by every record (no closure per call). */
-  private static readonly writeEditsAction = action(
-    'EntityRecord.setEdits',
-    (record: EntityRecord<object>, next: Partial<object>, config: EntityConfig | undefined): void => {
-      record.writeEdits(next, config);
+  private static readonly finishSaveAction = action(
+    'EntityRecord.finishSave',
+    (record: EntityRecord<object>, end: SaveEnd): void => {
+      const wasSending = record.writeSlot.peek().sending;
+      record.setWriteState({
+        ...record.writeSlot.peek(),
+        isSaving: false,
+        isAutosaving: false,
+        saveError: end.ok ? undefined : end.error,
+        sending: undefined,
+      });
+      if (wasSending !== undefined) record.dropEditsEqualToPersisted(wasSending);
     },
   );
 
   /**
+   * A save found nothing to send: it still counts as a save, so the last save's error is cleared.
+   * @internal Used by the writer.
+   */
+  finishEmptySave(): void {
+    if (this.writeSlot.peek().saveError === undefined) return;
+    this.setWriteState({ ...this.writeSlot.peek(), saveError: undefined });
+  }
+
+  /**
+   * A save was refused before anything was sent (a save conflict, or its check failed): the edits
+   * stay and `error` becomes {@link saveError}.
+   * @internal Used by the writer.
+   */
+  refuseSave(error: Error): void {
+    this.setWriteState({ ...this.writeSlot.peek(), saveError: error });
+  }
+
+  /**
+   * A delete starts.
+   * @internal Used by the writer.
+   */
+  startDelete(): void {
+    this.setWriteState({ ...this.writeSlot.peek(), isDeleting: true });
+  }
+
+  /**
+   * The delete in flight ended, with `error` when it failed; a success clears the last error.
+   * @internal Used by the writer.
+   */
+  finishDelete(error?: Error): void {
+    this.setWriteState({ ...this.writeSlot.peek(), isDeleting: false, deleteError: error });
+  }
+
+  /**
+   * Drops the edits the server now matches, after a 'default'-context receive (origin `server`):
+   * an edit stays only when it differs from the received value (its `.raw` when it has one) and,
+   * when `persistedEdits` (what was sent) is given, from the sent value too.
+   * @internal Called by `EntityCollection.receive`.
+   */
+  clearEditsMatching(received: T, persistedEdits?: object): void {
+    const edits = this.editsSlot.peek() as Edits;
+    if (edits === NO_EDITS) return;
+    const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
+    if (next !== edits) this.commitCleared(edits, next);
+  }
+
+  /**
    * Works out again whether the edits count as changes, after the config's transient fields
-   * changed (it was loaded or replaced), and updates the dirty lists.
+   * changed (it was loaded or replaced), and updates the dirty lists. The edits stay as they are.
    * @internal Called by the collection when its config changes.
    */
   refreshEditState(): void {
-    if (this.hasEditsValue === undefined) return;
-    EntityRecord.writeEditsAction(this as EntityRecord<object>, this.readEdits(), this.config);
+    if (this.hasEditsTransient === null) return;
+    runInAction(() => this.noteEdits(this.editsSlot.peek()));
   }
 
-  /** Stores the edits snapshot and whether it counts as changes; inside an action. */
-  private writeEdits(next: Partial<E>, config: EntityConfig | undefined): void {
-    const value = isEmpty(next) ? (NO_EDITS as Partial<E>) : next;
-    if (this.editsBox === undefined) this.editsValue = value;
-    else this.editsBox.set(value);
-    const transient = config?.transientEdits;
-    const hasEdits = hasNonTransientEdit(value as Edits, transient);
+  /**
+   * Stores the edits snapshot (`{}` clears it) and keeps `hasEdits` and the dirty lists in step.
+   * @internal Only the edit funnel (`commitEdits`) calls it.
+   */
+  replaceEdits(next: Edits): void {
+    const value = (isEmpty(next) ? NO_EDITS : next) as Partial<E>;
+    this.editsSlot.set(value);
+    this.noteEdits(value);
+  }
+
+  /** The listeners of this record's store, for the edit funnel; `undefined` for a detached record. */
+  get editObservers(): EditObservers<never> | undefined {
+    return this.collection?.store.editObservers as EditObservers<never> | undefined;
+  }
+
+  private noteEdits(edits: Partial<E>): void {
+    const transient = this.config?.transientEdits;
+    const hasEdits = hasNonTransientEdit(edits as Edits, transient);
     this.hasEditsTransient = transient;
-    this.hasEditsValue = hasEdits;
-    this.hasEditsBox?.set(hasEdits);
-    const status = this.statusBox === undefined ? this.statusValue : this.statusBox.get();
-    this.collection?.noteEditState(this, hasEdits || status.isSaving, status.isSaving);
+    this.hasEditsSlot.set(hasEdits);
+    const isSaving = this.writeSlot.peek().isSaving;
+    this.collection?.noteEditState(this, hasEdits || isSaving, isSaving);
   }
 
-  private readDefaultItem(): StoredItem<T> | undefined {
-    if (this.itemBox !== undefined) return this.itemBox.get();
-    if (!isTracking()) return this.itemValue;
-    this.itemBox = observable.box(this.itemValue, { deep: false, name: 'EntityRecord.persisted' });
-    this.itemValue = undefined;
-    return this.itemBox.get();
+  /** Commits `next`, a copy of `edits` with some fields cleared, as a `server` change. */
+  private commitCleared(edits: Edits, next: Edits): void {
+    const persisted = this.item.peek()?.data;
+    const rawAttributes = this.config?.rawAttributes;
+    const changes: Record<string, EditChange> = {};
+    for (const key of Object.keys(edits)) {
+      if (Object.prototype.hasOwnProperty.call(next, key)) continue;
+      changes[key] = { from: edits[key], to: persistedRawValue(persisted, key, rawAttributes) };
+    }
+    commitEdits(this, next, changes, 'server');
   }
 
-  private readContexts(): Readonly<Record<string, StoredItem<T>>> {
-    if (this.contextsBox !== undefined) return this.contextsBox.get();
-    if (!isTracking()) return this.contextsValue;
-    this.contextsBox = observable.box(this.contextsValue, { deep: false, name: 'EntityRecord.contexts' });
-    this.contextsValue = NO_CONTEXTS;
-    return this.contextsBox.get();
+  /** After a save: edits of `fields` equal to the persisted value were only kept while it flew. */
+  private dropEditsEqualToPersisted(fields: ReadonlySet<string>): void {
+    const edits = this.editsSlot.peek() as Edits;
+    if (edits === NO_EDITS) return;
+    const persisted = this.item.peek()?.data;
+    const rawAttributes = this.config?.rawAttributes;
+    let next: Record<string, unknown> | undefined;
+    for (const field of fields) {
+      if (!Object.prototype.hasOwnProperty.call(edits, field)) continue;
+      if (!deepEqual(edits[field], persistedRawValue(persisted, field, rawAttributes))) continue;
+      next ??= { ...edits };
+      delete next[field];
+    }
+    if (next !== undefined) this.commitCleared(edits, next);
   }
 
-  /** The stored contexts without observing them (for writes). */
-  private contextsNow(): Readonly<Record<string, StoredItem<T>>> {
-    return this.contextsBox === undefined ? this.contextsValue : this.contextsBox.get();
+  private setFetchState(next: FetchState): void {
+    runInAction(() => this.fetchSlot.set(next));
   }
 
-  private writeContexts(next: Readonly<Record<string, StoredItem<T>>>): void {
-    if (this.contextsBox === undefined) this.contextsValue = next;
-    else this.contextsBox.set(next);
-  }
-
-  private readEdits(): Partial<E> {
-    if (this.editsBox !== undefined) return this.editsBox.get();
-    if (!isTracking()) return this.editsValue;
-    this.editsBox = observable.box(this.editsValue, { deep: false, name: 'EntityRecord.edits' });
-    this.editsValue = NO_EDITS as Partial<E>;
-    return this.editsBox.get();
-  }
-
-  private readStatus(): RecordStatus {
-    if (this.statusBox !== undefined) return this.statusBox.get();
-    if (!isTracking()) return this.statusValue;
-    this.statusBox = observable.box(this.statusValue, { deep: false, name: 'EntityRecord.status' });
-    this.statusValue = IDLE;
-    return this.statusBox.get();
-  }
-
-  private readAutosaves(): readonly Autosave[] | undefined {
-    if (this.autosavesBox !== undefined) return this.autosavesBox.get();
-    if (!isTracking()) return this.autosavesValue;
-    this.autosavesBox = observable.box(this.autosavesValue, {
-      deep: false,
-      name: 'EntityRecord.autosaves',
+  private setWriteState(next: WriteState): void {
+    const wasSaving = this.writeSlot.peek().isSaving;
+    runInAction(() => {
+      this.writeSlot.set(next);
+      if (next.isSaving !== wasSaving) {
+        this.collection?.noteEditState(this, this.hasEditsNow() || next.isSaving, next.isSaving);
+      }
     });
-    this.autosavesValue = undefined;
-    return this.autosavesBox.get();
   }
 
-  private readHasEdits(): boolean {
-    if (this.hasEditsBox !== undefined) return this.hasEditsBox.get();
-    const value = this.hasEditsValue === true;
-    if (!isTracking()) return value;
-    this.hasEditsBox = observable.box(value, { name: 'EntityRecord.hasEdits' });
-    return this.hasEditsBox.get();
+  /** {@link hasEdits} without observing anything. */
+  private hasEditsNow(): boolean {
+    const transient = this.config?.transientEdits;
+    if (transient !== this.hasEditsTransient)
+      return hasNonTransientEdit(this.editsSlot.peek() as Edits, transient);
+    return this.hasEditsSlot.peek();
   }
 
   /** A computed for primitive views read inside reactions (it stops propagation when the value is unchanged); a plain call otherwise. */

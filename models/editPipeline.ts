@@ -47,6 +47,13 @@ export interface ApplyEditsOptions {
    * @default undefined (the record passed is already raw)
    */
   rawAttributes?: ReadonlySet<string> | undefined;
+  /**
+   * Fields whose value stays an edit even when it equals the persisted one: a save of them is in
+   * flight, so the persisted value is about to change and the value typed (or undone to) must
+   * survive the answer.
+   * @default undefined (none)
+   */
+  keep?: ReadonlySet<string> | undefined;
 }
 
 /** What {@link applyEdits} computed. */
@@ -86,9 +93,9 @@ function fieldOf(record: object | undefined, key: string): unknown {
 
 /**
  * The raw value of one persisted field: a raw attribute's `.raw` when defined (the rule of
- * `flattenRawAttributes`), any other field as it is.
+ * `flattenRawAttributes`), any other field as it is. With no `rawAttributes`, `record` is already raw.
  */
-function rawField(
+export function persistedRawValue(
   record: object | undefined,
   key: string,
   rawAttributes: ReadonlySet<string> | undefined,
@@ -123,18 +130,20 @@ export function applyEdits(
 ): EditResult {
   const merge = options.merge ?? true;
   const rawAttributes = options.rawAttributes;
+  const keep = options.keep;
   let next: Record<string, unknown> | undefined;
   let changes: Record<string, UndoChange> | undefined;
   for (const key in incoming) {
     if (!hasOwn(incoming, key)) continue;
     const base = next ?? current;
-    const persistedValue = rawField(raw, key, rawAttributes);
+    const persistedValue = persistedRawValue(raw, key, rawAttributes);
     const from = hasOwn(base, key) ? base[key] : persistedValue;
     let value = incoming[key];
     if (merge && rules?.mergedEdits.has(key) === true && isPlainObject(value)) {
       value = { ...(isPlainObject(from) ? from : {}), ...value };
     }
-    const isReset = value === undefined || deepEqual(value, persistedValue);
+    const isReset =
+      value === undefined || (deepEqual(value, persistedValue) && (keep === undefined || !keep.has(key)));
     const to = isReset ? persistedValue : value;
     if (isReset) {
       if (!hasOwn(base, key)) continue;

@@ -7,6 +7,15 @@ export * from './errors.js';
 export * from './transport/index.js';
 export * from '../models/EntityConfig.js';
 export * from '../models/EntityRecord.js';
+export {
+  EDIT_ORIGINS,
+  type EditOrigin,
+  type EditEvent,
+  type EditListener,
+  type EditChange,
+  type EditChanges,
+  type ExternalEditOrigin,
+} from '../models/EditFunnel.js';
 export * from '../models/EntityQuery.js';
 export type * from '../models/postTypes.js';
 export type { SaveConflict, ConflictChoice } from '../models/SaveConflict.js';

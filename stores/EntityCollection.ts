@@ -17,7 +17,8 @@ import {
 import { NO_EDITS } from '../models/editPipeline.js';
 import { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
-import { EntityRecord, type EditSink } from '../models/EntityRecord.js';
+import type { EditObservers } from '../models/EditFunnel.js';
+import { EntityRecord } from '../models/EntityRecord.js';
 import { normaliseId, type Id } from '../models/ids.js';
 import {
   DEFAULT_CONTEXT,
@@ -88,8 +89,8 @@ export interface CollectionHost {
   readonly writer?: RecordWriter | undefined;
   /** The index of records with edits or a save in flight, behind `dirtyRecords`. */
   readonly recordIndex?: RecordIndex<EntityRecord<object>> | undefined;
-  /** Where computed edits go instead of the local edits and history (collaborative sync). */
-  readonly editSink?: EditSink | undefined;
+  /** The listeners of the edit funnel; without them, edits are told to nobody (and make no undo steps). */
+  readonly editObservers?: EditObservers<EntityRecord<object>> | undefined;
   /** Answers `record.canEdit`; without one, `canEdit` stays `undefined`. */
   readonly permissions?: RecordPermissions | undefined;
 }
@@ -175,7 +176,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       id: undefined,
       collection: this,
     });
-    record.writeEditsQuietly(initial as Readonly<Record<string, unknown>>);
+    record.writeInitialEdits(initial as Readonly<Record<string, unknown>>);
     return record;
   }
 
@@ -362,7 +363,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const parts = query ? getQueryParts(query, config.key) : undefined;
     const path = config.recordPath(config.singleton ? undefined : record.id);
     const request: Query = { ...config.baseURLParams, ...(parts?.request ?? {}) };
-    record.setStatus({ isResolving: true });
+    record.startFetch();
     try {
       // Only the request is shared: two queries sending the same request (no context, and
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
@@ -387,11 +388,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
       runInAction(() => {
         this.receive(data as T, { query, updateList: false });
-        record.setStatus({ isResolving: false, hasResolved: true, fetchError: undefined });
+        record.finishFetch();
       });
       return record;
     } catch (error) {
-      record.setStatus({ isResolving: false, hasResolved: true, fetchError: toError(error) });
+      record.finishFetch(toError(error));
       throw error;
     }
   }
@@ -425,7 +426,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       this.name,
       `No entity config is registered for (${this.kind}, ${this.name}).`,
     );
-    if (id !== undefined) this.record(id).setStatus({ hasResolved: true, fetchError: error });
+    if (id !== undefined) this.record(id).finishFetch(error);
     throw error;
   }
 

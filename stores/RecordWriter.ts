@@ -8,7 +8,7 @@ import { runInAction } from 'mobx';
 import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave } from '../models/Autosave.js';
 import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
-import type { RecordStatus } from '../models/EntityRecord.js';
+import type { SaveEnd } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import { compareWithServer, saveConflictOf, type SaveConflict } from '../models/SaveConflict.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
@@ -60,11 +60,19 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   readonly nonTransientEdits: Partial<E>;
   /** The autosaves fetched or made for this record. */
   readonly autosaves: readonly Autosave[] | undefined;
-  /** Merges a patch into the record's request states. */
-  setStatus(patch: Partial<RecordStatus>): void;
-  /** Writes values as edits without an undo step (results of deferred edits). */
-  writeEditsQuietly(values: Edits): void;
-  /** Forgets every edit (the record was deleted). */
+  /** A save starts sending these fields (closed transitions; see `EntityRecord.startSave`). */
+  startSave(fields: readonly string[], isAutosave?: boolean): void;
+  /** The save in flight ended. */
+  finishSave(end: SaveEnd): void;
+  /** A save had nothing to send: the last save error is cleared. */
+  finishEmptySave(): void;
+  /** A delete starts. */
+  startDelete(): void;
+  /** The delete in flight ended, with the error when it failed. */
+  finishDelete(error?: Error): void;
+  /** Writes the results of deferred edits (origin `deferred`, no undo step). */
+  writeDeferredResults(values: Edits): void;
+  /** Forgets every edit (the record was deleted; origin `discard`). */
   discardEdits(): void;
   /** Replaces the stored autosaves. */
   setAutosaves(autosaves: readonly Autosave[]): void;
@@ -72,6 +80,8 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   readonly conflict?: SaveConflict | undefined;
   /** Records (or clears) a save conflict. */
   setConflict?(conflict: SaveConflict | undefined): void;
+  /** A save was refused before anything was sent (a conflict): the error is stored as the save's. */
+  refuseSave?(error: Error): void;
 }
 
 /** What the writer needs from a collection (an `EntityCollection` provides it); `T` and `E` as for {@link WritableRecord}. */
@@ -130,7 +140,7 @@ function evaluateDeferred<T extends object, E extends object>(
 ): Edits {
   if (!hasDeferredEdits(edits)) return edits;
   const { payload, resolved } = resolveDeferredEdits(edits, record.edited ?? {});
-  record.writeEditsQuietly(resolved);
+  record.writeDeferredResults(resolved);
   return payload;
 }
 
@@ -174,18 +184,24 @@ export class RecordWriter {
           ? record.nonTransientEdits
           : pickEditPaths(record.nonTransientEdits, options.fields);
       let edits = pick();
-      if (Object.keys(edits).length === 0) return NOTHING_SENT;
-      if (this.conflicts === 'detect') {
+      if (Object.keys(edits).length > 0 && this.conflicts === 'detect') {
         const stopped = await this.detectConflict(collection, config, record, edits, true);
         if (stopped !== undefined) return stopped;
         // The check took in the server's values: edits it now matches are gone.
         edits = pick();
-        if (Object.keys(edits).length === 0) return NOTHING_SENT;
       }
-      edits = evaluateDeferred(record, edits);
-      const data: PlainObject = { ...edits };
+      if (Object.keys(edits).length === 0) {
+        record.finishEmptySave();
+        return NOTHING_SENT;
+      }
+      const data: PlainObject = runInAction(() => {
+        // The deferred results and the saving state appear together.
+        const payload = evaluateDeferred(record, edits);
+        record.startSave(Object.keys(payload));
+        return { ...payload };
+      });
       if (!config.singleton && record.id !== undefined) data[config.key] = record.id;
-      return this.send(collection, config, record, data, options.send ?? this.direct);
+      return this.finishSaveWith(collection, config, record, data, options.send ?? this.direct);
     });
   }
 
@@ -204,12 +220,31 @@ export class RecordWriter {
     const hasId = !config.singleton && (typeof id === 'number' || (typeof id === 'string' && id !== ''));
     if (!hasId && !config.singleton) {
       // A creation has no record to serialise on or to hold its state until the answer names it.
-      return this.request(collection, config, undefined, data as PlainObject, options.send ?? this.direct);
+      try {
+        const response = await this.request(
+          collection,
+          config,
+          undefined,
+          data as PlainObject,
+          options.send ?? this.direct,
+        );
+        runInAction(() => this.receiveAnswer(collection, config, undefined, response, data as PlainObject));
+        return { ok: true, value: response as T, error: undefined };
+      } catch (error) {
+        return { ok: false, value: undefined, error: toError(error) };
+      }
     }
     const record = collection.record(hasId ? (id as Id) : undefined);
-    return this.serialise(record, () =>
-      this.send(collection, config, record, data as PlainObject, options.send ?? this.direct),
-    );
+    return this.serialise(record, () => {
+      record.startSave(Object.keys(data));
+      return this.finishSaveWith(
+        collection,
+        config,
+        record,
+        data as PlainObject,
+        options.send ?? this.direct,
+      );
+    });
   }
 
   /**
@@ -232,7 +267,7 @@ export class RecordWriter {
       return NOTHING_SENT;
     }
     return this.serialise(record, async () => {
-      record.setStatus({ isDeleting: true });
+      record.startDelete();
       try {
         const response = await send(
           {
@@ -245,11 +280,11 @@ export class RecordWriter {
         runInAction(() => {
           if (record.id !== undefined) collection.remove(record.id, { invalidate: true });
           record.discardEdits();
-          record.setStatus({ isDeleting: false, deleteError: undefined });
+          record.finishDelete();
         });
         return { ok: true, value: response, error: undefined };
       } catch (error) {
-        record.setStatus({ isDeleting: false, deleteError: toError(error) });
+        record.finishDelete(toError(error));
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -283,15 +318,20 @@ export class RecordWriter {
           `The record (${config.kind}, ${config.name}, ${String(record.id)}) is not cached; fetch or save it before autosaving.`,
         );
       }
-      let edits: Edits = record.nonTransientEdits;
+      const edits: Edits = record.nonTransientEdits;
       // Like a save, an autosave with nothing edited sends nothing.
-      if (Object.keys(edits).length === 0) return NOTHING_SENT;
+      if (Object.keys(edits).length === 0) {
+        record.finishEmptySave();
+        return NOTHING_SENT;
+      }
       // An autosave never stops (it does not overwrite the post), but the conflict is recorded.
       if (this.conflicts === 'detect') await this.detectConflict(collection, config, record, edits, false);
       const previous = await this.previousAutosave(collection, record);
-      edits = evaluateDeferred(record, edits);
-      const body = buildAutosavePayload(edits, previous, persisted);
-      record.setStatus({ isSaving: true, isAutosaving: true });
+      const body = runInAction(() => {
+        const payload = evaluateDeferred(record, edits);
+        record.startSave(Object.keys(payload), true);
+        return buildAutosavePayload(payload, previous, persisted);
+      });
       try {
         const response = await this.transport.request<unknown>({
           path: `${config.recordPath(record.id)}/autosaves`,
@@ -305,11 +345,11 @@ export class RecordWriter {
           } else {
             record.setAutosaves([outcome.autosave]);
           }
-          record.setStatus({ isSaving: false, isAutosaving: false, saveError: undefined });
+          record.finishSave({ ok: true });
         });
         return { ok: true, value: response as T, error: undefined };
       } catch (error) {
-        record.setStatus({ isSaving: false, isAutosaving: false, saveError: toError(error) });
+        record.finishSave({ ok: false, error: toError(error) });
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -378,7 +418,7 @@ export class RecordWriter {
     } catch (error) {
       if (!stops) return undefined;
       // Without the server's copy the save cannot know it overwrites nobody: it fails, nothing sent.
-      record.setStatus({ saveError: toError(error) });
+      record.refuseSave?.(toError(error));
       return { ok: false, value: undefined, error: toError(error) };
     }
     const server = (record.raw ?? {}) as PlainObject;
@@ -398,63 +438,94 @@ export class RecordWriter {
     fields: readonly string[],
   ): WriteOutcome<T> {
     const error = new ConflictError(record.kind, record.name, record.id, fields);
-    record.setStatus({ saveError: error });
+    record.refuseSave?.(error);
     return { ok: false, value: undefined, error };
   }
 
-  private async send<T extends object, E extends object = T>(
+  /**
+   * Sends a save that has started (`record.startSave`) and ends it: the answer is received and the
+   * saving state cleared in one action, so no observer sees the record idle with its sent edits
+   * still there, or clean while still saving.
+   */
+  private async finishSaveWith<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     config: EntityConfig,
     record: WritableRecord<T, E>,
     data: PlainObject,
     send: WriteSender,
   ): Promise<WriteOutcome<T>> {
-    record.setStatus({ isSaving: true, isAutosaving: false });
-    const outcome = await this.request(collection, config, record, data, send);
-    record.setStatus({ isSaving: false, saveError: outcome.error });
-    return outcome;
+    let response: unknown;
+    let body: PlainObject;
+    try {
+      ({ response, body } = await this.requestWithBody(collection, config, record, data, send));
+    } catch (error) {
+      const failure = toError(error);
+      record.finishSave({ ok: false, error: failure });
+      return { ok: false, value: undefined, error: failure };
+    }
+    runInAction(() => {
+      this.receiveAnswer(collection, config, record, response, body);
+      record.finishSave({ ok: true });
+    });
+    return { ok: true, value: response as T, error: undefined };
   }
 
-  /** The request of a save and the receive of its answer; errors become the outcome. */
-  private async request<T extends object, E extends object = T>(
+  /** The body of a save (the data after the config's pre-persist rule) and the server's answer. */
+  private async requestWithBody<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     config: EntityConfig,
     record: WritableRecord<T, E> | undefined,
     data: PlainObject,
     send: WriteSender,
-  ): Promise<WriteOutcome<T>> {
+  ): Promise<{ response: unknown; body: PlainObject }> {
     const id = config.singleton ? undefined : (data[config.key] as Id | undefined);
     const persisted = record?.raw as PlainObject | undefined;
     const body: PlainObject = {
       ...data,
       ...(config.prePersist?.(persisted, data) ?? {}),
     };
-    try {
-      const response = await send(
-        {
-          path: config.recordPath(id),
-          method: id === undefined || id === '' ? 'POST' : 'PUT',
-          body,
-        },
-        { canBatch: canBatch(config) },
-      );
-      if (isPlainObject(response)) {
-        const answeredId = response[config.key];
-        if (
-          record !== undefined &&
-          record.id === undefined &&
-          !config.singleton &&
-          (typeof answeredId === 'number' || typeof answeredId === 'string')
-        ) {
-          // A created record becomes the record of its new id, so the caller's object stays live.
-          collection.adopt?.(record, answeredId);
-        }
-        collection.receive(response as T, { invalidate: true, persistedEdits: body });
-      }
-      return { ok: true, value: response as T, error: undefined };
-    } catch (error) {
-      return { ok: false, value: undefined, error: toError(error) };
+    const response = await send(
+      {
+        path: config.recordPath(id),
+        method: id === undefined || id === '' ? 'POST' : 'PUT',
+        body,
+      },
+      { canBatch: canBatch(config) },
+    );
+    return { response, body };
+  }
+
+  /** The request of a creation with no record yet; resolves to the server's answer. */
+  private async request<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    config: EntityConfig,
+    record: WritableRecord<T, E> | undefined,
+    data: PlainObject,
+    send: WriteSender,
+  ): Promise<unknown> {
+    return (await this.requestWithBody(collection, config, record, data, send)).response;
+  }
+
+  /** Stores a save's answer: a created record takes its new id, and the sent edits are cleared. */
+  private receiveAnswer<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    config: EntityConfig,
+    record: WritableRecord<T, E> | undefined,
+    response: unknown,
+    body: PlainObject,
+  ): void {
+    if (!isPlainObject(response)) return;
+    const answeredId = response[config.key];
+    if (
+      record !== undefined &&
+      record.id === undefined &&
+      !config.singleton &&
+      (typeof answeredId === 'number' || typeof answeredId === 'string')
+    ) {
+      // A created record becomes the record of its new id, so the caller's object stays live.
+      collection.adopt?.(record, answeredId);
     }
+    collection.receive(response as T, { invalidate: true, persistedEdits: body });
   }
 
   private serialise<R>(record: object, task: () => Promise<R>): Promise<R> {

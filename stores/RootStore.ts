@@ -3,7 +3,8 @@
  *
  * @module
  */
-import type { EditSink, EntityRecord } from '../models/EntityRecord.js';
+import { EditObservers, type EditListener } from '../models/EditFunnel.js';
+import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
 import type { EntityLoader } from '../src/entities/loaders.js';
@@ -59,8 +60,8 @@ export class RootStore implements CollectionHost {
   readonly writer: RecordWriter;
   /** The records with edits or a save in flight: what `dirtyRecords` and `savingRecords` read. */
   readonly recordIndex: RecordIndex<EntityRecord<object>>;
-  /** Where edits go instead of the local edits and history; set by collaborative sync. @default undefined */
-  editSink: EditSink | undefined;
+  /** The listeners of the edit funnel: every change to any record's edits (see {@link observeEdits}). */
+  readonly editObservers: EditObservers<EntityRecord<object>>;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
 
@@ -80,13 +81,25 @@ export class RootStore implements CollectionHost {
       },
     });
     this.history = new UndoHistory<EntityRecord<object>>();
+    this.editObservers = new EditObservers<EntityRecord<object>>();
+    // The undo history is the first listener: it keeps only local edits.
+    this.editObservers.observe((event) => this.history.recordEdit(event));
     this.recordIndex = new RecordIndex<EntityRecord<object>>();
     this.writer = new RecordWriter({
       transport: this.transport,
       currentUserId: () => this.users.current?.id,
       conflicts: options.conflicts,
     });
-    this.editSink = undefined;
+  }
+
+  /**
+   * Calls `listener` after every change to any record's edits, with the changed fields (`from` and
+   * `to` edited values) and the change's origin: `local`, `undo`, `server`, `deferred`, `discard`,
+   * `peer` or `restore`. Listeners run synchronously inside the action that made the change, in
+   * the order they subscribed. Returns the function that unsubscribes.
+   */
+  observeEdits(listener: EditListener<EntityRecord<object>>): () => void {
+    return this.editObservers.observe(listener);
   }
 
   /** Applies the `from` values of the last undo step and returns it (see {@link UndoHistory.undo}). */

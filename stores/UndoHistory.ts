@@ -4,20 +4,26 @@
  * @module
  */
 import { action, computed, makeObservable, observable } from 'mobx';
+import type { EditEvent } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
-import { deepEqual } from '../models/snapshot.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+import type { UndoTarget } from '../models/RecordHost.js';
+import { deepEqual } from '../models/snapshot.js';
 
 export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+export type { UndoTarget } from '../models/RecordHost.js';
 
 /**
- * What the history needs from a record: a way to set edited values without recording a new step.
- * `EntityRecord` implements it; the values go through the same comparison as edits, so undoing
- * back to the saved value leaves the record clean.
+ * A step kept by another undo stack (sync's per-document `Y.UndoManager`), pushed into this
+ * history so one ordered `store.undo()` walks both: undoing it calls {@link undo}, redoing it
+ * {@link redo}. The other stack applies its changes to records itself (through
+ * `record.applyEdits(values, 'undo')`, so the funnel's listeners see them).
  */
-export interface UndoTarget {
-  /** Sets each field's edited value (a value equal to the persisted one clears the edit). */
-  applyUndoValues(values: Readonly<Record<string, unknown>>): void;
+export interface ExternalUndoStep {
+  /** Undoes the step in the other stack. */
+  undo(): void;
+  /** Redoes the step in the other stack. */
+  redo(): void;
 }
 
 /** The changes of one step to one record. */
@@ -107,6 +113,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
+  /** Levels that stand for a step of another undo stack (each such level is its own empty array). */
+  private readonly external = new WeakMap<UndoStep<R>, ExternalUndoStep>();
 
   /** An empty history. */
   constructor() {
@@ -117,6 +125,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       hasUndo: computed,
       hasRedo: computed,
       add: action,
+      pushExternal: action,
       createUndoLevel: action,
       undo: action,
       redo: action,
@@ -157,7 +166,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
     const isEmpty = isEmptyStep(step);
     if (options.isCached === true) {
-      if (!isEmpty) this.staged = mergeIntoStep(this.staged, step);
+      if (isEmpty) return;
+      // Typing after an undo is a new edit like any other: a redo must not overwrite it.
+      this.dropRedoSteps();
+      this.staged = mergeIntoStep(this.staged, step);
       return;
     }
     // An edit that changed nothing is not a new edit: it keeps the redo steps.
@@ -173,6 +185,30 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
     this.add([{ record, changes }], options);
+  }
+
+  /**
+   * Records one change that went through the edit funnel: only `local` edits without `undoIgnore`
+   * make steps (a cached one joins the pending step). Undo, server, deferred, discard, peer and
+   * restore changes make none. The store subscribes this to its funnel.
+   */
+  recordEdit(event: EditEvent<R>): void {
+    if (event.origin !== 'local' || event.undoIgnore) return;
+    this.addChanges(event.record, event.changes, { isCached: event.isCached });
+  }
+
+  /**
+   * Records a step that another undo stack holds (see {@link ExternalUndoStep}): like a new local
+   * edit it closes the pending cached step and drops the redo steps; `undo()` and `redo()` reaching
+   * it call the other stack. In {@link steps} it shows as an empty step.
+   */
+  pushExternal(step: ExternalUndoStep): void {
+    this.dropRedoSteps();
+    this.flushStaged();
+    const level: UndoStep<R> = [];
+    this.external.set(level, step);
+    this.levels.push(level);
+    this.position = this.levels.length;
   }
 
   /** Closes the pending cached step: its changes join the latest step (or become the first one). */
@@ -192,6 +228,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position === 0) return undefined;
     const step = this.levels[this.position - 1] as UndoStep<R>;
     this.position -= 1;
+    const external = this.external.get(step);
+    if (external !== undefined) external.undo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
     return step;
   }
@@ -201,6 +239,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.position >= this.levels.length) return undefined;
     const step = this.levels[this.position] as UndoStep<R>;
     this.position += 1;
+    const external = this.external.get(step);
+    if (external !== undefined) external.redo();
     for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
   }
@@ -221,7 +261,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private flushStaged(): void {
     if (this.staged.length === 0) return;
     const last = this.levels.length - 1;
-    if (last < 0) {
+    // A step of another stack cannot take our changes: they become a step of their own.
+    if (last < 0 || this.external.has(this.levels[last] as UndoStep<R>)) {
       this.levels.push(this.staged);
     } else {
       this.levels[last] = mergeIntoStep(this.levels[last] as UndoStep<R>, this.staged);

@@ -4,7 +4,7 @@
  */
 import type { Autosave } from '../../models/Autosave.js';
 import type { EntityConfig } from '../../models/EntityConfig.js';
-import type { RecordStatus } from '../../models/EntityRecord.js';
+import type { RecordStatus, SaveEnd } from '../../models/EntityRecord.js';
 import {
   NO_EDITS,
   applyEdits,
@@ -44,10 +44,25 @@ export class PlainRecord implements WritableRecord {
   edit(values: Edits): void {
     this.edits = applyEdits(this.config, this.raw, this.edits, values).edits;
   }
-  setStatus(patch: Partial<RecordStatus>): void {
+  private setStatus(patch: Partial<RecordStatus>): void {
     this.status = { ...this.status, ...patch };
   }
-  writeEditsQuietly(values: Edits): void {
+  startSave(_fields: readonly string[], isAutosave = false): void {
+    this.setStatus({ isSaving: true, isAutosaving: isAutosave });
+  }
+  finishSave(end: SaveEnd): void {
+    this.setStatus({ isSaving: false, isAutosaving: false, saveError: end.ok ? undefined : end.error });
+  }
+  finishEmptySave(): void {
+    this.setStatus({ saveError: undefined });
+  }
+  startDelete(): void {
+    this.setStatus({ isDeleting: true });
+  }
+  finishDelete(error?: Error): void {
+    this.setStatus({ isDeleting: false, deleteError: error });
+  }
+  writeDeferredResults(values: Edits): void {
     this.edits = applyEdits(this.config, this.raw, this.edits, values, { merge: false }).edits;
   }
   discardEdits(): void {

@@ -119,7 +119,7 @@ describe('EntityRecord in a store', () => {
 describe('clearing edits the server now matches', () => {
   class EditableRecord extends EntityRecord {
     put(edits: Record<string, unknown>): void {
-      runInAction(() => this.setEdits(edits));
+      runInAction(() => this.replaceEdits(edits));
     }
   }
 
@@ -198,7 +198,7 @@ describe('observing a record first read by a script', () => {
     });
     record.edit({ blocks: [] });
     record.edit({ title: 'Changed' });
-    record.setStatus({ isSaving: true });
+    record.startSave(['title']);
     posts.receive(makePost(1), { query: { context: 'view' } });
     record.setAutosaves([]);
     stop();
@@ -221,9 +221,9 @@ describe('observing a record first read by a script', () => {
     const lists: number[][] = [];
     const stop = autorun(() => lists.push([store.dirtyRecords.length, store.savingRecords.length]));
     other.edit({ content: 'New body' });
-    record.setStatus({ isSaving: true });
+    record.startSave(['title']);
     record.edit({ title: 'Post 1' });
-    record.setStatus({ isSaving: false });
+    record.finishSave({ ok: true });
     stop();
     expect(lists).toEqual([
       [1, 0],
