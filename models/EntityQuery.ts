@@ -14,6 +14,7 @@ import {
   type IObservableValue,
 } from 'mobx';
 import { toError } from '../src/errors.js';
+import { isTracking } from './lazyObservable.js';
 import type { Query } from '../src/transport/types.js';
 import type { EntityCollection, ListState } from '../stores/EntityCollection.js';
 import type { EntityRecord } from './EntityRecord.js';
@@ -82,6 +83,10 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   private readonly picked = new WeakMap<object, Partial<T>>();
   private readonly includeSet: ReadonlySet<Id> | null;
   private isObserved = false;
+  /** The last view a plain script read, so an unchanged list gives the same arrays. */
+  private untrackedView: View<T, E> = UNKNOWN;
+  /** When the query was made, last settled or last stopped being observed (for eviction). */
+  private lastUsedMs = Date.now();
   private isScheduled = false;
   private inflight: Promise<this> | undefined;
   private generation = 0;
@@ -106,14 +111,12 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
       },
       () => {
         this.isObserved = false;
+        this.lastUsedMs = Date.now();
       },
     );
-    // keepAlive: plain scripts get the same array back until something it depends on changes.
-    this.view = computed(() => this.computeView(), {
-      keepAlive: true,
-      equals: sameView,
-      name: 'EntityQuery.view',
-    });
+    // Not kept alive: a plain script reads through `readView`, which makes no observable state in
+    // the records, and a query nobody observes holds no MobX subscription (it can be evicted).
+    this.view = computed(() => this.computeView(), { equals: sameView, name: 'EntityQuery.view' });
   }
 
   /** The context the records are read from. */
@@ -139,13 +142,22 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
    */
   get items(): T[] | null {
     this.atom.reportObserved();
-    return this.view.get().items;
+    return this.readView().items;
   }
 
   /** The records of this page, in order; `null` exactly when {@link items} is. Observable, like `items`. */
   get records(): EntityRecord<T, E>[] | null {
     this.atom.reportObserved();
-    return this.view.get().records;
+    return this.readView().records;
+  }
+
+  /**
+   * True when the cache may drop this query: nothing observes it, no request of it is in flight,
+   * and it was last used at or before `cutoffMs`.
+   * @internal Used by the collection's eviction sweep.
+   */
+  isEvictable(cutoffMs: number): boolean {
+    return !this.isObserved && this.inflight === undefined && this.lastUsedMs <= cutoffMs;
   }
 
   /** `X-WP-Total` of the last page received for this stable key (every item's count for `per_page: -1`); `null` when unknown. Observable. */
@@ -224,6 +236,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     );
     const shared = run.finally(() => {
       this.inflight = undefined;
+      this.lastUsedMs = Date.now();
       if (this.statusBox.get().isStale) this.schedule();
     });
     this.inflight = shared;
@@ -255,6 +268,14 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
       // Observers read `error`; an automatic request never throws.
       this.fetch().catch(() => undefined);
     });
+  }
+
+  /** The view: the computed inside a derivation; computed afresh (untracked) for a plain script. */
+  private readView(): View<T, E> {
+    if (isTracking()) return this.view.get();
+    const view = this.computeView();
+    if (!sameView(view, this.untrackedView)) this.untrackedView = view;
+    return this.untrackedView;
   }
 
   private computeView(): View<T, E> {

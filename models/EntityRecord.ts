@@ -15,7 +15,7 @@
  * @module
  */
 import { action, computed, runInAction, type IComputedValue } from 'mobx';
-import { ArgumentError, EntityConfigError, isConflictError } from '../src/errors.js';
+import { ArgumentError, EntityConfigError, isConflictError, StoreDisposedError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
 import type { EntityCollection } from '../stores/EntityCollection.js';
 import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWriter.js';
@@ -233,6 +233,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   private currentId: Id | undefined;
   /** The record was deleted: undo steps pointing at it are ignored until it is edited again. */
   private wasDeleted = false;
+  /** When the record was last made, received, edited or done with a request (for eviction). */
+  private lastUsedMs = Date.now();
 
   /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. */
   constructor(init: EntityRecordInit<T, E>) {
@@ -418,6 +420,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    *   `The entity being edited ({kind}, {name}) does not have a loaded config.`
    */
   edit(edits: EditInput<E>, options: EditOptions = NO_OPTIONS): void {
+    if (this.collection?.store.isDisposed === true) throw new StoreDisposedError('edit');
     const config = this.config;
     if (config === undefined) throw new EntityConfigError(this.kind, this.name);
     EntityRecord.editAction(this as EntityRecord<object>, config, edits, options);
@@ -660,7 +663,52 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
         `The detached record (${this.kind}, ${this.name}) has no store to ${action} through.`,
       );
     }
+    if (this.collection.store.isDisposed === true) throw new StoreDisposedError(action);
     return this.collection;
+  }
+
+  /**
+   * True when the cache may drop this record: nothing observes it, it has no edits, no request of
+   * it is in flight, and it was last used at or before `cutoffMs`.
+   * @internal Used by the collection's eviction sweep.
+   */
+  isEvictable(cutoffMs: number): boolean {
+    if (this.lastUsedMs > cutoffMs || this.editsSlot.peek() !== NO_EDITS) return false;
+    const write = this.writeSlot.peek();
+    if (write.isSaving || write.isDeleting || this.fetchSlot.peek().isResolving) return false;
+    return !this.isObserved();
+  }
+
+  /**
+   * True while a reaction or computed reads any of this record's state.
+   * @internal Used by eviction.
+   */
+  isObserved(): boolean {
+    return (
+      this.item.isObserved ||
+      this.contexts.isObserved ||
+      this.editsSlot.isObserved ||
+      this.fetchSlot.isObserved ||
+      this.writeSlot.isObserved ||
+      this.autosavesSlot.isObserved ||
+      this.hasEditsSlot.isObserved
+    );
+  }
+
+  /**
+   * True when any of this record's state has its observable box (something observed it once).
+   * A plain script's reads never make one.
+   */
+  get hasObservableState(): boolean {
+    return (
+      this.item.isBoxed ||
+      this.contexts.isBoxed ||
+      this.editsSlot.isBoxed ||
+      this.fetchSlot.isBoxed ||
+      this.writeSlot.isBoxed ||
+      this.autosavesSlot.isBoxed ||
+      this.hasEditsSlot.isBoxed
+    );
   }
 
   private writer(): RecordWriter {
@@ -690,6 +738,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Only `EntityCollection.receive` (and `detached`) write server data.
    */
   writeItem(context: string, item: StoredItem<T>): void {
+    this.lastUsedMs = Date.now();
     if (context === DEFAULT_CONTEXT) this.item.set(item);
     else this.contexts.set({ ...this.contexts.peek(), [context]: item });
   }
@@ -716,6 +765,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the collection.
    */
   finishFetch(error?: Error): void {
+    this.lastUsedMs = Date.now();
     this.setFetchState({ isResolving: false, hasResolved: true, fetchError: error });
   }
 
@@ -821,6 +871,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   replaceEdits(next: Edits): void {
     const value = (isEmpty(next) ? NO_EDITS : next) as Partial<E>;
+    this.lastUsedMs = Date.now();
     this.editsSlot.set(value);
     this.noteEdits(value);
   }
@@ -872,6 +923,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   private setWriteState(next: WriteState): void {
+    this.lastUsedMs = Date.now();
     const wasSaving = this.writeSlot.peek().isSaving;
     runInAction(() => {
       this.writeSlot.set(next);

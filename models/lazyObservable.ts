@@ -9,7 +9,13 @@
  *
  * @module
  */
-import { _getGlobalState, observable, type IObservableValue } from 'mobx';
+import {
+  _getGlobalState,
+  observable,
+  onBecomeObserved,
+  onBecomeUnobserved,
+  type IObservableValue,
+} from 'mobx';
 
 /**
  * True while a derivation (a reaction or a computed) is running, so that a value read now must be
@@ -26,6 +32,7 @@ export function isTracking(): boolean {
 export class LazyObservable<T> {
   private plain: T;
   private box: IObservableValue<T> | undefined = undefined;
+  private observed = false;
   private readonly name: string;
 
   /** A plain value; `name` names the box in MobX's dev tools once one is made. */
@@ -38,8 +45,11 @@ export class LazyObservable<T> {
   get(): T {
     if (this.box !== undefined) return this.box.get();
     if (!isTracking()) return this.plain;
-    this.box = observable.box(this.plain, { deep: false, name: this.name });
-    return this.box.get();
+    const box = observable.box(this.plain, { deep: false, name: this.name });
+    this.box = box;
+    onBecomeObserved(box, () => (this.observed = true));
+    onBecomeUnobserved(box, () => (this.observed = false));
+    return box.get();
   }
 
   /** The value without observing it (for writers deciding what to write). */
@@ -57,5 +67,10 @@ export class LazyObservable<T> {
   /** True once something observed the value (it has its box). */
   get isBoxed(): boolean {
     return this.box !== undefined;
+  }
+
+  /** True while a reaction or computed observes the value. */
+  get isObserved(): boolean {
+    return this.observed;
   }
 }

@@ -172,6 +172,21 @@ export class ArgumentError extends WpEntitiesError {
   override name = 'ArgumentError';
 }
 
+/**
+ * The store was disposed (`store.dispose()`): it starts no new work, and requests it had in flight
+ * were aborted. Make a new store to go on.
+ */
+export class StoreDisposedError extends WpEntitiesError {
+  override name = 'StoreDisposedError';
+  /** `action` names what was asked of the disposed store (`'request GET /wp/v2/posts/5'`, `'edit'`). */
+  constructor(
+    readonly action: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`The store was disposed, so it cannot ${action}. Create a new RootStore to go on.`, options);
+  }
+}
+
 function hasName(value: unknown, name: string): boolean {
   return value instanceof Error && value.name === name;
 }
@@ -211,4 +226,8 @@ export function isConflictError(value: unknown): value is ConflictError {
 /** True for a {@link JournalError}. */
 export function isJournalError(value: unknown): value is JournalError {
   return value instanceof JournalError || hasName(value, 'JournalError');
+}
+/** True for a {@link StoreDisposedError}. */
+export function isStoreDisposedError(value: unknown): value is StoreDisposedError {
+  return value instanceof StoreDisposedError || hasName(value, 'StoreDisposedError');
 }

@@ -28,6 +28,7 @@ import {
   type QueryParts,
 } from '../models/QueryParts.js';
 import { conservativeMerge, isPlainObject, type PlainObject } from '../models/snapshot.js';
+import { isTracking } from '../models/lazyObservable.js';
 import { ArgumentError, EntityConfigError, toError } from '../src/errors.js';
 import { readTotalItems, readTotalPages } from '../src/transport/responseHeaders.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
@@ -93,6 +94,10 @@ export interface CollectionHost {
   readonly editObservers?: EditObservers<EntityRecord<object>> | undefined;
   /** Answers `record.canEdit`; without one, `canEdit` stays `undefined`. */
   readonly permissions?: RecordPermissions | undefined;
+  /** True once the store was disposed: records refuse new work. @default false */
+  readonly isDisposed?: boolean | undefined;
+  /** Told when something may have become evictable, so an eviction sweep is scheduled. @default undefined (no eviction) */
+  readonly eviction?: { arm(): void } | undefined;
 }
 
 /** What `record.canEdit` asks: the observable "may update" answer for one record. */
@@ -130,6 +135,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   private readonly revisionCollections = new Map<Id, EntityCollection<object>>();
   private dirtyList: IComputedValue<readonly EntityRecord<T, E>[]> | undefined;
   private savingList: IComputedValue<readonly EntityRecord<T, E>[]> | undefined;
+  /** The store's list and this collection's part of it, as last read by a plain script. */
+  private untrackedDirty: OwnPart<T, E> = NO_PART;
+  private untrackedSaving: OwnPart<T, E> = NO_PART;
   /** The records of this collection with any edits (transient ones too); made on the first edit. */
   private editedRecords: Set<EntityRecord<T, E>> | undefined;
   /** Watches the config's transient fields while {@link editedRecords} is not empty. */
@@ -191,20 +199,83 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
 
   /** The records of this collection with non-transient edits or a save in flight. Observable; cached between changes. */
   get dirtyRecords(): readonly EntityRecord<T, E>[] {
-    this.dirtyList ??= computed(() => this.own(this.store.recordIndex?.dirty), {
-      keepAlive: true,
-      equals: comparer.shallow,
-    });
-    return this.dirtyList.get();
+    if (isTracking()) {
+      this.dirtyList ??= computed(() => this.own(this.store.recordIndex?.dirty), {
+        equals: comparer.shallow,
+      });
+      return this.dirtyList.get();
+    }
+    this.untrackedDirty = this.ownPart(this.store.recordIndex?.dirty, this.untrackedDirty);
+    return this.untrackedDirty.own;
   }
 
   /** The records of this collection with a save in flight. Observable; cached between changes. */
   get savingRecords(): readonly EntityRecord<T, E>[] {
-    this.savingList ??= computed(() => this.own(this.store.recordIndex?.saving), {
-      keepAlive: true,
-      equals: comparer.shallow,
-    });
-    return this.savingList.get();
+    if (isTracking()) {
+      this.savingList ??= computed(() => this.own(this.store.recordIndex?.saving), {
+        equals: comparer.shallow,
+      });
+      return this.savingList.get();
+    }
+    this.untrackedSaving = this.ownPart(this.store.recordIndex?.saving, this.untrackedSaving);
+    return this.untrackedSaving.own;
+  }
+
+  /** This collection's part of a store list; the store's lists keep one array while unchanged, so a plain re-read is O(1). */
+  private ownPart(list: readonly EntityRecord<object>[] | undefined, last: OwnPart<T, E>): OwnPart<T, E> {
+    if (list === last.source && list !== undefined) return last;
+    const own = this.own(list);
+    return { source: list, own: sameRecords(own, last.own) ? last.own : own };
+  }
+
+  /**
+   * Ends this collection's reactions (the config watch); the records stay readable.
+   * @internal Called by `RootStore.dispose`.
+   */
+  dispose(): void {
+    this.stopConfigWatch?.();
+    this.stopConfigWatch = undefined;
+    this.editedRecords?.clear();
+    for (const revisions of this.revisionCollections.values()) revisions.dispose();
+  }
+
+  /**
+   * Drops what nobody needs any more: queries nobody observes, idle since `cutoffMs`; their id
+   * lists once no query reads them; then records that are evictable (see
+   * `EntityRecord.isEvictable`), in no remaining list and not in `pinned` (records the undo
+   * history points at). Returns how many records and queries are left that may become evictable
+   * later (those with edits wait for them to be saved or discarded, which schedules a sweep).
+   * @internal Called by the store's eviction sweep.
+   */
+  evictIdle(cutoffMs: number, pinned: ReadonlySet<object>): number {
+    let waiting = 0;
+    for (const [key, query] of this.queries) {
+      if (query.isEvictable(cutoffMs)) this.queries.delete(key);
+      else waiting++;
+    }
+    const listsInUse = new Set<string>();
+    for (const query of this.queries.values())
+      listsInUse.add(`${query.parts.context}\u0000${query.parts.stableKey}`);
+    const listed = new Set<Id>();
+    for (const [key, box] of this.lists) {
+      if (!listsInUse.has(key)) {
+        this.lists.delete(key);
+        continue;
+      }
+      for (const id of box.get()?.ids ?? []) if (id !== undefined) listed.add(id);
+    }
+    for (const [id, record] of this.records) {
+      if (record.edits !== NO_EDITS) continue;
+      if (!listed.has(id) && !pinned.has(record) && record.isEvictable(cutoffMs)) {
+        this.records.delete(id);
+        this.revisionCollections.delete(id);
+      } else {
+        waiting++;
+      }
+    }
+    for (const revisions of this.revisionCollections.values())
+      waiting += revisions.evictIdle(cutoffMs, pinned);
+    return waiting;
   }
 
   /**
@@ -218,7 +289,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     index.note(record as unknown as EntityRecord<object>, isDirty, isSaving);
     const edited = (this.editedRecords ??= new Set());
     if (record.edits !== NO_EDITS) {
-      if (edited.has(record)) return;
+      if (edited.has(record) || this.store.isDisposed === true) return;
       edited.add(record);
       // Whether an edit counts depends on the config's transient fields: a config loaded or
       // replaced later makes the records with edits work it out again.
@@ -228,9 +299,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
           for (const each of [...edited]) each.refreshEditState();
         },
       );
-    } else if (edited.delete(record) && edited.size === 0) {
-      this.stopConfigWatch?.();
-      this.stopConfigWatch = undefined;
+    } else {
+      if (edited.delete(record) && edited.size === 0) {
+        this.stopConfigWatch?.();
+        this.stopConfigWatch = undefined;
+      }
+      // A record without edits may now be evicted once idle.
+      this.store.eviction?.arm();
     }
   }
 
@@ -323,6 +398,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (!record) {
       record = new EntityRecord<T, E>({ kind: this.kind, name: this.name, id: key, collection: this });
       this.records.set(key, record);
+      this.store.eviction?.arm();
     }
     return record;
   }
@@ -438,6 +514,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (!instance) {
       instance = new EntityQuery<T, E>(this, query, parts, this.listBox(parts.context, parts.stableKey));
       this.queries.set(key, instance);
+      this.store.eviction?.arm();
     }
     return instance;
   }
@@ -582,6 +659,20 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     }
     return this.keyedRecord(id);
   }
+}
+
+/** A store list and this collection's part of it. */
+interface OwnPart<T extends object, E extends object> {
+  readonly source: readonly EntityRecord<object>[] | undefined;
+  readonly own: readonly EntityRecord<T, E>[];
+}
+
+const NO_PART: OwnPart<never, never> = Object.freeze({ source: undefined, own: Object.freeze([]) });
+
+function sameRecords(a: readonly object[], b: readonly object[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function hasTopField(data: object, field: string): boolean {

@@ -9,9 +9,12 @@ import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
 import type { EntityLoader } from '../src/entities/loaders.js';
 import { createRootEntityConfigs } from '../src/entities/rootEntities.js';
+import { ArgumentError, StoreDisposedError } from '../src/errors.js';
 import type { Journal, JournalEntry } from '../src/journal/Journal.js';
 import type { Transport } from '../src/transport/types.js';
+import { DisposableTransport } from './DisposableTransport.js';
 import { EmbedStore } from './EmbedStore.js';
+import { EvictionSweep } from './EvictionSweep.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
 import { JournalRecorder } from './JournalRecorder.js';
@@ -45,15 +48,33 @@ export interface RootStoreOptions {
    * `restoreJournal()` puts them back. @default undefined (no journal)
    */
   journal?: Journal | undefined;
+  /**
+   * A query or record that nobody observes, with no edits and no request in flight, is dropped
+   * from the cache this long after its last use; an observer or a later call brings it back by
+   * fetching. Records an undo step points at, and records listed by a cached query, are kept.
+   * `Infinity` keeps everything.
+   * @default 300_000 (5 minutes)
+   */
+  gcTimeMs?: number | undefined;
 }
+
+/** The default of {@link RootStoreOptions.gcTimeMs}: five minutes, as TanStack Query's cache time. */
+export const DEFAULT_GC_TIME_MS = 300_000;
 
 /**
  * Holds every cache of one site: `store.collection('postType', 'post').fetch(5)`. The constructor
  * does no I/O; the static root entities are registered at once, dynamic kinds load on first use.
  */
 export class RootStore implements CollectionHost {
-  /** The transport every request goes through. */
+  /**
+   * The transport every request goes through: the one given in the options, wrapped so that
+   * {@link dispose} aborts the requests in flight and refuses later ones.
+   */
   readonly transport: Transport;
+  /** How long an unused, unobserved query or record stays cached. */
+  readonly gcTimeMs: number;
+  /** The eviction sweep (see {@link RootStoreOptions.gcTimeMs}). */
+  readonly eviction: EvictionSweep;
   /** The entity configs. */
   readonly entities: EntityRegistry;
   /** What the current user may do: `canUser(action, resource, id?)`, answered from OPTIONS requests. */
@@ -77,11 +98,22 @@ export class RootStore implements CollectionHost {
   /** Writes the journal; `undefined` without one. */
   private readonly journalRecorder: JournalRecorder | undefined;
   private readonly stopJournal: (() => void) | undefined;
+  private readonly requests: DisposableTransport;
+  private readonly stopRecordingUndo: () => void;
 
   /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
   constructor(options: RootStoreOptions) {
-    this.transport = options.transport;
-    this.entities = new EntityRegistry(options.transport, { loaders: options.loaders });
+    const gcTimeMs = options.gcTimeMs ?? DEFAULT_GC_TIME_MS;
+    if (typeof gcTimeMs !== 'number' || Number.isNaN(gcTimeMs) || gcTimeMs < 0) {
+      throw new ArgumentError(
+        `gcTimeMs must be a number of milliseconds (0 or more, or Infinity); got ${String(gcTimeMs)}.`,
+      );
+    }
+    this.gcTimeMs = gcTimeMs;
+    this.eviction = new EvictionSweep(this, gcTimeMs);
+    this.requests = new DisposableTransport(options.transport);
+    this.transport = this.requests;
+    this.entities = new EntityRegistry(this.transport, { loaders: options.loaders });
     this.entities.register(...createRootEntityConfigs());
     this.permissions = new PermissionStore(this.transport, { configs: this.entities });
     this.embeds = new EmbedStore(this.transport);
@@ -96,7 +128,7 @@ export class RootStore implements CollectionHost {
     this.history = new UndoHistory<EntityRecord<object>>();
     this.editObservers = new EditObservers<EntityRecord<object>>();
     // The undo history is the first listener: it keeps only local edits.
-    this.editObservers.observe((event) => this.history.recordEdit(event));
+    this.stopRecordingUndo = this.editObservers.observe((event) => this.history.recordEdit(event));
     this.recordIndex = new RecordIndex<EntityRecord<object>>();
     this.writer = new RecordWriter({
       transport: this.transport,
@@ -213,6 +245,7 @@ export class RootStore implements CollectionHost {
     kind: string,
     name: string,
   ): EntityCollection<T, E> {
+    if (this.isDisposed) throw new StoreDisposedError(`open the collection (${kind}, ${name})`);
     const key = `${kind}\u0000${name}`;
     let collection = this.collections.get(key);
     if (!collection) {
@@ -236,10 +269,37 @@ export class RootStore implements CollectionHost {
     return [...this.collections.values()];
   }
 
-  /** Ends the store's reactions, timers and connections; the store is unusable afterwards. */
+  /** True once {@link dispose} ran. */
+  get isDisposed(): boolean {
+    return this.requests.isDisposed;
+  }
+
+  /**
+   * Evicts every query and record idle since `cutoffMs` (see {@link RootStoreOptions.gcTimeMs});
+   * returns how many are left that may become evictable later.
+   * @internal Called by the eviction sweep.
+   */
+  evictIdle(cutoffMs: number): number {
+    const pinned = this.history.referencedRecords();
+    let waiting = 0;
+    for (const collection of this.collections.values()) waiting += collection.evictIdle(cutoffMs, pinned);
+    return waiting;
+  }
+
+  /**
+   * Ends the store: aborts every request in flight (their promises reject with
+   * `StoreDisposedError`), ends every reaction and timer (config watches, the eviction sweep) and
+   * unsubscribes every edit listener. Later calls (`collection()`, `record.edit()`, saves, fetches)
+   * throw or reject with `StoreDisposedError`. Cached records stay readable. Calling it twice is harmless.
+   */
   dispose(): void {
+    if (this.isDisposed) return;
     this.stopJournal?.();
-    this.collections.clear();
+    this.requests.dispose();
+    this.eviction.dispose();
+    for (const collection of this.collections.values()) collection.dispose();
+    this.stopRecordingUndo();
+    this.editObservers.clear();
     this.history.clear();
     this.recordIndex.clear();
   }

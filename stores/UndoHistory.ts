@@ -245,6 +245,14 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     return step;
   }
 
+  /** Every record a step or the pending cached step points at (the cache keeps them). */
+  referencedRecords(): Set<R> {
+    const records = new Set<R>();
+    for (const step of this.levels) for (const entry of step) records.add(entry.record);
+    for (const entry of this.staged) records.add(entry.record);
+    return records;
+  }
+
   /** Forgets every step, redo step and pending change. */
   clear(): void {
     this.levels.clear();

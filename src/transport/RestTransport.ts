@@ -42,6 +42,7 @@ import {
   type RetryPolicy,
 } from './retryPolicy.js';
 import type {
+  CallOptions,
   BatchRequest,
   BatchResult,
   HttpMethod,
@@ -180,9 +181,10 @@ async function mapWithConcurrency<T, R>(
  *   exponential backoff on network errors, timeouts, 408, 429 and 5xx, honouring `Retry-After`;
  *   writes are never retried unless the `retry.methods` option lists them.
  * - Every failure rejects with a `RestError` (see `restErrors.ts` for the codes).
- * - Concurrent identical reads (same method, URL, headers and `raw` flag, no `signal`) share one
+ * - Concurrent identical reads (same method, URL, headers, `raw` flag and `signal`) share one
  *   request. **Results are shared, not copied:** treat what a request resolves to as immutable.
- *   A request with a `signal` is never shared, so aborting it cannot affect another caller.
+ *   Requests with a `signal` are shared only with requests carrying the same signal (a store's
+ *   requests all carry its own), so aborting one caller's signal cannot affect another caller.
  *
  * The constructor does no I/O.
  *
@@ -206,6 +208,7 @@ export class RestTransport implements Transport {
   readonly #retry: RetryPolicy;
   readonly #credentials: RequestCredentials | undefined;
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #inFlightBySignal = new WeakMap<AbortSignal, Map<string, Promise<unknown>>>();
   #batchMaxItems: Promise<number> | undefined;
 
   /** @throws ArgumentError naming the option that is wrong. */
@@ -256,17 +259,26 @@ export class RestTransport implements Transport {
       return Promise.reject(error as Error);
     }
     const { method, url, headers, signal, raw } = prepared;
-    if (!SHAREABLE_METHODS.has(method) || signal !== undefined) {
-      return this.#send(prepared) as Promise<T | RawResponse<T>>;
-    }
+    if (!SHAREABLE_METHODS.has(method)) return this.#send(prepared) as Promise<T | RawResponse<T>>;
+    // Only callers holding the same signal share a request: aborting it cannot cancel anyone else's.
+    const table = signal === undefined ? this.#inFlight : this.#inFlightFor(signal);
     const key = JSON.stringify([method, url, raw, [...headers]]);
-    const shared = this.#inFlight.get(key);
+    const shared = table.get(key);
     if (shared !== undefined) return shared as Promise<T | RawResponse<T>>;
     const promise = this.#send(prepared).finally(() => {
-      if (this.#inFlight.get(key) === promise) this.#inFlight.delete(key);
+      if (table.get(key) === promise) table.delete(key);
     });
-    this.#inFlight.set(key, promise);
+    table.set(key, promise);
     return promise as Promise<T | RawResponse<T>>;
+  }
+
+  #inFlightFor(signal: AbortSignal): Map<string, Promise<unknown>> {
+    let table = this.#inFlightBySignal.get(signal);
+    if (table === undefined) {
+      table = new Map();
+      this.#inFlightBySignal.set(signal, table);
+    }
+    return table;
   }
 
   /**
@@ -276,12 +288,14 @@ export class RestTransport implements Transport {
    * `Link: <…>; rel="next"`. Items come back in server (page) order. `page` and `per_page` in
    * `query` are replaced.
    */
-  async fetchAll<T = unknown>(path: string, query: Query = {}): Promise<T[]> {
+  async fetchAll<T = unknown>(path: string, query: Query = {}, options: CallOptions = {}): Promise<T[]> {
     const pageQuery: Query = { ...query, per_page: MAX_PER_PAGE };
+    const signal = options.signal;
     const first = await this.request<unknown>({
       path,
       query: { ...pageQuery, page: 1 },
       raw: true,
+      ...(signal === undefined ? {} : { signal }),
     });
     const firstUrl = this.url(path, { ...pageQuery, page: 1 });
     // Types, taxonomies and statuses answer with an object keyed by slug: one page, its values.
@@ -295,6 +309,7 @@ export class RestTransport implements Transport {
           path,
           query: { ...pageQuery, page },
           raw: true,
+          ...(signal === undefined ? {} : { signal }),
         });
         return this.#expectArray<T>(response, this.url(path, { ...pageQuery, page }));
       });
@@ -306,7 +321,11 @@ export class RestTransport implements Transport {
     let next = this.#nextLink(first.headers, firstUrl);
     while (next !== undefined && !seen.has(next)) {
       seen.add(next);
-      const response = await this.request<unknown>({ path: next, raw: true });
+      const response = await this.request<unknown>({
+        path: next,
+        raw: true,
+        ...(signal === undefined ? {} : { signal }),
+      });
       items.push(...this.#expectArray<T>(response, next));
       next = this.#nextLink(response.headers, next);
     }
@@ -317,8 +336,14 @@ export class RestTransport implements Transport {
    * The methods the current user may use on `path`: `OPTIONS`, then the `Allow` header split on
    * commas into upper-case tokens. A missing header gives an empty set.
    */
-  async allowedMethods(path: string): Promise<Set<string>> {
-    const response = await this.request<unknown>({ path, method: 'OPTIONS', raw: true });
+  async allowedMethods(path: string, options: CallOptions = {}): Promise<Set<string>> {
+    const signal = options.signal;
+    const response = await this.request<unknown>({
+      path,
+      method: 'OPTIONS',
+      raw: true,
+      ...(signal === undefined ? {} : { signal }),
+    });
     return parseAllowHeader(response.headers.get('Allow'));
   }
 
@@ -335,7 +360,7 @@ export class RestTransport implements Transport {
    * Rejects only when the `OPTIONS` pre-flight fails (a later call asks again) or a request is
    * malformed (`ArgumentError`). An empty list resolves `[]` without any request.
    */
-  async batch(requests: readonly BatchRequest[]): Promise<BatchResult[]> {
+  async batch(requests: readonly BatchRequest[], options: CallOptions = {}): Promise<BatchResult[]> {
     if (!Array.isArray(requests)) {
       throw new ArgumentError('batch() needs an array of requests.');
     }
@@ -344,7 +369,7 @@ export class RestTransport implements Transport {
     const maxItems = await this.#readBatchMaxItems();
     const results: BatchResult[] = [];
     for (const part of chunk(requests, maxItems)) {
-      results.push(...(await this.#sendBatchChunk(part)));
+      results.push(...(await this.#sendBatchChunk(part, options.signal)));
     }
     return results;
   }
@@ -361,7 +386,10 @@ export class RestTransport implements Transport {
     return this.#batchMaxItems;
   }
 
-  async #sendBatchChunk(part: readonly BatchRequest[]): Promise<BatchResult[]> {
+  async #sendBatchChunk(
+    part: readonly BatchRequest[],
+    signal: AbortSignal | undefined,
+  ): Promise<BatchResult[]> {
     let response: RawResponse;
     try {
       response = await this.request<unknown>({
@@ -369,8 +397,11 @@ export class RestTransport implements Transport {
         method: 'POST',
         body: batchBody(part),
         raw: true,
+        ...(signal === undefined ? {} : { signal }),
       });
     } catch (error) {
+      // An aborted batch ends the whole call: the later chunks are not sent either.
+      if (signal?.aborted === true) throw error;
       if (isRestError(error)) return failedChunk(part, error);
       throw error;
     }

@@ -69,15 +69,21 @@ export interface BatchRequest {
 export type BatchResult =
   { ok: true; status: number; body: unknown } | { ok: false; status: number; error: RestError };
 
+/** Options of the calls that may send several requests (`fetchAll`, `allowedMethods`, `batch`). */
+export interface CallOptions {
+  /** Aborts every request of the call; the promise then rejects with a `RestError` whose `isAbort` is true. @default undefined */
+  signal?: AbortSignal | undefined;
+}
+
 /** The interface the stores use to reach WordPress. */
 export interface Transport {
   /** Sends one request; rejects with a `RestError` on any failure. */
   request<T = unknown>(options: RequestOptions & { raw: true }): Promise<RawResponse<T>>;
   request<T = unknown>(options: RequestOptions): Promise<T>;
   /** Every item of a collection (`per_page: -1`), walking pages of 100 in server order; a collection keyed by slug (`/wp/v2/types`) gives its values. */
-  fetchAll<T = unknown>(path: string, query?: Query): Promise<T[]>;
+  fetchAll<T = unknown>(path: string, query?: Query, options?: CallOptions): Promise<T[]>;
   /** The methods the current user may use on a path, from the `Allow` header of an OPTIONS request. */
-  allowedMethods(path: string): Promise<Set<string>>;
+  allowedMethods(path: string, options?: CallOptions): Promise<Set<string>>;
   /** Sends requests through `/batch/v1` in chunks of the server's maximum; one result per request, in order. */
-  batch(requests: readonly BatchRequest[]): Promise<BatchResult[]>;
+  batch(requests: readonly BatchRequest[], options?: CallOptions): Promise<BatchResult[]>;
 }

@@ -1,0 +1,102 @@
+/**
+ * The transport a store sends through: the caller's transport, with one abort signal for every
+ * request, so that `store.dispose()` aborts what is in flight and refuses what comes later.
+ *
+ * @module
+ */
+import { StoreDisposedError } from '../src/errors.js';
+import type {
+  BatchRequest,
+  BatchResult,
+  CallOptions,
+  Query,
+  RawResponse,
+  RequestOptions,
+  Transport,
+} from '../src/transport/types.js';
+
+/** The caller's signal (when any) and the store's, as one. */
+function withStoreSignal(own: AbortSignal, caller: AbortSignal | undefined): AbortSignal {
+  return caller === undefined ? own : AbortSignal.any([caller, own]);
+}
+
+/**
+ * Wraps a {@link Transport}: every call carries the store's abort signal; after {@link dispose}
+ * calls reject at once, and calls that were in flight reject, with a {@link StoreDisposedError}
+ * (the transport's abort error is its `cause`).
+ */
+export class DisposableTransport implements Transport {
+  private readonly inner: Transport;
+  private readonly controller = new AbortController();
+
+  /** Sends through `inner`; the constructor does no I/O. */
+  constructor(inner: Transport) {
+    this.inner = inner;
+  }
+
+  /** True once {@link dispose} ran. */
+  get isDisposed(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Aborts every request in flight; later calls reject with {@link StoreDisposedError}. */
+  dispose(): void {
+    if (!this.isDisposed) this.controller.abort(new StoreDisposedError('finish its requests'));
+  }
+
+  /** {@link Transport.request} with the store's signal. */
+  request<T = unknown>(options: RequestOptions & { raw: true }): Promise<RawResponse<T>>;
+  request<T = unknown>(options: RequestOptions): Promise<T>;
+  request<T = unknown>(options: RequestOptions): Promise<T | RawResponse<T>> {
+    const action = `request ${options.method ?? 'GET'} ${options.path}`;
+    return this.guard(action, () =>
+      this.inner.request<T>({ ...options, signal: withStoreSignal(this.controller.signal, options.signal) }),
+    );
+  }
+
+  /** {@link Transport.fetchAll} with the store's signal. */
+  fetchAll<T = unknown>(path: string, query?: Query, options: CallOptions = {}): Promise<T[]> {
+    return this.guard(`request GET ${path}`, () =>
+      this.inner.fetchAll<T>(path, query, {
+        signal: withStoreSignal(this.controller.signal, options.signal),
+      }),
+    );
+  }
+
+  /** {@link Transport.allowedMethods} with the store's signal. */
+  allowedMethods(path: string, options: CallOptions = {}): Promise<Set<string>> {
+    return this.guard(`request OPTIONS ${path}`, () =>
+      this.inner.allowedMethods(path, { signal: withStoreSignal(this.controller.signal, options.signal) }),
+    );
+  }
+
+  /** {@link Transport.batch} with the store's signal. */
+  batch(requests: readonly BatchRequest[], options: CallOptions = {}): Promise<BatchResult[]> {
+    return this.guard('send a batch', () =>
+      this.inner.batch(requests, { signal: withStoreSignal(this.controller.signal, options.signal) }),
+    );
+  }
+
+  private async guard<R>(action: string, call: () => Promise<R>): Promise<R> {
+    if (this.isDisposed) throw new StoreDisposedError(action);
+    const signal = this.controller.signal;
+    let stopListening = (): void => undefined;
+    // A transport that ignores signals (a test double) must not keep the caller waiting either.
+    const disposed = new Promise<never>((_, reject) => {
+      const onAbort = (): void => reject(new StoreDisposedError(action));
+      signal.addEventListener('abort', onAbort, { once: true });
+      stopListening = () => signal.removeEventListener('abort', onAbort);
+    });
+    try {
+      return await Promise.race([call(), disposed]);
+    } catch (error) {
+      // Whatever the transport made of the abort, the caller learns that the store went away.
+      if (this.isDisposed && !(error instanceof StoreDisposedError)) {
+        throw new StoreDisposedError(action, { cause: error });
+      }
+      throw error;
+    } finally {
+      stopListening();
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Drops cached records and queries nobody needs any more, `gcTimeMs` after their last use, so a
+ * long editing session does not keep every record it ever listed.
+ *
+ * @module
+ */
+
+/** What the sweep asks of the store. */
+export interface EvictionHost {
+  /**
+   * Evicts what has been idle since `cutoffMs`; returns how many cached things may still become
+   * evictable later without another event (0 lets the sweep stop until something is used again).
+   */
+  evictIdle(cutoffMs: number): number;
+}
+
+/** The smallest pause between two sweeps, so a tiny `gcTimeMs` cannot spin the event loop. */
+const MIN_SWEEP_INTERVAL_MS = 10;
+
+/**
+ * One timer per store. {@link arm} starts it (the store calls it whenever something may have become
+ * evictable: a record made, a query made or left unobserved, edits cleared); each sweep evicts what
+ * has been idle for `gcTimeMs` and re-arms only while something is left to wait for. A quarter of
+ * `gcTimeMs` between sweeps: a thing is evicted between `gcTimeMs` and 1.25 × `gcTimeMs` after its
+ * last use. With `gcTimeMs: Infinity` nothing is ever scheduled.
+ */
+export class EvictionSweep {
+  private readonly host: EvictionHost;
+  private readonly gcTimeMs: number;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private isDisposed = false;
+
+  /** A sweep over `host`; nothing is scheduled until {@link arm}. */
+  constructor(host: EvictionHost, gcTimeMs: number) {
+    this.host = host;
+    this.gcTimeMs = gcTimeMs;
+  }
+
+  /** Schedules a sweep unless one is already scheduled (cheap enough to call on every change). */
+  arm(): void {
+    if (this.timer !== undefined || this.isDisposed || !Number.isFinite(this.gcTimeMs)) return;
+    this.timer = setTimeout(() => this.sweep(), Math.max(MIN_SWEEP_INTERVAL_MS, this.gcTimeMs / 4));
+    // A Node script that is done must not stay alive for a cache sweep.
+    if (typeof this.timer === 'object' && typeof this.timer.unref === 'function') this.timer.unref();
+  }
+
+  /** Evicts what is idle now (also run by the timer). */
+  sweep(): void {
+    this.timer = undefined;
+    if (this.isDisposed) return;
+    const waiting = this.host.evictIdle(Date.now() - this.gcTimeMs);
+    if (waiting > 0) this.arm();
+  }
+
+  /** Cancels the timer for good. */
+  dispose(): void {
+    this.isDisposed = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
