@@ -13,6 +13,7 @@ import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
 import { ensureChromium, launchChromium } from './browser.js';
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
+import { neverLoseWorkTests } from './neverLoseWork.e2e.js';
 
 /** Runs the tests whose name contains `process.argv[2]` (all without it). */
 function selected<T extends { name: string }>(list: T[]): T[] {
@@ -31,7 +32,7 @@ async function main(): Promise<number> {
     const demo = await startDemo({ port: 0, quiet: true, watch: false });
     try {
       console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
-      const result = await runTests(browser.context, demo.url, selected(tests));
+      const result = await runTests(browser.context, demo.url, selected([...tests, ...neverLoseWorkTests]));
       passed += result.passed;
       failed += result.failed;
     } finally {

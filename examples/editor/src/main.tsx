@@ -11,6 +11,8 @@ import { StoreProvider } from 'wp-entities/react';
 import { App } from './App.js';
 import type { DemoSite } from './demoSite.js';
 import { describeError } from './describeError.js';
+import { NeverLoseWork } from './NeverLoseWork.js';
+import { neverLoseWorkOptions } from './journalOptions.js';
 
 declare global {
   interface Window {
@@ -31,11 +33,15 @@ async function start(container: HTMLElement): Promise<void> {
     window.wpMock = demo.mock;
     restRoot = demo.mock.restRoot;
   }
-  const store = new RootStore({ transport: new RestTransport({ root: restRoot }) });
+  const store = new RootStore({
+    transport: new RestTransport({ root: restRoot }),
+    ...neverLoseWorkOptions(demo !== undefined),
+  });
   createRoot(container).render(
     <StrictMode>
       <StoreProvider store={store}>
         <App demo={demo} />
+        <NeverLoseWork />
       </StoreProvider>
     </StrictMode>,
   );
