@@ -10,11 +10,12 @@ import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } fro
 import type { EntityConfig } from '../models/EntityConfig.js';
 import type { SaveEnd } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
-import { compareWithServer, saveConflictOf, type SaveConflict } from '../models/SaveConflict.js';
+import type { SaveConflict } from '../models/SaveConflict.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
-import { ArgumentError, ConflictError, toError } from '../src/errors.js';
+import { ArgumentError, toError } from '../src/errors.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
+import { checkSaveConflict } from './conflictCheck.js';
 
 /** Options of a save (`record.save`, `record.saveFields`, `collection.saveRecord`). */
 export interface SaveOptions {
@@ -185,8 +186,11 @@ export class RecordWriter {
           : pickEditPaths(record.nonTransientEdits, options.fields);
       let edits = pick();
       if (Object.keys(edits).length > 0 && this.conflicts === 'detect') {
-        const stopped = await this.detectConflict(collection, config, record, edits, true);
-        if (stopped !== undefined) return stopped;
+        const stop = await checkSaveConflict(collection, config, record, edits);
+        if (stop !== undefined) {
+          record.refuseSave?.(stop);
+          return { ok: false, value: undefined, error: stop };
+        }
         // The check took in the server's values: edits it now matches are gone.
         edits = pick();
       }
@@ -325,7 +329,7 @@ export class RecordWriter {
         return NOTHING_SENT;
       }
       // An autosave never stops (it does not overwrite the post), but the conflict is recorded.
-      if (this.conflicts === 'detect') await this.detectConflict(collection, config, record, edits, false);
+      if (this.conflicts === 'detect') await checkSaveConflict(collection, config, record, edits);
       const previous = await this.previousAutosave(collection, record);
       const body = runInAction(() => {
         const payload = evaluateDeferred(record, edits);
@@ -386,60 +390,6 @@ export class RecordWriter {
       }
     }
     return autosaveOf(record.autosaves, userId);
-  }
-
-  /**
-   * The conflict check of `conflicts: 'detect'`: one GET of `modified_gmt` and the edited fields,
-   * stored like any answer (so fields the server changed are taken in, and local edits equal to
-   * them go), then compared with the copy the edits were made on. A field changed on both sides
-   * becomes `record.conflict` (after a full GET, so every field the other person saved is taken in)
-   * and, when `stops`, the outcome of the save: nothing is sent. An unsettled conflict stops
-   * a save at once. Records with no saved `modified_gmt` (never loaded, or an entity without one)
-   * are not checked.
-   */
-  private async detectConflict<T extends object, E extends object = T>(
-    collection: WritableCollection<T, E>,
-    config: EntityConfig,
-    record: WritableRecord<T, E>,
-    edits: Edits,
-    stops: boolean,
-  ): Promise<WriteOutcome<T> | undefined> {
-    if (collection.fetch === undefined || record.setConflict === undefined) return undefined;
-    if (record.conflict !== undefined) {
-      return stops ? this.stopForConflict(record, record.conflict.fields) : undefined;
-    }
-    const base = record.raw as PlainObject | undefined;
-    if (base === undefined || typeof base['modified_gmt'] !== 'string') return undefined;
-    if (record.id === undefined && !config.singleton) return undefined;
-    const fields = Object.keys(edits).filter((field) => typeof edits[field] !== 'function');
-    const id = config.singleton ? undefined : record.id;
-    try {
-      await collection.fetch(id, { _fields: ['modified_gmt', ...fields].join(',') });
-    } catch (error) {
-      if (!stops) return undefined;
-      // Without the server's copy the save cannot know it overwrites nobody: it fails, nothing sent.
-      record.refuseSave?.(toError(error));
-      return { ok: false, value: undefined, error: toError(error) };
-    }
-    const server = (record.raw ?? {}) as PlainObject;
-    const comparable: PlainObject = {};
-    for (const field of fields) comparable[field] = edits[field];
-    const { hasChanged, conflicting } = compareWithServer(comparable, base, server);
-    if (!hasChanged || conflicting.length === 0) return undefined;
-    const conflict = saveConflictOf(conflicting, comparable, base, server);
-    // Take in what else the other person saved; the conflict stands without it if this fails.
-    await collection.fetch(id).catch(() => undefined);
-    record.setConflict(conflict);
-    return stops ? this.stopForConflict(record, conflicting) : undefined;
-  }
-
-  private stopForConflict<T extends object, E extends object = T>(
-    record: WritableRecord<T, E>,
-    fields: readonly string[],
-  ): WriteOutcome<T> {
-    const error = new ConflictError(record.kind, record.name, record.id, fields);
-    record.refuseSave?.(error);
-    return { ok: false, value: undefined, error };
   }
 
   /**
