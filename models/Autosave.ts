@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { isPlainObject } from './snapshot.js';
+import { isPlainObject, rawValueOf } from './snapshot.js';
 
 /** A REST text field in the edit context. */
 export interface RenderedText {
@@ -60,8 +60,9 @@ type Fields = Readonly<Record<string, unknown>>;
 
 /** A text field's raw value: the string itself or `.raw`; `undefined` when only `rendered` is known. */
 function rawText(value: unknown): unknown {
-  if (isPlainObject(value)) return 'raw' in value ? value.raw : undefined;
-  return value;
+  const raw = rawValueOf(value);
+  // An object whose `.raw` is missing carries only `rendered`, which is not what an autosave sends.
+  return raw === value && isPlainObject(value) ? undefined : raw;
 }
 
 function firstDefined(...values: unknown[]): unknown {

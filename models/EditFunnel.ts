@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { action } from 'mobx';
 import type { EntityRecord } from './EntityRecord.js';
 import type { Edits, UndoChange, UndoChanges } from './editPipeline.js';
 
@@ -125,26 +124,12 @@ function hasAnyKey(object: object): boolean {
   return false;
 }
 
-const commitAction = action(
-  'commitEdits',
-  (record: FunnelRecord, next: Edits, changes: EditChanges, origin: EditOrigin, flags: CommitFlags): void => {
-    record.replaceEdits(next);
-    const observers = record.editObservers as EditObservers<FunnelRecord> | undefined;
-    if (observers === undefined || !observers.isObserved || !hasAnyKey(changes)) return;
-    observers.emit({
-      record,
-      changes,
-      origin,
-      isCached: flags.isCached === true,
-      undoIgnore: flags.undoIgnore === true,
-    });
-  },
-);
-
 /**
  * The funnel: replaces `record`'s edits with `next` and tells the store's listeners what changed
- * (`changes`) and why (`origin`), in one MobX action. Every writer of edits ends here. Listeners
- * hear of a commit only when some field's edited value changed.
+ * (`changes`) and why (`origin`). Every writer of edits ends here, always inside its own MobX
+ * action (so observers see the edits and what listeners did with them as one change; the funnel
+ * adds no action of its own, which keeps an edit cheap). Listeners hear of a commit only when some
+ * field's edited value changed.
  */
 export function commitEdits(
   record: FunnelRecord,
@@ -153,5 +138,14 @@ export function commitEdits(
   origin: EditOrigin,
   flags: CommitFlags = NO_FLAGS,
 ): void {
-  commitAction(record, next, changes, origin, flags);
+  record.replaceEdits(next);
+  const observers = record.editObservers as EditObservers<FunnelRecord> | undefined;
+  if (observers === undefined || !observers.isObserved || !hasAnyKey(changes)) return;
+  observers.emit({
+    record,
+    changes,
+    origin,
+    isCached: flags.isCached === true,
+    undoIgnore: flags.undoIgnore === true,
+  });
 }

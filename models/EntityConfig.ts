@@ -5,7 +5,7 @@
  * @module
  */
 import type { Query } from '../src/transport/types.js';
-import type { Id } from './ids.js';
+import { readId, type Id } from './ids.js';
 import { isPlainObject, type PlainObject } from './snapshot.js';
 
 /**
@@ -62,6 +62,62 @@ export interface EntityConfigSpec<T extends object = PlainObject> {
   prePersist?: ((persisted: T | undefined, edits: Partial<T>) => Partial<T>) | undefined;
   /** The path of a record's revisions list, or of one revision. @default undefined: no revisions */
   revisionsPath?: ((parentId: Id, revisionId?: Id) => string) | undefined;
+  /**
+   * WordPress accepts writes of this entity inside `/batch/v1`.
+   * @default by kind: post types served by the posts controller, taxonomy terms, and the root
+   *   entities `widget`, `menu` and `menuItem` (see {@link isBatchableByDefault})
+   */
+  canBatch?: boolean | undefined;
+  /**
+   * Records may arrive as WordPress auto-drafts (`status: 'auto-draft'`), whose placeholder title
+   * is stored as `''`. @default false (true for post types)
+   */
+  hasAutoDrafts?: boolean | undefined;
+  /** Records have autosaves at `{recordPath}/autosaves`. @default false (true for post types) */
+  hasAutosaves?: boolean | undefined;
+}
+
+/** Post types whose routes are not served by a batch-enabled controller. */
+const UNBATCHABLE_POST_TYPES: ReadonlySet<string> = new Set([
+  'attachment',
+  'wp_template',
+  'wp_template_part',
+]);
+
+/** Root entities whose routes accept `/batch/v1` (menus are terms, menu items are posts). */
+const BATCHABLE_ROOT_ENTITIES: ReadonlySet<string> = new Set(['widget', 'menu', 'menuItem']);
+
+/**
+ * True when WordPress accepts writes of `(kind, name)` inside `/batch/v1`: post types served by the
+ * posts controller (posts, pages, custom post types, blocks, navigation, menu items), taxonomy
+ * terms, menus and widgets. Media, users, settings, templates and template parts are sent alone.
+ */
+export function isBatchableByDefault(kind: string, name: string): boolean {
+  switch (kind) {
+    case 'postType':
+      return !UNBATCHABLE_POST_TYPES.has(name);
+    case 'taxonomy':
+      return true;
+    case 'root':
+      return BATCHABLE_ROOT_ENTITIES.has(name);
+    default:
+      return false;
+  }
+}
+
+const AUTO_DRAFT = 'auto-draft';
+const WP_V2_PATH = /^\/?wp\/v2\/(.+?)\/?$/;
+
+/**
+ * The permission resource of a config-like object: its REST base, else the part of its base path
+ * after `/wp/v2/`.
+ */
+export function permissionResourceOf(config: {
+  readonly restBase?: string | undefined;
+  readonly baseURL: string;
+}): string | undefined {
+  if (config.restBase !== undefined && config.restBase !== '') return config.restBase;
+  return WP_V2_PATH.exec(config.baseURL)?.[1];
 }
 
 /** The title of a record from its `title` field: a string, or `rendered`/`raw` of an object; '' otherwise. */
@@ -123,6 +179,12 @@ export class EntityConfig<T extends object = object> {
   // unassignable to `EntityConfig`. The spec's callback is typed by `T` where it is given.
   private readonly titleGetter: ((record: object | undefined) => string) | undefined;
   private readonly revisionsPathOf: ((parentId: Id, revisionId?: Id) => string) | undefined;
+  /** WordPress accepts writes of this entity inside `/batch/v1`. */
+  readonly canBatch: boolean;
+  /** Records may arrive as auto-drafts, stored with an empty title. */
+  readonly hasAutoDrafts: boolean;
+  /** Records have autosaves (`{recordPath}/autosaves`). */
+  readonly hasAutosaves: boolean;
 
   /** Builds a config from its plain spec; options left out take the defaults documented on {@link EntityConfigSpec}. */
   constructor(spec: EntityConfigSpec<SpecRecord<T>>) {
@@ -144,6 +206,32 @@ export class EntityConfig<T extends object = object> {
     this.prePersist = spec.prePersist as PrePersist<T> | undefined;
     this.titleGetter = spec.getTitle as ((record: object | undefined) => string) | undefined;
     this.revisionsPathOf = spec.revisionsPath;
+    this.canBatch = spec.canBatch ?? isBatchableByDefault(spec.kind, spec.name);
+    this.hasAutoDrafts = spec.hasAutoDrafts ?? false;
+    this.hasAutosaves = spec.hasAutosaves ?? false;
+  }
+
+  /**
+   * The resource permission checks of this entity's records use: its REST base (as in the
+   * reference), else the part of its base path after `/wp/v2/` (`/wp/v2/settings` → `settings`);
+   * `undefined` for an entity outside `/wp/v2/`.
+   */
+  get permissionResource(): string | undefined {
+    return permissionResourceOf(this);
+  }
+
+  /**
+   * A received record as the cache stores it: an auto-draft's placeholder title becomes `''`
+   * (for entities with {@link hasAutoDrafts}); anything else is returned as it is.
+   */
+  receivedSnapshot<R extends PlainObject>(data: R): R {
+    if (this.hasAutoDrafts && data.status === AUTO_DRAFT && data.title !== '') return { ...data, title: '' };
+    return data;
+  }
+
+  /** The path of a record's autosaves; `undefined` when the entity has none. */
+  autosavesPath(id: Id): string | undefined {
+    return this.hasAutosaves ? `${this.recordPath(id)}/autosaves` : undefined;
   }
 
   /** The title of a record (usually `record.edited`). */
@@ -219,6 +307,8 @@ export class PostTypeConfig extends EntityConfig {
       mergedEdits: ['meta'],
       rawAttributes: ['title', 'excerpt', 'content'],
       supportsPagination: true,
+      hasAutoDrafts: true,
+      hasAutosaves: true,
       revisionKey: isTemplate ? 'wp_id' : 'id',
       prePersist: isTemplate ? undefined : prePersistAutoDraft,
       revisionsPath: (parentId, revisionId) =>
@@ -227,8 +317,8 @@ export class PostTypeConfig extends EntityConfig {
         const title = titleOf(record);
         if (title) return title;
         if (isTemplate && typeof record?.slug === 'string' && record.slug) return humaniseSlug(record.slug);
-        const id = record?.id;
-        return id === undefined || id === null ? '' : String(id as Id);
+        const id = readId(record?.id);
+        return id === undefined ? '' : String(id);
       },
       ...definedOnly(spec),
       kind: 'postType',

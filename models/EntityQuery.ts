@@ -16,7 +16,7 @@ import {
 import { toError } from '../src/errors.js';
 import { isTracking } from './lazyObservable.js';
 import type { Query } from '../src/transport/types.js';
-import type { EntityCollection, ListState } from '../stores/EntityCollection.js';
+import type { ListState, QueryHost } from './RecordHost.js';
 import type { EntityRecord } from './EntityRecord.js';
 import type { Id } from './ids.js';
 import type { QueryParts } from './QueryParts.js';
@@ -67,7 +67,7 @@ function sameView<T extends object, E extends object>(a: View<T, E>, b: View<T, 
  */
 export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   /** The owning collection. */
-  readonly collection: EntityCollection<T, E>;
+  readonly collection: QueryHost<T, E>;
   /** The query as the caller gave it. */
   readonly query: Query;
   /** The query split into context, stable key, page and fields. */
@@ -93,7 +93,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
 
   /** Made by {@link EntityCollection.query}; not meant to be called directly. */
   constructor(
-    collection: EntityCollection<T, E>,
+    collection: QueryHost<T, E>,
     query: Query,
     parts: QueryParts,
     list: IObservableValue<ListState | undefined>,

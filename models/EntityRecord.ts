@@ -17,9 +17,8 @@
 import { action, computed, runInAction, type IComputedValue } from 'mobx';
 import { ArgumentError, EntityConfigError, isConflictError, StoreDisposedError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
-import type { EntityCollection } from '../stores/EntityCollection.js';
-import { settle, type RecordWriter, type SaveOptions } from '../stores/RecordWriter.js';
-import type { UndoTarget } from './RecordHost.js';
+import type { RecordHost, RevisionSource, UndoTarget } from './RecordHost.js';
+import { settle, type SaveOptions } from './writeOutcome.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
 import {
   NO_EDITS,
@@ -47,7 +46,7 @@ import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
 import type { ConflictChoice, SaveConflict } from './SaveConflict.js';
-import { deepEqual, flattenRawAttributes, type PlainObject } from './snapshot.js';
+import { deepEqual, flattenRawAttributes, hasOwn, isEmpty, type PlainObject } from './snapshot.js';
 
 /** A server snapshot as stored for one context. */
 export interface StoredItem<T extends object> {
@@ -112,18 +111,10 @@ const NO_CONTEXTS: Readonly<Record<string, never>> = Object.freeze({});
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
-/** No own enumerable key (no array allocated, unlike `Object.keys`). */
-function isEmpty(object: object): boolean {
-  for (const key in object) {
-    if (Object.prototype.hasOwnProperty.call(object, key)) return false;
-  }
-  return true;
-}
-
 /** The edits hold a field that is not transient; with no transient set (no config) any field counts. */
 function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string> | undefined): boolean {
   for (const key in edits) {
-    if (!Object.prototype.hasOwnProperty.call(edits, key)) continue;
+    if (!hasOwn(edits, key)) continue;
     if (transient === undefined || !transient.has(key)) return true;
   }
   return false;
@@ -138,7 +129,7 @@ export interface EntityRecordInit<T extends object, E extends object = T> {
   /** The normalised id; `undefined` for a singleton (or a new record). */
   id: Id | undefined;
   /** The owning collection; absent for a detached record. @default undefined */
-  collection?: EntityCollection<T, E> | undefined;
+  collection?: RecordHost<T, E> | undefined;
   /** The config of a detached record; a collection's record reads its collection's config. @default undefined */
   config?: EntityConfig | undefined;
 }
@@ -198,7 +189,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /** The entity name. */
   readonly name: string;
   /** The owning collection; `undefined` for a detached record. */
-  readonly collection: EntityCollection<T, E> | undefined;
+  readonly collection: RecordHost<T, E> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
   // Plain values until something observes them (see lazyObservable.ts): a cached record nobody
@@ -531,14 +522,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * `undefined` unless `throwOnError`.
    */
   async save(options: SaveOptions = {}): Promise<T | undefined> {
-    const collection = this.requireCollection('save');
-    return settle(await this.writer().saveEdits(collection, this), options);
+    return settle(await this.requireCollection('save').saveRecordEdits(this), options);
   }
 
   /** Like {@link save}, but sends only these edited fields; dotted paths (`'meta.a'`) send part of an object. */
   async saveFields(fields: readonly string[], options: SaveOptions = {}): Promise<T | undefined> {
-    const collection = this.requireCollection('save');
-    return settle(await this.writer().saveEdits(collection, this, { fields }), options);
+    return settle(await this.requireCollection('save').saveRecordEdits(this, fields), options);
   }
 
   /**
@@ -548,8 +537,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * and content; any other answer replaces {@link autosaves}. {@link isAutosaving} while in flight.
    */
   async autosave(options: SaveOptions = {}): Promise<T | undefined> {
-    const collection = this.requireCollection('autosave');
-    return settle(await this.writer().autosave(collection, this), options);
+    return settle(await this.requireCollection('autosave').autosaveRecord(this), options);
   }
 
   /**
@@ -559,8 +547,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * stored as {@link deleteError}, and the promise resolves `undefined` unless `throwOnError`.
    */
   async delete(query?: Query, options: SaveOptions = {}): Promise<unknown> {
-    const collection = this.requireCollection('delete');
-    return settle(await this.writer().delete(collection, this, query), options);
+    return settle(await this.requireCollection('delete').deleteRecord(this, query), options);
   }
 
   /** The autosaves of this post, once fetched ({@link fetchAutosaves}) or made. Observable. */
@@ -575,8 +562,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** GET `{base}/{id}/autosaves?context=edit`: stores the list as {@link autosaves} and resolves to it. */
   fetchAutosaves(): Promise<Autosave[]> {
-    const collection = this.requireCollection('fetch autosaves');
-    return this.writer().fetchAutosaves(collection, this);
+    return this.requireCollection('fetch autosaves').fetchRecordAutosaves(this);
   }
 
   /**
@@ -657,7 +643,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     this.currentId = id;
   }
 
-  private requireCollection(action: string): EntityCollection<T, E> {
+  private requireCollection(action: string): RecordHost<T, E> {
     if (!this.collection) {
       throw new ArgumentError(
         `The detached record (${this.kind}, ${this.name}) has no store to ${action} through.`,
@@ -711,11 +697,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     );
   }
 
-  private writer(): RecordWriter {
-    return this.requireCollection('write').writer;
-  }
-
-  private revisionCollection(): EntityCollection<Revision> {
+  private revisionCollection(): RevisionSource<Revision> {
     const collection = this.requireCollection('read revisions');
     if (this.id === undefined) {
       throw new ArgumentError(
@@ -852,7 +834,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const edits = this.editsSlot.peek() as Edits;
     if (edits === NO_EDITS) return;
     const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
-    if (next !== edits) this.commitCleared(edits, next);
+    if (next !== edits) runInAction(() => this.commitCleared(edits, next));
   }
 
   /**
@@ -871,7 +853,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   replaceEdits(next: Edits): void {
     const value = (isEmpty(next) ? NO_EDITS : next) as Partial<E>;
-    this.lastUsedMs = Date.now();
+    // Only a record without edits can be evicted, so only then does the time of use matter.
+    if (value === NO_EDITS) this.lastUsedMs = Date.now();
     this.editsSlot.set(value);
     this.noteEdits(value);
   }
@@ -887,7 +870,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     this.hasEditsTransient = transient;
     this.hasEditsSlot.set(hasEdits);
     const isSaving = this.writeSlot.peek().isSaving;
-    this.collection?.noteEditState(this, hasEdits || isSaving, isSaving);
+    this.collection?.noteEditState(this, hasEdits || isSaving, isSaving, edits !== NO_EDITS);
   }
 
   /** Commits `next`, a copy of `edits` with some fields cleared, as a `server` change. */
@@ -896,7 +879,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const rawAttributes = this.config?.rawAttributes;
     const changes: Record<string, EditChange> = {};
     for (const key of Object.keys(edits)) {
-      if (Object.prototype.hasOwnProperty.call(next, key)) continue;
+      if (hasOwn(next, key)) continue;
       changes[key] = { from: edits[key], to: persistedRawValue(persisted, key, rawAttributes) };
     }
     commitEdits(this, next, changes, 'server');
@@ -910,7 +893,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const rawAttributes = this.config?.rawAttributes;
     let next: Record<string, unknown> | undefined;
     for (const field of fields) {
-      if (!Object.prototype.hasOwnProperty.call(edits, field)) continue;
+      if (!hasOwn(edits, field)) continue;
       if (!deepEqual(edits[field], persistedRawValue(persisted, field, rawAttributes))) continue;
       next ??= { ...edits };
       delete next[field];
@@ -928,7 +911,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     runInAction(() => {
       this.writeSlot.set(next);
       if (next.isSaving !== wasSaving) {
-        this.collection?.noteEditState(this, this.hasEditsNow() || next.isSaving, next.isSaving);
+        const hasAnyEdits = this.editsSlot.peek() !== NO_EDITS;
+        this.collection?.noteEditState(this, this.hasEditsNow() || next.isSaving, next.isSaving, hasAnyEdits);
       }
     });
   }

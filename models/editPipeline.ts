@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { deepEqual, getPath } from './snapshot.js';
+import { deepEqual, getPath, hasOwn, isEmpty, isPlainObject, rawValueOf } from './snapshot.js';
 
 /** A record's local edits: a plain, never-mutated snapshot keyed by field. */
 export type Edits = Readonly<Record<string, unknown>>;
@@ -69,22 +69,6 @@ export interface EditResult {
 /** The shared empty edits snapshot (frozen, so it is safe to hand out). */
 export const NO_EDITS: Edits = Object.freeze({});
 
-function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-function hasOwn(object: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
-
-/** No own key (without allocating the array `Object.keys` would). */
-function isEmpty(object: object): boolean {
-  for (const key in object) if (hasOwn(object, key)) return false;
-  return true;
-}
-
 const NO_CHANGES: UndoChanges = Object.freeze({});
 
 function fieldOf(record: object | undefined, key: string): unknown {
@@ -101,12 +85,7 @@ export function persistedRawValue(
   rawAttributes: ReadonlySet<string> | undefined,
 ): unknown {
   const value = fieldOf(record, key);
-  if (rawAttributes === undefined || typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return value;
-  }
-  if (!rawAttributes.has(key)) return value;
-  const raw = (value as Readonly<Record<string, unknown>>).raw;
-  return raw === undefined ? value : raw;
+  return rawAttributes !== undefined && rawAttributes.has(key) ? rawValueOf(value) : value;
 }
 
 /**
@@ -166,9 +145,7 @@ export function applyEdits(
 
 /** The value of a received field that an edit is compared with: its `.raw` when it has one. */
 function receivedValue(record: object, key: string): unknown {
-  const value = fieldOf(record, key);
-  if (isPlainObject(value) && hasOwn(value, 'raw')) return value.raw;
-  return value;
+  return rawValueOf(fieldOf(record, key));
 }
 
 /**

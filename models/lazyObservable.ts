@@ -9,13 +9,7 @@
  *
  * @module
  */
-import {
-  _getGlobalState,
-  observable,
-  onBecomeObserved,
-  onBecomeUnobserved,
-  type IObservableValue,
-} from 'mobx';
+import { _getGlobalState, getObserverTree, observable, type IObservableValue } from 'mobx';
 
 /**
  * True while a derivation (a reaction or a computed) is running, so that a value read now must be
@@ -32,7 +26,6 @@ export function isTracking(): boolean {
 export class LazyObservable<T> {
   private plain: T;
   private box: IObservableValue<T> | undefined = undefined;
-  private observed = false;
   private readonly name: string;
 
   /** A plain value; `name` names the box in MobX's dev tools once one is made. */
@@ -45,11 +38,8 @@ export class LazyObservable<T> {
   get(): T {
     if (this.box !== undefined) return this.box.get();
     if (!isTracking()) return this.plain;
-    const box = observable.box(this.plain, { deep: false, name: this.name });
-    this.box = box;
-    onBecomeObserved(box, () => (this.observed = true));
-    onBecomeUnobserved(box, () => (this.observed = false));
-    return box.get();
+    this.box = observable.box(this.plain, { deep: false, name: this.name });
+    return this.box.get();
   }
 
   /** The value without observing it (for writers deciding what to write). */
@@ -69,8 +59,11 @@ export class LazyObservable<T> {
     return this.box !== undefined;
   }
 
-  /** True while a reaction or computed observes the value. */
+  /**
+   * True while a reaction or computed observes the value. Asked rarely (by the eviction sweep), so
+   * it asks MobX then rather than keeping observe/unobserve hooks on every box.
+   */
   get isObserved(): boolean {
-    return this.observed;
+    return this.box !== undefined && (getObserverTree(this.box).observers?.length ?? 0) > 0;
   }
 }

@@ -7,16 +7,48 @@
 /** A plain JSON object as the server sends it. */
 export type PlainObject = Record<string, unknown>;
 
-/** True when `value` is a plain object (not an array, not null). */
+/**
+ * True when `value` is a plain object: what `JSON.parse` makes, or an object literal (prototype
+ * `Object.prototype` or `null`). Arrays, `Date`s, `Map`s and class instances are not.
+ */
 export function isPlainObject(value: unknown): value is PlainObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
-/** Structural equality of JSON values: objects by their own keys, arrays by position. */
+/** True when `object` has `key` as an own property. */
+export function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/** True when `object` has no own enumerable key (without allocating the array `Object.keys` makes). */
+export function isEmpty(object: object): boolean {
+  for (const key in object) if (hasOwn(object, key)) return false;
+  return true;
+}
+
+/**
+ * The raw value of a field WordPress sends as `{ raw, rendered }`: its `.raw` when defined, else
+ * the value as it is (a plain string, or an object with only `rendered`). The one reader of `.raw`.
+ */
+export function rawValueOf(value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  const raw = value.raw;
+  return raw === undefined ? value : raw;
+}
+
+/**
+ * Structural equality of JSON values (objects by their own keys, arrays by position), plus `Date`s
+ * by their time (edits may hold dates; two different dates must not compare equal).
+ */
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     return Number.isNaN(a) && Number.isNaN(b);
+  }
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && Object.is(a.getTime(), b.getTime());
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -29,7 +61,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const keys = Object.keys(ao);
   if (keys.length !== Object.keys(bo).length) return false;
   for (const key of keys) {
-    if (!Object.prototype.hasOwnProperty.call(bo, key) || !deepEqual(ao[key], bo[key])) return false;
+    if (!hasOwn(bo, key) || !deepEqual(ao[key], bo[key])) return false;
   }
   return true;
 }
@@ -48,7 +80,7 @@ export function conservativeMerge<T extends object>(previous: T | undefined, nex
   const merged: PlainObject = { ...prev };
   for (const key of Object.keys(incoming)) {
     const value = incoming[key];
-    if (Object.prototype.hasOwnProperty.call(prev, key) && deepEqual(prev[key], value)) continue;
+    if (hasOwn(prev, key) && deepEqual(prev[key], value)) continue;
     merged[key] = value;
     changed = true;
   }
@@ -93,9 +125,10 @@ export function flattenRawAttributes<T extends object>(source: T, rawAttributes:
   let out: PlainObject | undefined;
   for (const attribute of rawAttributes) {
     const value = (source as PlainObject)[attribute];
-    if (isPlainObject(value) && value.raw !== undefined) {
+    const raw = rawValueOf(value);
+    if (raw !== value) {
       out ??= { ...(source as PlainObject) };
-      out[attribute] = value.raw;
+      out[attribute] = raw;
     }
   }
   return (out as T | undefined) ?? source;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { EntityConfig, isBatchableByDefault } from '../models/EntityConfig.js';
 import { BatchError, toError } from '../src/errors.js';
 import { serializeQuery } from '../src/transport/queryString.js';
 import type { BatchRequest, Query, Transport } from '../src/transport/types.js';
@@ -41,32 +42,12 @@ export function directSender(transport: Transport): WriteSender {
     });
 }
 
-/** Post types whose routes are not served by a batch-enabled controller. */
-const UNBATCHABLE_POST_TYPES: ReadonlySet<string> = new Set([
-  'attachment',
-  'wp_template',
-  'wp_template_part',
-]);
-
-/** Root entities whose routes accept `/batch/v1` (menus are terms, menu items are posts). */
-const BATCHABLE_ROOT_ENTITIES: ReadonlySet<string> = new Set(['widget', 'menu', 'menuItem']);
-
 /**
- * True when WordPress accepts writes of this entity inside `/batch/v1`: post types served by the
- * posts controller (posts, pages, custom post types, blocks, navigation, menu items), taxonomy terms,
- * menus and widgets. Media, users, settings, templates and template parts must be sent on their own.
+ * True when WordPress accepts writes of this entity inside `/batch/v1`: the config's own answer
+ * ({@link EntityConfig.canBatch}), or the default rule for a bare `(kind, name)`.
  */
-export function canBatch(entity: { readonly kind: string; readonly name: string }): boolean {
-  switch (entity.kind) {
-    case 'postType':
-      return !UNBATCHABLE_POST_TYPES.has(entity.name);
-    case 'taxonomy':
-      return true;
-    case 'root':
-      return BATCHABLE_ROOT_ENTITIES.has(entity.name);
-    default:
-      return false;
-  }
+export function canBatch(entity: { readonly kind: string; readonly name: string } | EntityConfig): boolean {
+  return entity instanceof EntityConfig ? entity.canBatch : isBatchableByDefault(entity.kind, entity.name);
 }
 
 /** The `/batch/v1` form of a write: the query string goes into the path. */

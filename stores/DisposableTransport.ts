@@ -28,10 +28,18 @@ function withStoreSignal(own: AbortSignal, caller: AbortSignal | undefined): Abo
 export class DisposableTransport implements Transport {
   private readonly inner: Transport;
   private readonly controller = new AbortController();
+  /** Rejects once the store is disposed; never resolves. */
+  private readonly whenDisposed: Promise<never>;
 
   /** Sends through `inner`; the constructor does no I/O. */
   constructor(inner: Transport) {
     this.inner = inner;
+    const signal = this.controller.signal;
+    this.whenDisposed = new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+    });
+    // Callers get their own StoreDisposedError; this shared rejection must never go unhandled.
+    this.whenDisposed.catch(() => undefined);
   }
 
   /** True once {@link dispose} ran. */
@@ -79,24 +87,16 @@ export class DisposableTransport implements Transport {
 
   private async guard<R>(action: string, call: () => Promise<R>): Promise<R> {
     if (this.isDisposed) throw new StoreDisposedError(action);
-    const signal = this.controller.signal;
-    let stopListening = (): void => undefined;
-    // A transport that ignores signals (a test double) must not keep the caller waiting either.
-    const disposed = new Promise<never>((_, reject) => {
-      const onAbort = (): void => reject(new StoreDisposedError(action));
-      signal.addEventListener('abort', onAbort, { once: true });
-      stopListening = () => signal.removeEventListener('abort', onAbort);
-    });
     try {
-      return await Promise.race([call(), disposed]);
+      // Raced with one shared promise, so a transport that ignores signals (a test double) does
+      // not keep the caller waiting either, without an abort listener per request.
+      return await Promise.race([call(), this.whenDisposed]);
     } catch (error) {
       // Whatever the transport made of the abort, the caller learns that the store went away.
-      if (this.isDisposed && !(error instanceof StoreDisposedError)) {
+      if (this.isDisposed && !(error instanceof StoreDisposedError && error.action === action)) {
         throw new StoreDisposedError(action, { cause: error });
       }
       throw error;
-    } finally {
-      stopListening();
     }
   }
 }

@@ -15,6 +15,16 @@ import {
   type IReactionDisposer,
 } from 'mobx';
 import { NO_EDITS } from '../models/editPipeline.js';
+import type { Autosave } from '../models/Autosave.js';
+import type {
+  ListState,
+  QueryHost,
+  QueryMeta,
+  RecordHost,
+  RecordPermissions,
+  RecordStoreHooks,
+} from '../models/RecordHost.js';
+import type { WriteOutcome } from '../models/writeOutcome.js';
 import { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
@@ -39,23 +49,7 @@ import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
 import type { UndoHistory } from './UndoHistory.js';
 
-/** Totals of a list, from the response headers. */
-export interface QueryMeta {
-  /** `X-WP-Total`: the number of items of the whole list. */
-  totalItems?: number | null | undefined;
-  /** `X-WP-TotalPages`. */
-  totalPages?: number | null | undefined;
-  /** The page size `totalPages` was counted for; a query of another page size computes its own. @default the query's */
-  perPage?: number | undefined;
-}
-
-/** The ids known for one (context, stable key), merged page by page, and the totals of the last page received. */
-export interface ListState {
-  /** Ids in server order; a hole (`undefined`) is a slot of a page not (yet) received. */
-  readonly ids: readonly (Id | undefined)[];
-  /** Totals of the last page received; `undefined` when it carried none. */
-  readonly meta: QueryMeta | undefined;
-}
+export type { ListState, QueryMeta, RecordPermissions } from '../models/RecordHost.js';
 
 /** Options of {@link EntityCollection.receive}. */
 export interface ReceiveOptions {
@@ -79,7 +73,7 @@ export interface ReceiveOptions {
 }
 
 /** What an {@link EntityCollection} needs from its store. */
-export interface CollectionHost {
+export interface CollectionHost extends RecordStoreHooks {
   /** The transport requests go through. */
   readonly transport: Transport;
   /** The configs. */
@@ -100,24 +94,18 @@ export interface CollectionHost {
   readonly eviction?: { arm(): void } | undefined;
 }
 
-/** What `record.canEdit` asks: the observable "may update" answer for one record. */
-export interface RecordPermissions {
-  /** `true`/`false` once known; `undefined` while unknown (reading it starts the check). */
-  canEditRecord(kind: string, name: string, id?: Id): boolean | undefined;
-}
-
 /** Where a collection's config comes from when it is not the registry's (revisions of a record). */
 interface ConfigSource {
   get(): EntityConfig | undefined;
   ensure(): Promise<EntityConfig | undefined>;
 }
 
-const AUTO_DRAFT = 'auto-draft';
-
 /**
  * The cache of one entity. One instance per (kind, name) and store: `store.collection('postType', 'post')`.
  */
-export class EntityCollection<T extends object = PlainObject, E extends object = T> {
+export class EntityCollection<T extends object = PlainObject, E extends object = T>
+  implements RecordHost<T, E>, QueryHost<T, E>
+{
   /** The entity kind. */
   readonly kind: string;
   /** The entity name. */
@@ -195,6 +183,38 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   async saveRecord(data: Partial<E>, options: SaveOptions = {}): Promise<T | undefined> {
     return settle(await this.writer.saveData(this, data), options);
+  }
+
+  /**
+   * Saves the record's non-transient edits (only `fields` when given).
+   * @internal Used by `EntityRecord.save` and `saveFields`.
+   */
+  saveRecordEdits(record: EntityRecord<T, E>, fields?: readonly string[]): Promise<WriteOutcome<T>> {
+    return this.writer.saveEdits(this, record, fields === undefined ? {} : { fields });
+  }
+
+  /**
+   * Autosaves the record.
+   * @internal Used by `EntityRecord.autosave`.
+   */
+  autosaveRecord(record: EntityRecord<T, E>): Promise<WriteOutcome<T>> {
+    return this.writer.autosave(this, record);
+  }
+
+  /**
+   * Deletes the record.
+   * @internal Used by `EntityRecord.delete`.
+   */
+  deleteRecord(record: EntityRecord<T, E>, query?: Query): Promise<WriteOutcome> {
+    return this.writer.delete(this, record, query);
+  }
+
+  /**
+   * GETs the record's autosaves and stores them on it.
+   * @internal Used by `EntityRecord.fetchAutosaves`.
+   */
+  fetchRecordAutosaves(record: EntityRecord<T, E>): Promise<Autosave[]> {
+    return this.writer.fetchAutosaves(this, record);
   }
 
   /** The records of this collection with non-transient edits or a save in flight. Observable; cached between changes. */
@@ -283,12 +303,12 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    * `isDirty` (non-transient edits or a save in flight) and `isSaving` are the record's new state.
    * @internal Called by `EntityRecord` when its edits or saving state change.
    */
-  noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean): void {
+  noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean, hasAnyEdits: boolean): void {
     const index = this.store.recordIndex;
     if (index === undefined) return;
     index.note(record as unknown as EntityRecord<object>, isDirty, isSaving);
     const edited = (this.editedRecords ??= new Set());
-    if (record.edits !== NO_EDITS) {
+    if (hasAnyEdits) {
       if (edited.has(record) || this.store.isDisposed === true) return;
       edited.add(record);
       // Whether an edit counts depends on the config's transient fields: a config loaded or
@@ -536,6 +556,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    * Drops records from the cache: from every context and from every id list (totals stay as the
    * server sent them). The record objects keep their identity. Invalidates this collection's
    * queries unless `invalidate` is false.
+   *
+   * A removed record's unsaved edits are kept, never dropped silently: it stays in `dirtyRecords`
+   * with `persisted` undefined, its `edited` shows the edits alone, and `save()` still sends them.
+   * Only a successful `delete()` discards edits (origin `discard`).
    */
   remove(ids: Id | readonly Id[], opts: { invalidate?: boolean } = {}): void {
     const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
@@ -610,9 +634,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       const ids: Id[] = [];
       for (const incoming of list) {
         if (!isPlainObject(incoming)) continue;
-        let data = incoming as PlainObject;
-        if (this.kind === 'postType' && data.status === AUTO_DRAFT && data.title !== '')
-          data = { ...data, title: '' };
+        const data = config ? config.receivedSnapshot(incoming as PlainObject) : (incoming as PlainObject);
         const record = this.recordFor(data, config, key);
         const previous = record.readItem(context);
         const merged = conservativeMerge(previous?.data, data as T);

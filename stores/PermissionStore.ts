@@ -5,6 +5,7 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
+import { permissionResourceOf } from '../models/EntityConfig.js';
 import { normaliseId, type Id } from '../models/ids.js';
 import { InvalidActionError, WpEntitiesError } from '../src/errors.js';
 import type { Transport } from '../src/transport/types.js';
@@ -61,16 +62,6 @@ function checkedId(id: Id | null | undefined): Id | undefined {
 /** The `resource[/id]` part shared by the cache key and the OPTIONS path. */
 function target(resource: string, id: Id | undefined): string {
   return id === undefined ? resource : `${resource}/${String(id)}`;
-}
-
-/**
- * The resource a config's records are checked against: its REST base (as in the reference), else
- * the part of its base path after `/wp/v2/` (`/wp/v2/settings` → `settings`).
- */
-function resourceOf(config: PermissionEntityConfig): string | undefined {
-  if (config.restBase !== undefined && config.restBase !== '') return config.restBase;
-  const match = /^\/?wp\/v2\/(.+?)\/?$/.exec(config.baseURL);
-  return match?.[1];
 }
 
 /**
@@ -150,7 +141,7 @@ export class PermissionStore {
       runInAction(() => this.missingConfigs.add(`${kind}/${name}`));
       return false;
     }
-    const resource = resourceOf(config);
+    const resource = permissionResourceOf(config);
     if (resource === undefined) return undefined;
     return this.canUser('update', resource, id);
   }
@@ -170,7 +161,7 @@ export class PermissionStore {
       );
       return undefined;
     }
-    const resource = resourceOf(config);
+    const resource = permissionResourceOf(config);
     if (resource === undefined) return undefined;
     const answer = this.get('update', resource, id);
     if (answer === undefined) this.scheduleCheck('update', resource, checkedId(id));

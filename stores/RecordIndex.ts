@@ -70,11 +70,6 @@ export class RecordIndex<R> {
     this.savingList.set(record, isSaving);
   }
 
-  /** Takes a record out of both lists (it left the cache). */
-  remove(record: R): void {
-    this.note(record, false, false);
-  }
-
   /** Empties the index. */
   clear(): void {
     this.dirtyList.clear();

@@ -9,7 +9,8 @@ import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave }
 import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import type { SaveEnd } from '../models/EntityRecord.js';
-import type { Id } from '../models/ids.js';
+import { readId, type Id } from '../models/ids.js';
+import type { WriteOutcome } from '../models/writeOutcome.js';
 import type { SaveConflict } from '../models/SaveConflict.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../src/errors.js';
@@ -17,30 +18,7 @@ import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 import { checkSaveConflict } from './conflictCheck.js';
 
-/** Options of a save (`record.save`, `record.saveFields`, `collection.saveRecord`). */
-export interface SaveOptions {
-  /** Reject with the error instead of resolving `undefined` (the error is stored either way). @default false */
-  throwOnError?: boolean;
-}
-
-/** Options of `record.delete`. */
-export type DeleteOptions = SaveOptions;
-
-/** The outcome of one save, as `saveDirty` reports it. */
-export interface WriteOutcome<T = unknown> {
-  /** The request succeeded, or there was nothing to send. */
-  readonly ok: boolean;
-  /** The server's answer; `undefined` when nothing was sent or the request failed. */
-  readonly value: T | undefined;
-  /** The error, when the request failed. */
-  readonly error: Error | undefined;
-}
-
-/** Resolves an outcome the way the single call does: its value, `undefined` on failure, or the error with `throwOnError`. */
-export function settle<T>(outcome: WriteOutcome<T>, options: SaveOptions = {}): T | undefined {
-  if (!outcome.ok && options.throwOnError === true && outcome.error !== undefined) throw outcome.error;
-  return outcome.value;
-}
+export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
 /**
  * What the writer needs from a record (an `EntityRecord` provides it). `T` is the record as the
@@ -220,8 +198,8 @@ export class RecordWriter {
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
-    const id = (data as PlainObject)[config.key];
-    const hasId = !config.singleton && (typeof id === 'number' || (typeof id === 'string' && id !== ''));
+    const id = config.singleton ? undefined : readId((data as PlainObject)[config.key]);
+    const hasId = id !== undefined;
     if (!hasId && !config.singleton) {
       // A creation has no record to serialise on or to hold its state until the answer names it.
       try {
@@ -238,7 +216,7 @@ export class RecordWriter {
         return { ok: false, value: undefined, error: toError(error) };
       }
     }
-    const record = collection.record(hasId ? (id as Id) : undefined);
+    const record = collection.record(id);
     return this.serialise(record, () => {
       record.startSave(Object.keys(data));
       return this.finishSaveWith(
@@ -310,14 +288,15 @@ export class RecordWriter {
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
-    if (config.kind !== 'postType') {
+    if (!config.hasAutosaves) {
       throw new ArgumentError(
         `Only post types have autosaves; (${config.kind}, ${config.name}) cannot be autosaved.`,
       );
     }
     return this.serialise(record, async () => {
       const persisted = record.raw as PlainObject | undefined;
-      if (persisted === undefined || record.id === undefined) {
+      const autosavesPath = record.id === undefined ? undefined : config.autosavesPath(record.id);
+      if (persisted === undefined || autosavesPath === undefined) {
         throw new ArgumentError(
           `The record (${config.kind}, ${config.name}, ${String(record.id)}) is not cached; fetch or save it before autosaving.`,
         );
@@ -338,7 +317,7 @@ export class RecordWriter {
       });
       try {
         const response = await this.transport.request<unknown>({
-          path: `${config.recordPath(record.id)}/autosaves`,
+          path: autosavesPath,
           method: 'POST',
           body,
         });
@@ -366,8 +345,10 @@ export class RecordWriter {
   ): Promise<Autosave[]> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch || record.id === undefined) return [];
+    const path = config.autosavesPath(record.id);
+    if (path === undefined) return [];
     const body = await this.transport.request<unknown>({
-      path: `${config.recordPath(record.id)}/autosaves`,
+      path,
       query: { context: 'edit' },
     });
     const list = Array.isArray(body) ? (body.filter(isPlainObject) as Autosave[]) : [];
@@ -428,7 +409,7 @@ export class RecordWriter {
     data: PlainObject,
     send: WriteSender,
   ): Promise<{ response: unknown; body: PlainObject }> {
-    const id = config.singleton ? undefined : (data[config.key] as Id | undefined);
+    const id = config.singleton ? undefined : readId(data[config.key]);
     const persisted = record?.raw as PlainObject | undefined;
     const body: PlainObject = {
       ...data,
@@ -437,7 +418,7 @@ export class RecordWriter {
     const response = await send(
       {
         path: config.recordPath(id),
-        method: id === undefined || id === '' ? 'POST' : 'PUT',
+        method: id === undefined ? 'POST' : 'PUT',
         body,
       },
       { canBatch: canBatch(config) },

@@ -100,6 +100,7 @@ export class RootStore implements CollectionHost {
   private readonly stopJournal: (() => void) | undefined;
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
+  private disposed = false;
 
   /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
   constructor(options: RootStoreOptions) {
@@ -271,7 +272,8 @@ export class RootStore implements CollectionHost {
 
   /** True once {@link dispose} ran. */
   get isDisposed(): boolean {
-    return this.requests.isDisposed;
+    // A plain field, not the abort signal: every edit reads it.
+    return this.disposed;
   }
 
   /**
@@ -293,7 +295,8 @@ export class RootStore implements CollectionHost {
    * throw or reject with `StoreDisposedError`. Cached records stay readable. Calling it twice is harmless.
    */
   dispose(): void {
-    if (this.isDisposed) return;
+    if (this.disposed) return;
+    this.disposed = true;
     this.stopJournal?.();
     this.requests.dispose();
     this.eviction.dispose();

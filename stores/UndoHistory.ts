@@ -100,9 +100,11 @@ function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unk
 }
 
 /**
- * The undo history of a store. Each non-ignored edit adds a step of `{from, to}` changes; cached
- * edits collect in a pending step that joins the previous step later; a new step drops the redo
- * steps; undo applies the `from` values of the last step, redo the `to` values.
+ * The undo history of a store, a listener of the edit funnel that records only `local` edits.
+ * Each non-ignored edit adds a step of `{from, to}` changes; cached edits collect in a pending step
+ * that joins the previous step later; any new edit, cached or not, drops the redo steps; undo
+ * applies the `from` values of the last step, redo the `to` values. Those values are what the user
+ * saw: after a newer server copy arrived they show as edits against it (the record is dirty).
  *
  * `hasUndo` and `hasRedo` are observable. A pending cached step counts for `hasUndo`, because
  * `undo()` joins and undoes it (the reference reports no undo while only cached edits exist, which

@@ -130,3 +130,44 @@ describe('humaniseSlug', () => {
     expect(humaniseSlug('')).toBe('');
   });
 });
+
+describe('entity knowledge the stores ask the config for', () => {
+  it('says which entities WordPress can batch, and lets a config say otherwise', () => {
+    expect(new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' }).canBatch).toBe(true);
+    expect(new PostTypeConfig({ name: 'wp_template', baseURL: '/wp/v2/templates' }).canBatch).toBe(false);
+    expect(new EntityConfig({ kind: 'root', name: 'user', baseURL: '/wp/v2/users' }).canBatch).toBe(false);
+    expect(new EntityConfig({ kind: 'root', name: 'menu', baseURL: '/wp/v2/menus' }).canBatch).toBe(true);
+    expect(
+      new EntityConfig({ kind: 'custom', name: 'thing', baseURL: '/x/v1/things', canBatch: true }).canBatch,
+    ).toBe(true);
+  });
+
+  it('stores an auto-draft of a post type with an empty title, and leaves other entities alone', () => {
+    const post = new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' });
+    const draft = { id: 1, status: 'auto-draft', title: { raw: 'Auto Draft', rendered: 'Auto Draft' } };
+    expect(post.receivedSnapshot(draft)).toEqual({ ...draft, title: '' });
+    const other = new EntityConfig({ kind: 'root', name: 'thing', baseURL: '/wp/v2/things' });
+    expect(other.receivedSnapshot(draft)).toBe(draft);
+  });
+
+  it('knows which entities have autosaves and where', () => {
+    expect(new PostTypeConfig({ name: 'page', baseURL: '/wp/v2/pages' }).autosavesPath(4)).toBe(
+      '/wp/v2/pages/4/autosaves',
+    );
+    expect(new TaxonomyConfig({ name: 'category', baseURL: '/wp/v2/categories' }).autosavesPath(4)).toBe(
+      undefined,
+    );
+  });
+
+  it('names the permission resource of its REST path', () => {
+    expect(
+      new EntityConfig({ kind: 'root', name: 'site', baseURL: '/wp/v2/settings' }).permissionResource,
+    ).toBe('settings');
+    expect(
+      new PostTypeConfig({ name: 'book', baseURL: '/wp/v2/books', restBase: 'books' }).permissionResource,
+    ).toBe('books');
+    expect(new EntityConfig({ kind: 'root', name: 'x', baseURL: '/other/v1/x' }).permissionResource).toBe(
+      undefined,
+    );
+  });
+});

@@ -10,6 +10,7 @@ import {
   resolveDeferredEdits,
   type EditRules,
 } from '../../models/editPipeline.js';
+import { deepEqual } from '../../models/snapshot.js';
 
 const postRules: EditRules = {
   transientEdits: new Set(['blocks', 'selection']),
@@ -198,5 +199,19 @@ describe('editedRecord', () => {
     expect(editedRecord(raw, { title: 'New' })).toEqual({ ...raw, title: 'New' });
     expect(editedRecord(raw, NO_EDITS)).toBe(raw);
     expect(editedRecord(undefined, NO_EDITS)).toEqual({});
+  });
+});
+
+describe('deepEqual', () => {
+  it('compares dates by their time', () => {
+    expect(deepEqual(new Date(0), new Date(0))).toBe(true);
+    expect(deepEqual(new Date(0), new Date(1))).toBe(false);
+    expect(deepEqual({ at: new Date(5) }, { at: new Date(6) })).toBe(false);
+    expect(deepEqual(new Date(0), {})).toBe(false);
+  });
+
+  it('keeps an edit to another date', () => {
+    const result = applyEdits(undefined, { at: new Date(0) }, {}, { at: new Date(1) });
+    expect(result.changed).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ describe('RecordIndex', () => {
     index.note(c, true, true);
     expect(index.dirty).toEqual([a, c]);
     expect(index.saving).toEqual([c]);
-    index.remove(a);
+    index.note(a, false, false);
     expect(index.dirty).toEqual([c]);
   });
 

@@ -195,3 +195,18 @@ describe('the undo history as a funnel listener', () => {
     expect(calls).toEqual(['undo']);
   });
 });
+
+describe('removing a record that has unsaved edits', () => {
+  it('keeps the edits: the record stays dirty and a save still sends them', async () => {
+    const { store, posts, record, events } = setup(savingTransport());
+    record.edit({ title: 'Unsaved' });
+    posts.remove(1);
+    expect(record.persisted).toBeUndefined();
+    expect(record.edits).toEqual({ title: 'Unsaved' });
+    expect(store.dirtyRecords).toEqual([record]);
+    expect(events.map((e) => e.origin)).toEqual(['local']);
+    await record.save({ throwOnError: true });
+    expect(record.raw?.title).toBe('Unsaved');
+    expect(record.hasEdits).toBe(false);
+  });
+});

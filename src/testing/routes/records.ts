@@ -104,8 +104,8 @@ export function forceDeleteRecord<T>(
 export interface PagedListOptions {
   /** `per_page` when the request gives none. @default 10 */
   perPage?: number;
-  /** The error code of a page past the last one. @default 'rest_post_invalid_page_number' */
-  invalidPageCode?: string;
+  /** The error code of a page past the last one; `null`: an empty page (no error). @default 'rest_post_invalid_page_number' */
+  invalidPageCode?: string | null;
 }
 
 /**

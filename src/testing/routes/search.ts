@@ -72,7 +72,7 @@ export function searchRoutes(): Route[] {
           }
           const page = intParam(param(request, 'page'), 1);
           const perPage = intParam(param(request, 'per_page'), 10);
-          const result = paginate(items, page, perPage, 'rest_search_invalid_page_number');
+          const result = paginate(items, page, perPage, null);
           return ok(result.items, 200, paginationHeaders(request.url, page, result.total, result.totalPages));
         },
       },

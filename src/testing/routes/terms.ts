@@ -134,7 +134,8 @@ function listTerms(request: RestRequest, tax: TaxonomyRow): RouteResponse {
     return ka < kb ? -dir : ka > kb ? dir : a.id - b.id;
   });
   return pagedList(request, terms, (t, context) => renderTerm(request, tax, t, context), {
-    invalidPageCode: 'rest_term_invalid_page_number',
+    // WordPress 6.1 answers a page past the end here with an empty page, not an error.
+    invalidPageCode: null,
   });
 }
 
