@@ -197,4 +197,16 @@ describe("conflicts: 'detect'", () => {
     expect(mock.requests.some((r) => r.method === 'POST' && r.path.endsWith('/autosaves'))).toBe(true);
     expect(b.conflict?.fields).toEqual(['title']);
   });
+
+  it('sends nothing when the check itself fails, and keeps the edits', async () => {
+    const { id, b } = await aSavesTitleWhileBHasItOpen();
+    b.edit({ content: 'Body by B' });
+    mock.failNext(1, { status: 500 }, { method: 'GET' });
+    expect(await b.save()).toBeUndefined();
+    expect(writes()).toEqual([]);
+    expect(b.saveError).toBeDefined();
+    expect(b.edits).toEqual({ content: 'Body by B' });
+    await b.save({ throwOnError: true });
+    expect(mock.getPost(id)?.content).toBe('Body by B');
+  });
 });
