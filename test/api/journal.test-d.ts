@@ -1,13 +1,14 @@
 /** The journal and save-conflict part of API.md's contract, checked by the compiler. */
 import { expectTypeOf, it } from 'vitest';
-import {
+import type {
   ConflictError,
+  RootStore} from 'wp-entities';
+import {
   fileJournal,
   indexedDbJournal,
   isConflictError,
   localStorageJournal,
   memoryJournal,
-  RootStore,
   type ConflictChoice,
   type EntityRecord,
   type Journal,
