@@ -15,7 +15,7 @@
  * @module
  */
 import { action, computed, runInAction, type IComputedValue } from 'mobx';
-import { ArgumentError, EntityConfigError, StoreDisposedError } from '../src/errors.js';
+import { ArgumentError, EntityConfigError, isConflictError, StoreDisposedError } from '../src/errors.js';
 import type { Query } from '../src/transport/types.js';
 import type { RecordHost, RevisionSource, UndoTarget } from './RecordHost.js';
 import { settle, type SaveOptions } from './writeOutcome.js';
@@ -45,6 +45,7 @@ import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
+import type { ConflictChoice, SaveConflict } from './SaveConflict.js';
 import { deepEqual, flattenRawAttributes, hasOwn, isEmpty, type PlainObject } from './snapshot.js';
 
 /** A server snapshot as stored for one context. */
@@ -205,6 +206,10 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   private readonly autosavesSlot = new LazyObservable<readonly Autosave[] | undefined>(
     undefined,
     'EntityRecord.autosaves',
+  );
+  private readonly conflictSlot = new LazyObservable<SaveConflict<E> | undefined>(
+    undefined,
+    'EntityRecord.conflict',
   );
   /**
    * Whether the edits hold a non-transient field, worked out where edits are written, so
@@ -561,6 +566,41 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   /**
+   * The save conflict found by the last save with `conflicts: 'detect'`: someone else saved
+   * fields this copy has also edited. While it is set, `save()` sends nothing and fails with a
+   * `ConflictError`; {@link resolveConflict} settles it. Observable.
+   */
+  get conflict(): SaveConflict<E> | undefined {
+    return this.conflictSlot.get();
+  }
+
+  /**
+   * Settles {@link conflict}: `'mine'` keeps this copy's values (the next save sends them over the
+   * other person's), `'theirs'` takes the server's values (the local edits of those fields go),
+   * and an object gives the value to keep for each field. The values become edits with an undo
+   * step; the conflict and its `saveError` are cleared, so the next save goes through. No-op
+   * without a conflict.
+   */
+  resolveConflict(choice: ConflictChoice<E>): void {
+    const conflict = this.conflict;
+    if (conflict === undefined) return;
+    const values = choice === 'mine' ? conflict.local : choice === 'theirs' ? conflict.server : choice;
+    runInAction(() => {
+      this.edit(values as EditInput<E>);
+      this.setConflict(undefined);
+      if (isConflictError(this.writeSlot.peek().saveError)) this.finishEmptySave();
+    });
+  }
+
+  /**
+   * Records (or clears) a save conflict.
+   * @internal Used by the writer and by journal restore.
+   */
+  setConflict(conflict: SaveConflict | undefined): void {
+    runInAction(() => this.conflictSlot.set(conflict as SaveConflict<E> | undefined));
+  }
+
+  /**
    * Replaces the stored autosaves.
    * @internal Used by the writer.
    */
@@ -759,6 +799,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   finishEmptySave(): void {
     if (this.writeSlot.peek().saveError === undefined) return;
     this.setWriteState({ ...this.writeSlot.peek(), saveError: undefined });
+  }
+
+  /**
+   * A save was refused before anything was sent (a save conflict, or its check failed): the edits
+   * stay and `error` becomes {@link saveError}.
+   * @internal Used by the writer.
+   */
+  refuseSave(error: Error): void {
+    this.setWriteState({ ...this.writeSlot.peek(), saveError: error });
   }
 
   /**

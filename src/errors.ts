@@ -133,6 +133,40 @@ export class SyncError extends WpEntitiesError {
   }
 }
 
+/**
+ * A save was stopped because someone else saved the same fields since this copy was loaded
+ * (`conflicts: 'detect'`). Nothing was sent and the edits are kept; `record.conflict` holds the
+ * values of both sides until `record.resolveConflict(...)` settles it.
+ */
+export class ConflictError extends WpEntitiesError {
+  override name = 'ConflictError';
+  /** The fields changed on both sides. */
+  readonly fields: readonly string[];
+  /** A conflict on the record `(entityKind, entityName, id)` over `fields`. */
+  constructor(
+    /** The entity kind of the record. */
+    readonly entityKind: string,
+    /** The entity name of the record. */
+    readonly entityName: string,
+    /** The record id. */
+    readonly id: unknown,
+    fields: readonly string[],
+  ) {
+    super(
+      `The record (${entityKind}, ${entityName}, ${String(id)}) was saved by someone else since it was loaded, and these fields changed on both sides: ${fields.join(', ')}. Resolve the conflict ('mine' or 'theirs') before saving again.`,
+    );
+    this.fields = fields;
+  }
+}
+
+/**
+ * The journal of unsaved edits could not be read or written (quota, private mode, a broken file).
+ * Editing goes on; the error is shown as `store.journalError`.
+ */
+export class JournalError extends WpEntitiesError {
+  override name = 'JournalError';
+}
+
 /** A bad argument was passed to a public method; the message names what was wrong. */
 export class ArgumentError extends WpEntitiesError {
   override name = 'ArgumentError';
@@ -184,6 +218,14 @@ export function isSyncError(value: unknown): value is SyncError {
 /** True for an {@link ArgumentError}. */
 export function isArgumentError(value: unknown): value is ArgumentError {
   return value instanceof ArgumentError || hasName(value, 'ArgumentError');
+}
+/** True for a {@link ConflictError}. */
+export function isConflictError(value: unknown): value is ConflictError {
+  return value instanceof ConflictError || hasName(value, 'ConflictError');
+}
+/** True for a {@link JournalError}. */
+export function isJournalError(value: unknown): value is JournalError {
+  return value instanceof JournalError || hasName(value, 'JournalError');
 }
 /** True for a {@link StoreDisposedError}. */
 export function isStoreDisposedError(value: unknown): value is StoreDisposedError {

@@ -18,6 +18,7 @@ export {
 } from '../models/EditFunnel.js';
 export * from '../models/EntityQuery.js';
 export type * from '../models/postTypes.js';
+export type { SaveConflict, ConflictChoice } from '../models/SaveConflict.js';
 export * from '../models/ids.js';
 export * from '../models/QueryParts.js';
 export type { PlainObject } from '../models/snapshot.js';
@@ -36,6 +37,7 @@ export {
   type SaveOptions,
   type DeleteOptions,
   type WriteOutcome,
+  type ConflictMode,
 } from '../stores/RecordWriter.js';
 export type { BatchApi, SaveResult } from '../stores/batchWrites.js';
 export { canBatch } from '../stores/BatchRun.js';
@@ -50,3 +52,4 @@ export {
   type EditResult,
   type EditRules,
 } from '../models/editPipeline.js';
+export * from './journal/index.js';

@@ -11,6 +11,7 @@ import type { EntityConfig } from '../models/EntityConfig.js';
 import type { SaveEnd } from '../models/EntityRecord.js';
 import { readId, type Id } from '../models/ids.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
+import type { SaveConflict } from '../models/SaveConflict.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../src/errors.js';
 import { invalidResponseError } from '../src/transport/restErrors.js';
@@ -18,6 +19,7 @@ import { toRawResponse } from '../src/transport/rawResponse.js';
 import type { Query, Transport } from '../src/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
+import { checkSaveConflict } from './conflictCheck.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
@@ -56,6 +58,12 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   discardEdits(): void;
   /** Replaces the stored autosaves. */
   setAutosaves(autosaves: readonly Autosave[]): void;
+  /** The unsettled save conflict, if any (records that cannot hold one are never checked). */
+  readonly conflict?: SaveConflict | undefined;
+  /** Records (or clears) a save conflict. */
+  setConflict?(conflict: SaveConflict | undefined): void;
+  /** A save was refused before anything was sent (a conflict): the error is stored as the save's. */
+  refuseSave?(error: Error): void;
 }
 
 /** What the writer needs from a collection (an `EntityCollection` provides it); `T` and `E` as for {@link WritableRecord}. */
@@ -73,6 +81,8 @@ export interface WritableCollection<T extends object = PlainObject, E extends ob
     records: T | readonly T[],
     opts?: { invalidate?: boolean; persistedEdits?: object | undefined },
   ): void;
+  /** GETs a record now (`query` may name `_fields`) and stores the answer; without it, saves are never checked for conflicts. */
+  fetch?(id: Id | undefined, query?: Query): Promise<unknown>;
   /** Drops records from the cache and every list. */
   remove(ids: Id | readonly Id[], opts?: { invalidate?: boolean }): void;
   /** Gives a created record (no id yet) the id of its first save's answer. */
@@ -85,7 +95,16 @@ export interface RecordWriterOptions {
   transport: Transport;
   /** The id of the signed-in user, when known (autosaves look for theirs). @default () => undefined */
   currentUserId?: () => number | undefined;
+  /**
+   * What a save does when someone else saved the record since it was loaded: `'overwrite'` sends
+   * anyway (as WordPress does); `'detect'` checks first and stops on a field changed on both sides.
+   * @default 'overwrite'
+   */
+  conflicts?: ConflictMode | undefined;
 }
+
+/** See {@link RecordWriterOptions.conflicts}. */
+export type ConflictMode = 'overwrite' | 'detect';
 
 const NOTHING_SENT: WriteOutcome<never> = Object.freeze({
   ok: true,
@@ -115,10 +134,13 @@ export class RecordWriter {
   private readonly transport: Transport;
   private readonly currentUserId: () => number | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
+  /** See {@link RecordWriterOptions.conflicts}. */
+  readonly conflicts: ConflictMode;
 
   /** A writer sending through `options.transport`; the constructor does no I/O. */
   constructor(options: RecordWriterOptions) {
     this.transport = options.transport;
+    this.conflicts = options.conflicts ?? 'overwrite';
     this.currentUserId = options.currentUserId ?? (() => undefined);
   }
 
@@ -139,8 +161,20 @@ export class RecordWriter {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
     return this.serialise(record, async () => {
-      let edits: Edits = record.nonTransientEdits;
-      if (options.fields !== undefined) edits = pickEditPaths(edits, options.fields);
+      const pick = (): Edits =>
+        options.fields === undefined
+          ? record.nonTransientEdits
+          : pickEditPaths(record.nonTransientEdits, options.fields);
+      let edits = pick();
+      if (Object.keys(edits).length > 0 && this.conflicts === 'detect') {
+        const stop = await checkSaveConflict(collection, config, record, edits);
+        if (stop !== undefined) {
+          record.refuseSave?.(stop);
+          return { ok: false, value: undefined, error: stop };
+        }
+        // The check took in the server's values: edits it now matches are gone.
+        edits = pick();
+      }
       if (Object.keys(edits).length === 0) {
         record.finishEmptySave();
         return NOTHING_SENT;
@@ -274,6 +308,8 @@ export class RecordWriter {
         record.finishEmptySave();
         return NOTHING_SENT;
       }
+      // An autosave never stops (it does not overwrite the post), but the conflict is recorded.
+      if (this.conflicts === 'detect') await checkSaveConflict(collection, config, record, edits);
       const previous = await this.previousAutosave(collection, record);
       const body = runInAction(() => {
         const payload = evaluateDeferred(record, edits);

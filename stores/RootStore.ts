@@ -14,15 +14,18 @@ import { ArgumentError, StoreDisposedError } from '../src/errors.js';
 import type { SyncOptions } from '../src/sync/options.js';
 import type { SyncManager } from '../src/sync/SyncManager.js';
 import { registeredSyncEngine } from './syncEngine.js';
+import type { Journal, JournalEntry } from '../src/journal/Journal.js';
 import type { Transport } from '../src/transport/types.js';
 import { DisposableTransport } from './DisposableTransport.js';
 import { EmbedStore } from './EmbedStore.js';
 import { EvictionSweep } from './EvictionSweep.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
+import { JournalRecorder } from './JournalRecorder.js';
+import { restoreJournal } from './journalRestore.js';
 import { runBatch, saveAllInBatch, type BatchApi, type SaveResult } from './batchWrites.js';
 import { RecordIndex } from './RecordIndex.js';
-import { RecordWriter, type SaveOptions } from './RecordWriter.js';
+import { RecordWriter, type ConflictMode, type SaveOptions } from './RecordWriter.js';
 import { UndoHistory, type UndoStep } from './UndoHistory.js';
 import { PermissionStore } from './PermissionStore.js';
 import { SiteStore } from './SiteStore.js';
@@ -40,6 +43,21 @@ export interface RootStoreOptions {
    * @default undefined (off)
    */
   sync?: SyncOptions | undefined;
+  /**
+   * What a save does when someone else saved the record since this copy was loaded:
+   * `'overwrite'` sends anyway (as WordPress does); `'detect'` first GETs the record's
+   * `modified_gmt` and edited fields, takes in what changed only on the server, and stops the save
+   * when a field changed on both sides (`record.conflict`, `ConflictError`).
+   * @default 'overwrite'
+   */
+  conflicts?: ConflictMode | undefined;
+  /**
+   * Where unsaved edits are kept across reloads and crashes (`indexedDbJournal()`,
+   * `localStorageJournal()`, `fileJournal(path)`, `memoryJournal()`): every change to a record's
+   * edits is written within a second, bursts coalesced, and removed once saved or discarded.
+   * `restoreJournal()` puts them back. @default undefined (no journal)
+   */
+  journal?: Journal | undefined;
   /**
    * A query or record that nobody observes, with no edits and no request in flight, is dropped
    * from the cache this long after its last use; an observer or a later call brings it back by
@@ -89,6 +107,9 @@ export class RootStore implements CollectionHost {
   readonly sync: SyncManager | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
+  /** Writes the journal; `undefined` without one. */
+  private readonly journalRecorder: JournalRecorder | undefined;
+  private readonly stopJournal: (() => void) | undefined;
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
   private disposed = false;
@@ -125,9 +146,59 @@ export class RootStore implements CollectionHost {
     this.writer = new RecordWriter({
       transport: this.transport,
       currentUserId: () => this.users.current?.id,
+      conflicts: options.conflicts,
     });
+    if (options.journal !== undefined) {
+      const recorder = new JournalRecorder(options.journal);
+      this.journalRecorder = recorder;
+      this.stopJournal = startJournal(this, recorder);
+    }
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  // --- Journal of unsaved edits (see journalRestore.ts and JournalRecorder.ts) ---
+
+  /** Records whose unsaved edits are in the journal (0 without one). Observable. */
+  get journalSize(): number {
+    return this.journalRecorder?.size ?? 0;
+  }
+
+  /** Why the journal could not be read or written last (quota, private mode); editing goes on. Observable. */
+  get journalError(): Error | undefined {
+    return this.journalRecorder?.error;
+  }
+
+  /**
+   * Re-applies the unsaved edits the journal kept from before a reload or crash: each record is
+   * loaded (a GET only when not cached), its edits applied with origin `restore` as one undo step,
+   * and fields the server changed since are left out and shown as `record.conflict`. Resolves to
+   * the records touched (`[]` without a journal, or when it cannot be read: see {@link journalError}).
+   */
+  restoreJournal(): Promise<EntityRecord<object>[]> {
+    if (this.journalRecorder === undefined) return Promise.resolve([]);
+    return restoreJournal(this, this.journalRecorder);
+  }
+
+  /**
+   * The journal's entries as stored, without applying them: what a "Restore N unsaved changes"
+   * offer shows. Rejects when the journal cannot be read (also {@link journalError}).
+   */
+  readJournal(): Promise<JournalEntry[]> {
+    return this.journalRecorder?.read() ?? Promise.resolve([]);
+  }
+
+  /** Drops every entry of the journal (the user declined to restore them). */
+  async discardJournal(): Promise<void> {
+    const recorder = this.journalRecorder;
+    if (recorder === undefined) return;
+    const entries = await recorder.read();
+    await recorder.forget(entries.map((entry) => entry.key));
+  }
+
+  /** Writes the edits noted so far now instead of within the second; failures go to {@link journalError}. */
+  flushJournal(): Promise<void> {
+    return this.journalRecorder?.flush() ?? Promise.resolve();
   }
 
   /**
@@ -243,6 +314,7 @@ export class RootStore implements CollectionHost {
     if (this.disposed) return;
     this.disposed = true;
     this.sync?.dispose();
+    this.stopJournal?.();
     this.requests.dispose();
     this.eviction.dispose();
     for (const collection of this.collections.values()) collection.dispose();
@@ -262,4 +334,24 @@ function startSync(store: RootStore, options: SyncOptions): SyncManager {
     );
   }
   return engine(store, options) as SyncManager;
+}
+
+/**
+ * Connects the journal: every change to any record's edits (all origins: a save or a discard
+ * removes the entry) is noted, and a page being hidden writes at once, since the page may not come
+ * back. Returns the function that writes what is noted and stops.
+ */
+function startJournal(store: RootStore, recorder: JournalRecorder): () => void {
+  const stopObserving = store.observeEdits((event) => recorder.note(event.record));
+  const target = globalThis as {
+    addEventListener?: typeof addEventListener;
+    removeEventListener?: typeof removeEventListener;
+  };
+  const onHide = (): void => void recorder.flush();
+  target.addEventListener?.('pagehide', onHide);
+  return () => {
+    stopObserving();
+    target.removeEventListener?.('pagehide', onHide);
+    void recorder.flush().finally(() => recorder.dispose());
+  };
 }

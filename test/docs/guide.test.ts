@@ -11,9 +11,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import {
   EntityConfig,
   EntityRecord,
+  isConflictError,
   isEntityConfigError,
   isInvalidActionError,
   isRestError,
+  memoryJournal,
   RestTransport,
   RootStore,
   type PlainObject,
@@ -731,5 +733,54 @@ describe('guide §8 Errors', () => {
     expect(() => store.record('postType', 'book', 1).edit({ title: 'x' })).toThrow(
       'The entity being edited (postType, book) does not have a loaded config.',
     );
+  });
+});
+
+describe('guide §4 Never lose work: the journal and save conflicts', () => {
+  it('restores unsaved edits after a reload, as one undo step', async () => {
+    const transport = new RestTransport({ root: wordpress.restRoot });
+    const journal = memoryJournal(); // indexedDbJournal() in a browser, fileJournal(path) in Node
+    const before = new RootStore({ transport, journal });
+    const post = await before.collection('postType', 'post').fetch(1);
+    post?.edit({ title: 'Not saved yet' });
+    await before.flushJournal(); // it is written within a second anyway
+    before.dispose(); // the tab is closed, or crashes
+
+    const after = new RootStore({ transport, journal }); // the page is loaded again
+    const offered = await after.readJournal();
+    console.log(offered.map((entry) => entry.edits)); // [{ title: 'Not saved yet' }]
+    const [restored] = await after.restoreJournal();
+    console.log(restored?.edits, after.journalSize); // { title: 'Not saved yet' } 1
+    after.undo(); // one undo step per record takes the restored edits back
+
+    expect(logs()).toEqual([[[{ title: 'Not saved yet' }]], [{ title: 'Not saved yet' }, 1]]);
+    expect(restored?.hasEdits).toBe(false);
+    after.dispose();
+  });
+
+  it("stops a save that would overwrite someone else's title, and keeps mine once resolved", async () => {
+    const transport = new RestTransport({ root: wordpress.restRoot });
+    const mine = new RootStore({ transport, conflicts: 'detect' });
+    const post = await mine.collection('postType', 'post').fetch(1);
+    post?.edit({ title: 'My title', content: 'My text' });
+
+    const other = new RootStore({ transport }); // someone else, in another tab
+    const theirs = await other.collection('postType', 'post').fetch(1);
+    theirs?.edit({ title: 'Their title' });
+    await theirs?.save();
+
+    try {
+      await post?.save({ throwOnError: true });
+    } catch (error) {
+      if (isConflictError(error)) console.log(error.fields); // ['title']: nothing was sent
+    }
+    console.log(post?.conflict?.server, post?.conflict?.local); // { title: 'Their title' } { title: 'My title' }
+    post?.resolveConflict('mine'); // or 'theirs', or the values to keep: { title: 'Both titles' }
+    await post?.save(); // sends my title and my text
+
+    expect(logs()).toEqual([[['title']], [{ title: 'Their title' }, { title: 'My title' }]]);
+    expect(wordpress.getPost(1)).toMatchObject({ title: 'My title', content: 'My text' });
+    mine.dispose();
+    other.dispose();
   });
 });

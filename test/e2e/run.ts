@@ -15,6 +15,7 @@ import { axeChecked } from './axe.js';
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
 import { featureTests } from './editorFeatures.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
+import { neverLoseWorkTests } from './neverLoseWork.e2e.js';
 
 /** Runs the tests whose name contains `process.argv[2]` (all without it). */
 function selected<T extends { name: string }>(list: T[]): T[] {
@@ -33,7 +34,7 @@ async function main(): Promise<number> {
     const demo = await startDemo({ port: 0, quiet: true, watch: false });
     try {
       console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
-      const result = await runTests(browser.context, demo.url, selected([...tests, ...featureTests]));
+      const result = await runTests(browser.context, demo.url, selected([...tests, ...featureTests, ...neverLoseWorkTests]));
       passed += result.passed;
       failed += result.failed;
     } finally {

@@ -12,6 +12,8 @@ import { App } from './App.js';
 import type { DemoSite } from './demoSite.js';
 import { describeError } from './describeError.js';
 import { loggingFetch } from './requestLog.js';
+import { NeverLoseWork } from './NeverLoseWork.js';
+import { neverLoseWorkOptions } from './journalOptions.js';
 
 declare global {
   interface Window {
@@ -35,11 +37,13 @@ async function start(container: HTMLElement): Promise<void> {
   // Every request goes through a logging fetch, for the data inspector's request list.
   const store = new RootStore({
     transport: new RestTransport({ root: restRoot, fetch: loggingFetch(restRoot) }),
+    ...neverLoseWorkOptions(demo !== undefined),
   });
   createRoot(container).render(
     <StrictMode>
       <StoreProvider store={store}>
         <App demo={demo} />
+        <NeverLoseWork />
       </StoreProvider>
     </StrictMode>,
   );

@@ -1,0 +1,155 @@
+/**
+ * The journal recorder on plain records: when it writes, what an entry holds, and what a failed
+ * write does.
+ */
+import { autorun } from 'mobx';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isJournalError, JournalError } from '../../src/errors.js';
+import { memoryJournal } from '../../src/journal/index.js';
+import { JournalRecorder, type JournaledRecord } from '../../stores/JournalRecorder.js';
+
+/** A record whose edits a test sets by hand. */
+function plainRecord(
+  id: number | undefined,
+  raw: object = { title: 'Saved', modified_gmt: '2024-01-01T10:00:00' },
+) {
+  const record = {
+    kind: 'postType',
+    name: 'post',
+    id,
+    config: { singleton: false },
+    nonTransientEdits: {} as Record<string, unknown>,
+    raw,
+  } satisfies JournaledRecord;
+  return record;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('JournalRecorder', () => {
+  it('writes a noted record within a second, with its edits, their saved values and modified_gmt', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal, { now: () => 42 });
+    const record = plainRecord(5);
+    record.nonTransientEdits = { title: 'Edited', content: 'New body', footnotes: () => 'deferred' };
+    recorder.note(record);
+    expect(journal.writeCount).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(journal.writeCount).toBe(1);
+    expect([...journal.entries.values()]).toEqual([
+      {
+        key: 'postType/post/5',
+        kind: 'postType',
+        name: 'post',
+        id: 5,
+        edits: { title: 'Edited', content: 'New body' },
+        base: { title: 'Saved', content: null },
+        modifiedGmt: '2024-01-01T10:00:00',
+        writtenAtMs: 42,
+      },
+    ]);
+    expect(recorder.size).toBe(1);
+  });
+
+  it('writes a burst of 1,000 edits once', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal);
+    const record = plainRecord(5);
+    for (let index = 0; index < 1000; index++) {
+      record.nonTransientEdits = { title: `Edit ${index}` };
+      recorder.note(record);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(journal.writeCount).toBe(1);
+    expect(journal.entries.get('postType/post/5')?.edits).toEqual({ title: 'Edit 999' });
+  });
+
+  it('removes the entry of a record whose edits are gone (saved or discarded)', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal);
+    const record = plainRecord(5);
+    record.nonTransientEdits = { title: 'Edited' };
+    recorder.note(record);
+    await recorder.flush();
+    record.nonTransientEdits = {};
+    recorder.note(record);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(journal.entries.size).toBe(0);
+    expect(recorder.size).toBe(0);
+  });
+
+  it('writes nothing for a record that never had an entry and has no edits', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal);
+    recorder.note(plainRecord(5));
+    await recorder.flush();
+    expect(journal.writeCount).toBe(0);
+  });
+
+  it('leaves out a new record that has no id yet (it could not be found again after a reload)', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal);
+    const record = plainRecord(undefined, {});
+    record.nonTransientEdits = { title: 'Draft' };
+    recorder.note(record);
+    await recorder.flush();
+    expect(journal.writeCount).toBe(0);
+  });
+
+  it('shows a failed write as an observable error, and the next write keeps the edits and clears it', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal);
+    const seen: (Error | undefined)[] = [];
+    const stop = autorun(() => seen.push(recorder.error));
+    journal.failWritesWith(new JournalError('The quota has been exceeded.'));
+    const record = plainRecord(5);
+    record.nonTransientEdits = { title: 'Edited' };
+    recorder.note(record);
+    await recorder.flush();
+    expect(isJournalError(recorder.error)).toBe(true);
+    expect(journal.entries.size).toBe(0);
+
+    journal.failWritesWith(undefined);
+    const other = plainRecord(6);
+    other.nonTransientEdits = { title: 'Other' };
+    recorder.note(other);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(recorder.error).toBeUndefined();
+    expect([...journal.entries.keys()].sort()).toEqual(['postType/post/5', 'postType/post/6']);
+    expect(seen.map((error) => error?.message)).toEqual([
+      undefined,
+      'The quota has been exceeded.',
+      undefined,
+    ]);
+    stop();
+  });
+
+  it('counts entries read from the journal in its size', async () => {
+    const journal = memoryJournal();
+    const writer = new JournalRecorder(journal);
+    const record = plainRecord(5);
+    record.nonTransientEdits = { title: 'Edited' };
+    writer.note(record);
+    await writer.flush();
+    const reader = new JournalRecorder(journal);
+    expect(reader.size).toBe(0);
+    await reader.read();
+    expect(reader.size).toBe(1);
+  });
+
+  it('stops writing once disposed', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal);
+    const record = plainRecord(5);
+    record.nonTransientEdits = { title: 'Edited' };
+    recorder.note(record);
+    recorder.dispose();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(journal.writeCount).toBe(0);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The four journal storages behave the same behind the `Journal` seam: what is written is read
+ * back, a later write replaces an entry, removed entries are gone, and a storage that cannot be
+ * written rejects with a JournalError.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { isJournalError } from '../../src/errors.js';
+import {
+  fileJournal,
+  indexedDbJournal,
+  localStorageJournal,
+  memoryJournal,
+  type Journal,
+  type JournalEntry,
+  type JournalStorageArea,
+} from '../../src/journal/index.js';
+
+function entry(id: number, title: string): JournalEntry {
+  return {
+    key: `postType/post/${id}`,
+    kind: 'postType',
+    name: 'post',
+    id,
+    edits: { title, meta: { a: 1 } },
+    base: { title: 'Saved', meta: { a: 0 } },
+    modifiedGmt: '2024-01-01T10:00:00',
+    writtenAtMs: 1_700_000_000_000,
+  };
+}
+
+/** A Web Storage area in memory; `quota` (characters) makes setItem throw like a full browser storage. */
+function storageArea(quota = Infinity): JournalStorageArea & { items: Map<string, string> } {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      if (value.length > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      items.set(key, value);
+    },
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+async function tempFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'wp-entities-journal-'));
+  folders.push(folder);
+  return folder;
+}
+
+const storages: [string, () => Promise<Journal>][] = [
+  ['memoryJournal', () => Promise.resolve(memoryJournal())],
+  ['localStorageJournal', () => Promise.resolve(localStorageJournal({ storage: storageArea() }))],
+  ['indexedDbJournal', () => Promise.resolve(indexedDbJournal({ indexedDB: new IDBFactory() }))],
+  ['fileJournal', async () => fileJournal(join(await tempFolder(), 'journal.json'))],
+];
+
+describe.each(storages)('%s', (_name, make) => {
+  it('reads back what was written, a later write of a key replacing the entry', async () => {
+    const journal = await make();
+    expect(await journal.read()).toEqual([]);
+    await journal.write({ put: [entry(1, 'One'), entry(2, 'Two')], remove: [] });
+    await journal.write({ put: [entry(1, 'One again')], remove: [] });
+    const read = await journal.read();
+    expect(read.sort((a, b) => a.key.localeCompare(b.key))).toEqual([entry(1, 'One again'), entry(2, 'Two')]);
+  });
+
+  it('drops removed keys, and ignores keys it does not hold', async () => {
+    const journal = await make();
+    await journal.write({ put: [entry(1, 'One'), entry(2, 'Two')], remove: [] });
+    await journal.write({ put: [], remove: ['postType/post/1', 'postType/post/99'] });
+    expect(await journal.read()).toEqual([entry(2, 'Two')]);
+  });
+});
+
+describe('localStorageJournal', () => {
+  it('rejects with a JournalError when the storage is full, keeping what was there', async () => {
+    const area = storageArea(600);
+    const journal = localStorageJournal({ storage: area });
+    await journal.write({ put: [entry(1, 'One')], remove: [] });
+    const error = await journal
+      .write({ put: [entry(2, 'x'.repeat(1000))], remove: [] })
+      .catch((e: unknown) => e);
+    expect(isJournalError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/quota/);
+    expect(await journal.read()).toEqual([entry(1, 'One')]);
+  });
+
+  it('rejects with a JournalError where there is no localStorage (Node, some private modes)', async () => {
+    const error = await localStorageJournal()
+      .read()
+      .catch((e: unknown) => e);
+    expect(isJournalError(error)).toBe(true);
+  });
+
+  it('keeps each site under its own key', async () => {
+    const area = storageArea();
+    await localStorageJournal({ storage: area, key: 'site-a' }).write({ put: [entry(1, 'A')], remove: [] });
+    expect(await localStorageJournal({ storage: area, key: 'site-b' }).read()).toEqual([]);
+  });
+});
+
+describe('indexedDbJournal', () => {
+  it('rejects with a JournalError where there is no IndexedDB', async () => {
+    const error = await indexedDbJournal()
+      .read()
+      .catch((e: unknown) => e);
+    expect(isJournalError(error)).toBe(true);
+  });
+
+  it('is read by a second journal on the same database, as after a reload', async () => {
+    const factory = new IDBFactory();
+    await indexedDbJournal({ indexedDB: factory, name: 'site' }).write({
+      put: [entry(1, 'One')],
+      remove: [],
+    });
+    expect(await indexedDbJournal({ indexedDB: factory, name: 'site' }).read()).toEqual([entry(1, 'One')]);
+  });
+});
+
+describe('fileJournal', () => {
+  it('writes through a temporary file and a rename, leaving no temporary file behind', async () => {
+    const folder = await tempFolder();
+    const path = join(folder, 'journal.json');
+    const journal = fileJournal(path);
+    await Promise.all([
+      journal.write({ put: [entry(1, 'One')], remove: [] }),
+      journal.write({ put: [entry(2, 'Two')], remove: [] }),
+    ]);
+    expect(await readdir(folder)).toEqual(['journal.json']);
+    expect(Object.keys(JSON.parse(await readFile(path, 'utf8')) as object).sort()).toEqual([
+      'postType/post/1',
+      'postType/post/2',
+    ]);
+  });
+
+  it('refuses to overwrite a file it cannot parse', async () => {
+    const path = join(await tempFolder(), 'journal.json');
+    await writeFile(path, '{ not json');
+    const error = await fileJournal(path)
+      .write({ put: [entry(1, 'One')], remove: [] })
+      .catch((e: unknown) => e);
+    expect(isJournalError(error)).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe('{ not json');
+  });
+
+  it('rejects with a JournalError when the folder does not exist', async () => {
+    const path = join(await tempFolder(), 'missing', 'journal.json');
+    const error = await fileJournal(path)
+      .write({ put: [entry(1, 'One')], remove: [] })
+      .catch((e: unknown) => e);
+    expect(isJournalError(error)).toBe(true);
+  });
+});
