@@ -1,8 +1,6 @@
 /** The journal and save-conflict part of API.md's contract, checked by the compiler. */
 import { expectTypeOf, it } from 'vitest';
-import type {
-  ConflictError,
-  RootStore} from 'wp-entities';
+import type { ConflictError, RootStore } from 'wp-entities';
 import {
   fileJournal,
   indexedDbJournal,

@@ -34,7 +34,11 @@ async function main(): Promise<number> {
     const demo = await startDemo({ port: 0, quiet: true, watch: false });
     try {
       console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
-      const result = await runTests(browser.context, demo.url, selected([...tests, ...featureTests, ...neverLoseWorkTests]));
+      const result = await runTests(
+        browser.context,
+        demo.url,
+        selected([...tests, ...featureTests, ...neverLoseWorkTests]),
+      );
       passed += result.passed;
       failed += result.failed;
     } finally {
