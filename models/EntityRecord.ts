@@ -39,7 +39,7 @@ import {
   type ExternalEditOrigin,
   type FunnelRecord,
 } from './EditFunnel.js';
-import { isTracking, LazyObservable } from './lazyObservable.js';
+import { isTracking, LazyObservableFields } from './lazyObservable.js';
 import { titleOf, type EntityConfig } from './EntityConfig.js';
 import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
@@ -108,6 +108,33 @@ const NOT_WRITING: WriteState = Object.freeze({
 });
 
 const NO_CONTEXTS: Readonly<Record<string, never>> = Object.freeze({});
+
+/** Every piece of a record's state, each a plain value until observed (see `LazyObservableFields`). */
+interface RecordState<T extends object, E extends object> {
+  item: StoredItem<T> | undefined;
+  contexts: Readonly<Record<string, StoredItem<T>>>;
+  edits: Partial<E>;
+  fetchState: FetchState;
+  writeState: WriteState;
+  autosaves: readonly Autosave[] | undefined;
+  conflict: SaveConflict<E> | undefined;
+  /**
+   * Whether the edits hold a non-transient field, worked out where edits are written, so
+   * `hasEdits`, `isDirty` and the dirty lists read one value instead of scanning.
+   */
+  hasEdits: boolean;
+}
+
+const INITIAL_STATE: RecordState<object, object> = Object.freeze({
+  item: undefined,
+  contexts: NO_CONTEXTS,
+  edits: NO_EDITS,
+  fetchState: NOT_FETCHED,
+  writeState: NOT_WRITING,
+  autosaves: undefined,
+  conflict: undefined,
+  hasEdits: false,
+});
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
@@ -193,30 +220,13 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   private readonly ownConfig: EntityConfig | undefined;
   // Plain values until something observes them (see lazyObservable.ts): a cached record nobody
-  // shows costs no MobX atoms. Snapshots are replaced, never mutated.
-  private readonly item = new LazyObservable<StoredItem<T> | undefined>(undefined, 'EntityRecord.persisted');
-  private readonly contexts = new LazyObservable<Readonly<Record<string, StoredItem<T>>>>(
-    NO_CONTEXTS,
-    'EntityRecord.contexts',
+  // shows costs no MobX atoms. Snapshots are replaced, never mutated. `edits` is replaced only
+  // through the funnel (`commitEdits` → `replaceEdits`), which keeps `hasEdits` in step.
+  private readonly state = new LazyObservableFields<RecordState<T, E>>(
+    INITIAL_STATE as RecordState<T, E>,
+    'EntityRecord',
   );
-  /** Replaced only through the funnel (`commitEdits` → `replaceEdits`), which keeps `hasEdits` in step. */
-  private readonly editsSlot = new LazyObservable<Partial<E>>(NO_EDITS as Partial<E>, 'EntityRecord.edits');
-  private readonly fetchSlot = new LazyObservable<FetchState>(NOT_FETCHED, 'EntityRecord.fetchState');
-  private readonly writeSlot = new LazyObservable<WriteState>(NOT_WRITING, 'EntityRecord.writeState');
-  private readonly autosavesSlot = new LazyObservable<readonly Autosave[] | undefined>(
-    undefined,
-    'EntityRecord.autosaves',
-  );
-  private readonly conflictSlot = new LazyObservable<SaveConflict<E> | undefined>(
-    undefined,
-    'EntityRecord.conflict',
-  );
-  /**
-   * Whether the edits hold a non-transient field, worked out where edits are written, so
-   * `hasEdits`, `isDirty` and the dirty lists read one value instead of scanning.
-   */
-  private readonly hasEditsSlot = new LazyObservable<boolean>(false, 'EntityRecord.hasEdits');
-  /** The transient fields {@link hasEditsSlot} was worked out with; `null` before the first write of edits. */
+  /** The transient fields `hasEdits` state was worked out with; `null` before the first write of edits. */
   private hasEditsTransient: ReadonlySet<string> | undefined | null = null;
   private computeds: { [K in keyof PrimitiveViews]?: IComputedValue<PrimitiveViews[K]> } | undefined =
     undefined;
@@ -267,7 +277,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** The cached server record of the 'default' context (the one edits and saves work on). Observable. */
   get persisted(): T | undefined {
-    return this.item.get()?.data;
+    return this.state.get('item')?.data;
   }
 
   /** The record as received in `context` (`'view'`, `'embed'`, `'edit'`; `'default'` is {@link persisted}). Observable. */
@@ -277,7 +287,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** A full record was received in the 'default' context (not only some `_fields`). Observable. */
   get isComplete(): boolean {
-    return this.item.get()?.isComplete ?? false;
+    return this.state.get('item')?.isComplete ?? false;
   }
 
   /** True when a full record was received in `context`. Observable. */
@@ -292,7 +302,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** Every local edit, transient ones included, as a plain snapshot object (`{}` when none). Observable. */
   get edits(): Partial<E> {
-    return this.editsSlot.get();
+    return this.state.get('edits');
   }
 
   /** {@link edits} without the config's transient fields: what a save would send. Observable. */
@@ -320,22 +330,22 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     // Never edited, or the config's transient fields changed since the last edit (it was loaded
     // or replaced): look at the fields again.
     if (transient !== this.hasEditsTransient) {
-      return hasNonTransientEdit(this.editsSlot.get() as Edits, transient);
+      return hasNonTransientEdit(this.state.get('edits') as Edits, transient);
     }
-    return this.hasEditsSlot.get();
+    return this.state.get('hasEdits');
   }
 
   /** The record has unsaved changes: {@link hasEdits}, or a save is in flight. Observable. */
   get isDirty(): boolean {
     // Edits first: a record with edits is dirty whatever its status, so its status is not read
     // (nor tracked) then; the dirty list reads this for every edited record.
-    return this.hasEdits || this.writeSlot.get().isSaving;
+    return this.hasEdits || this.state.get('writeState').isSaving;
   }
 
   /** All request states at once, as one snapshot (a new object per read). Observable. */
   get status(): RecordStatus {
-    const { sending: _sending, ...write } = this.writeSlot.get();
-    return { ...this.fetchSlot.get(), ...write };
+    const { sending: _sending, ...write } = this.state.get('writeState');
+    return { ...this.state.get('fetchState'), ...write };
   }
 
   /**
@@ -348,42 +358,42 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** A GET of this record is in flight. Observable. */
   get isResolving(): boolean {
-    return this.fetchSlot.get().isResolving;
+    return this.state.get('fetchState').isResolving;
   }
 
   /** A GET of this record finished at least once. Observable. */
   get hasResolved(): boolean {
-    return this.fetchSlot.get().hasResolved;
+    return this.state.get('fetchState').hasResolved;
   }
 
   /** The error of the last failed GET. Observable. */
   get fetchError(): Error | undefined {
-    return this.fetchSlot.get().fetchError;
+    return this.state.get('fetchState').fetchError;
   }
 
   /** A save is in flight. Observable. */
   get isSaving(): boolean {
-    return this.writeSlot.get().isSaving;
+    return this.state.get('writeState').isSaving;
   }
 
   /** An autosave is in flight. Observable. */
   get isAutosaving(): boolean {
-    return this.writeSlot.get().isAutosaving;
+    return this.state.get('writeState').isAutosaving;
   }
 
   /** A delete is in flight. Observable. */
   get isDeleting(): boolean {
-    return this.writeSlot.get().isDeleting;
+    return this.state.get('writeState').isDeleting;
   }
 
   /** The error of the last failed save. Observable. */
   get saveError(): Error | undefined {
-    return this.writeSlot.get().saveError;
+    return this.state.get('writeState').saveError;
   }
 
   /** The error of the last failed delete. Observable. */
   get deleteError(): Error | undefined {
-    return this.writeSlot.get().deleteError;
+    return this.state.get('writeState').deleteError;
   }
 
   /**
@@ -423,9 +433,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     (record: EntityRecord<object>, config: EntityConfig, edits: Edits, options: EditOptions): void => {
       record.wasDeleted = false;
       // Compared with the persisted record directly (raw attributes by their `.raw`): no `raw` copy.
-      const result = applyEdits(config, record.item.peek()?.data, record.editsSlot.peek() as Edits, edits, {
+      const result = applyEdits(config, record.state.peek('item')?.data, record.state.peek('edits') as Edits, edits, {
         rawAttributes: config.rawAttributes,
-        keep: record.writeSlot.peek().sending,
+        keep: record.state.peek('writeState').sending,
       });
       if (!result.changed) return;
       commitEdits(record, result.edits, result.changes, 'local', options);
@@ -450,10 +460,10 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     'EntityRecord.applyEdits',
     (record: EntityRecord<object>, values: Edits, origin: EditOrigin, flags?: CommitFlags): EditChanges => {
       const config = record.config;
-      const result = applyEdits(config, record.item.peek()?.data, record.editsSlot.peek() as Edits, values, {
+      const result = applyEdits(config, record.state.peek('item')?.data, record.state.peek('edits') as Edits, values, {
         merge: false,
         rawAttributes: config?.rawAttributes,
-        keep: record.writeSlot.peek().sending,
+        keep: record.state.peek('writeState').sending,
       });
       if (result.changed) commitEdits(record, result.edits, result.changes, origin, flags);
       return result.changes;
@@ -500,9 +510,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     'EntityRecord.discardEdits',
     (record: EntityRecord<object>) => {
       record.wasDeleted = true;
-      const edits = record.editsSlot.peek() as Edits;
+      const edits = record.state.peek('edits') as Edits;
       if (edits === NO_EDITS) return;
-      const persisted = record.item.peek()?.data;
+      const persisted = record.state.peek('item')?.data;
       const rawAttributes = record.config?.rawAttributes;
       const changes: Record<string, EditChange> = {};
       for (const key of Object.keys(edits)) {
@@ -552,7 +562,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** The autosaves of this post, once fetched ({@link fetchAutosaves}) or made. Observable. */
   get autosaves(): readonly Autosave[] | undefined {
-    return this.autosavesSlot.get();
+    return this.state.get('autosaves');
   }
 
   /** The autosave made by `authorId`, if fetched. Observable. */
@@ -571,7 +581,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * `ConflictError`; {@link resolveConflict} settles it. Observable.
    */
   get conflict(): SaveConflict<E> | undefined {
-    return this.conflictSlot.get();
+    return this.state.get('conflict');
   }
 
   /**
@@ -588,7 +598,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     runInAction(() => {
       this.edit(values as EditInput<E>);
       this.setConflict(undefined);
-      if (isConflictError(this.writeSlot.peek().saveError)) this.finishEmptySave();
+      if (isConflictError(this.state.peek('writeState').saveError)) this.finishEmptySave();
     });
   }
 
@@ -597,7 +607,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the writer and by journal restore.
    */
   setConflict(conflict: SaveConflict | undefined): void {
-    runInAction(() => this.conflictSlot.set(conflict as SaveConflict<E> | undefined));
+    runInAction(() => this.state.set('conflict', conflict as SaveConflict<E> | undefined));
   }
 
   /**
@@ -605,7 +615,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the writer.
    */
   setAutosaves(autosaves: readonly Autosave[]): void {
-    runInAction(() => this.autosavesSlot.set(autosaves));
+    runInAction(() => this.state.set('autosaves', autosaves));
   }
 
   /**
@@ -661,9 +671,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the collection's eviction sweep.
    */
   isEvictable(cutoffMs: number): boolean {
-    if (this.lastUsedMs > cutoffMs || this.editsSlot.peek() !== NO_EDITS) return false;
-    const write = this.writeSlot.peek();
-    if (write.isSaving || write.isDeleting || this.fetchSlot.peek().isResolving) return false;
+    if (this.lastUsedMs > cutoffMs || this.state.peek('edits') !== NO_EDITS) return false;
+    const write = this.state.peek('writeState');
+    if (write.isSaving || write.isDeleting || this.state.peek('fetchState').isResolving) return false;
     return !this.isObserved();
   }
 
@@ -673,13 +683,13 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   isObserved(): boolean {
     return (
-      this.item.isObserved ||
-      this.contexts.isObserved ||
-      this.editsSlot.isObserved ||
-      this.fetchSlot.isObserved ||
-      this.writeSlot.isObserved ||
-      this.autosavesSlot.isObserved ||
-      this.hasEditsSlot.isObserved
+      this.state.isObserved('item') ||
+      this.state.isObserved('contexts') ||
+      this.state.isObserved('edits') ||
+      this.state.isObserved('fetchState') ||
+      this.state.isObserved('writeState') ||
+      this.state.isObserved('autosaves') ||
+      this.state.isObserved('hasEdits')
     );
   }
 
@@ -689,13 +699,13 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   get hasObservableState(): boolean {
     return (
-      this.item.isBoxed ||
-      this.contexts.isBoxed ||
-      this.editsSlot.isBoxed ||
-      this.fetchSlot.isBoxed ||
-      this.writeSlot.isBoxed ||
-      this.autosavesSlot.isBoxed ||
-      this.hasEditsSlot.isBoxed
+      this.state.isBoxed('item') ||
+      this.state.isBoxed('contexts') ||
+      this.state.isBoxed('edits') ||
+      this.state.isBoxed('fetchState') ||
+      this.state.isBoxed('writeState') ||
+      this.state.isBoxed('autosaves') ||
+      this.state.isBoxed('hasEdits')
     );
   }
 
@@ -714,7 +724,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by collections and queries.
    */
   readItem(context: string): StoredItem<T> | undefined {
-    return context === DEFAULT_CONTEXT ? this.item.get() : this.contexts.get()[context];
+    return context === DEFAULT_CONTEXT ? this.state.get('item') : this.state.get('contexts')[context];
   }
 
   /**
@@ -723,8 +733,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   writeItem(context: string, item: StoredItem<T>): void {
     this.lastUsedMs = Date.now();
-    if (context === DEFAULT_CONTEXT) this.item.set(item);
-    else this.contexts.set({ ...this.contexts.peek(), [context]: item });
+    if (context === DEFAULT_CONTEXT) this.state.set('item', item);
+    else this.state.set('contexts', { ...this.state.peek('contexts'), [context]: item });
   }
 
   /**
@@ -732,8 +742,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by `EntityCollection.remove`.
    */
   clearItems(): void {
-    this.item.set(undefined);
-    if (this.contexts.peek() !== NO_CONTEXTS) this.contexts.set(NO_CONTEXTS);
+    this.state.set('item', undefined);
+    if (this.state.peek('contexts') !== NO_CONTEXTS) this.state.set('contexts', NO_CONTEXTS);
   }
 
   /**
@@ -741,7 +751,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the collection.
    */
   startFetch(): void {
-    this.setFetchState({ ...this.fetchSlot.peek(), isResolving: true });
+    this.setFetchState({ ...this.state.peek('fetchState'), isResolving: true });
   }
 
   /**
@@ -760,7 +770,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   startSave(fields: readonly string[], isAutosave = false): void {
     this.setWriteState({
-      ...this.writeSlot.peek(),
+      ...this.state.peek('writeState'),
       isSaving: true,
       isAutosaving: isAutosave,
       sending: new Set(fields.map((field) => field.split('.')[0] as string)),
@@ -780,9 +790,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   private static readonly finishSaveAction = action(
     'EntityRecord.finishSave',
     (record: EntityRecord<object>, end: SaveEnd): void => {
-      const wasSending = record.writeSlot.peek().sending;
+      const wasSending = record.state.peek('writeState').sending;
       record.setWriteState({
-        ...record.writeSlot.peek(),
+        ...record.state.peek('writeState'),
         isSaving: false,
         isAutosaving: false,
         saveError: end.ok ? undefined : end.error,
@@ -797,8 +807,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the writer.
    */
   finishEmptySave(): void {
-    if (this.writeSlot.peek().saveError === undefined) return;
-    this.setWriteState({ ...this.writeSlot.peek(), saveError: undefined });
+    if (this.state.peek('writeState').saveError === undefined) return;
+    this.setWriteState({ ...this.state.peek('writeState'), saveError: undefined });
   }
 
   /**
@@ -807,7 +817,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the writer.
    */
   refuseSave(error: Error): void {
-    this.setWriteState({ ...this.writeSlot.peek(), saveError: error });
+    this.setWriteState({ ...this.state.peek('writeState'), saveError: error });
   }
 
   /**
@@ -815,7 +825,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the writer.
    */
   startDelete(): void {
-    this.setWriteState({ ...this.writeSlot.peek(), isDeleting: true });
+    this.setWriteState({ ...this.state.peek('writeState'), isDeleting: true });
   }
 
   /**
@@ -823,7 +833,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Used by the writer.
    */
   finishDelete(error?: Error): void {
-    this.setWriteState({ ...this.writeSlot.peek(), isDeleting: false, deleteError: error });
+    this.setWriteState({ ...this.state.peek('writeState'), isDeleting: false, deleteError: error });
   }
 
   /**
@@ -833,7 +843,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * @internal Called by `EntityCollection.receive`.
    */
   clearEditsMatching(received: T, persistedEdits?: object): void {
-    const edits = this.editsSlot.peek() as Edits;
+    const edits = this.state.peek('edits') as Edits;
     if (edits === NO_EDITS) return;
     const next = clearReceivedEdits(edits, received, persistedEdits as Edits | undefined);
     if (next !== edits) runInAction(() => this.commitCleared(edits, next));
@@ -846,7 +856,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    */
   refreshEditState(): void {
     if (this.hasEditsTransient === null) return;
-    runInAction(() => this.noteEdits(this.editsSlot.peek()));
+    runInAction(() => this.noteEdits(this.state.peek('edits')));
   }
 
   /**
@@ -857,7 +867,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const value = (isEmpty(next) ? NO_EDITS : next) as Partial<E>;
     // Only a record without edits can be evicted, so only then does the time of use matter.
     if (value === NO_EDITS) this.lastUsedMs = Date.now();
-    this.editsSlot.set(value);
+    this.state.set('edits', value);
     this.noteEdits(value);
   }
 
@@ -870,14 +880,14 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const transient = this.config?.transientEdits;
     const hasEdits = hasNonTransientEdit(edits as Edits, transient);
     this.hasEditsTransient = transient;
-    this.hasEditsSlot.set(hasEdits);
-    const isSaving = this.writeSlot.peek().isSaving;
+    this.state.set('hasEdits', hasEdits);
+    const isSaving = this.state.peek('writeState').isSaving;
     this.collection?.noteEditState(this, hasEdits || isSaving, isSaving, edits !== NO_EDITS);
   }
 
   /** Commits `next`, a copy of `edits` with some fields cleared, as a `server` change. */
   private commitCleared(edits: Edits, next: Edits): void {
-    const persisted = this.item.peek()?.data;
+    const persisted = this.state.peek('item')?.data;
     const rawAttributes = this.config?.rawAttributes;
     const changes: Record<string, EditChange> = {};
     for (const key of Object.keys(edits)) {
@@ -889,9 +899,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** After a save: edits of `fields` equal to the persisted value were only kept while it flew. */
   private dropEditsEqualToPersisted(fields: ReadonlySet<string>): void {
-    const edits = this.editsSlot.peek() as Edits;
+    const edits = this.state.peek('edits') as Edits;
     if (edits === NO_EDITS) return;
-    const persisted = this.item.peek()?.data;
+    const persisted = this.state.peek('item')?.data;
     const rawAttributes = this.config?.rawAttributes;
     let next: Record<string, unknown> | undefined;
     for (const field of fields) {
@@ -904,16 +914,16 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   private setFetchState(next: FetchState): void {
-    runInAction(() => this.fetchSlot.set(next));
+    runInAction(() => this.state.set('fetchState', next));
   }
 
   private setWriteState(next: WriteState): void {
     this.lastUsedMs = Date.now();
-    const wasSaving = this.writeSlot.peek().isSaving;
+    const wasSaving = this.state.peek('writeState').isSaving;
     runInAction(() => {
-      this.writeSlot.set(next);
+      this.state.set('writeState', next);
       if (next.isSaving !== wasSaving) {
-        const hasAnyEdits = this.editsSlot.peek() !== NO_EDITS;
+        const hasAnyEdits = this.state.peek('edits') !== NO_EDITS;
         this.collection?.noteEditState(this, this.hasEditsNow() || next.isSaving, next.isSaving, hasAnyEdits);
       }
     });
@@ -923,8 +933,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   private hasEditsNow(): boolean {
     const transient = this.config?.transientEdits;
     if (transient !== this.hasEditsTransient)
-      return hasNonTransientEdit(this.editsSlot.peek() as Edits, transient);
-    return this.hasEditsSlot.peek();
+      return hasNonTransientEdit(this.state.peek('edits') as Edits, transient);
+    return this.state.peek('hasEdits');
   }
 
   /** A computed for primitive views read inside reactions (it stops propagation when the value is unchanged); a plain call otherwise. */

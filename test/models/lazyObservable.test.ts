@@ -6,7 +6,7 @@
 import * as mobx from 'mobx';
 import { autorun, computed, runInAction } from 'mobx';
 import { describe, expect, it } from 'vitest';
-import { isTracking, LazyObservable } from '../../models/lazyObservable.js';
+import { isTracking, LazyObservableFields } from '../../models/lazyObservable.js';
 
 describe('the MobX internals lazyObservable relies on', () => {
   it('still exports _getGlobalState with a trackingDerivation field (MobX upgrade check)', () => {
@@ -30,25 +30,38 @@ describe('the MobX internals lazyObservable relies on', () => {
   });
 });
 
-describe('LazyObservable', () => {
-  it('stays a plain value for plain reads and writes', () => {
-    const value = new LazyObservable(1, 'test');
-    expect(value.get()).toBe(1);
-    value.set(2);
-    expect(value.peek()).toBe(2);
-    expect(value.isBoxed).toBe(false);
+describe('LazyObservableFields', () => {
+  it('keeps every field plain for plain reads and writes', () => {
+    const fields = new LazyObservableFields({ count: 1, label: 'a' }, 'test');
+    expect(fields.get('count')).toBe(1);
+    fields.set('label', 'b');
+    expect(fields.peek('label')).toBe('b');
+    expect(fields.isBoxed('count')).toBe(false);
+    expect(fields.isBoxed('label')).toBe(false);
   });
 
-  it('becomes observable on its first tracked read and tells the observer of changes', () => {
-    const value = new LazyObservable('a', 'test');
-    const seen: string[] = [];
-    const stop = autorun(() => seen.push(value.get()));
-    expect(value.isBoxed).toBe(true);
-    expect(value.isObserved).toBe(true);
-    runInAction(() => value.set('b'));
+  it('boxes only the field a derivation reads, and tells it of that field\'s changes', () => {
+    const fields = new LazyObservableFields({ count: 1, label: 'a' }, 'test');
+    const seen: number[] = [];
+    const stop = autorun(() => seen.push(fields.get('count')));
+    expect(fields.isBoxed('count')).toBe(true);
+    expect(fields.isBoxed('label')).toBe(false);
+    expect(fields.isObserved('count')).toBe(true);
+    runInAction(() => {
+      fields.set('count', 2);
+      fields.set('label', 'b');
+    });
     stop();
-    expect(seen).toEqual(['a', 'b']);
-    expect(value.isObserved).toBe(false);
-    expect(value.get()).toBe('b');
+    expect(seen).toEqual([1, 2]);
+    expect(fields.isObserved('count')).toBe(false);
+    expect(fields.peek('label')).toBe('b');
+  });
+
+  it('does not share plain values between instances made from one initial object', () => {
+    const initial: { readonly count: number } = Object.freeze({ count: 0 });
+    const first = new LazyObservableFields(initial, 'test');
+    const second = new LazyObservableFields(initial, 'test');
+    first.set('count', 5);
+    expect(second.peek('count')).toBe(0);
   });
 });
