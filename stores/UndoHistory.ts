@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { action, computed, makeObservable, observable } from 'mobx';
+import { action, computed, createAtom, makeObservable, observable } from 'mobx';
 import type { EditEvent } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
@@ -136,7 +136,11 @@ function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unk
  * leaves an Undo button disabled in the middle of typing).
  */
 export class UndoHistory<R extends UndoTarget = UndoTarget> {
-  private readonly levels = observable.array<UndoStep<R>>([], { deep: false });
+  // A plain array with one atom rather than an observable array: undo and redo index it on every
+  // step, and a MobX array's proxy made each index read several times dearer than the step itself.
+  private readonly levels: UndoStep<R>[] = [];
+  /** Reported changed after every change to {@link levels}; `steps` and `hasRedo` observe it. */
+  private readonly levelsAtom = createAtom('UndoHistory.steps');
   /** Every record any step was recorded for (never shrinks): a receive for another record skips {@link rebase}. */
   private readonly recorded = new WeakSet<R>();
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
@@ -170,6 +174,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
 
   /** Every recorded step, oldest first, including the ones an undo has stepped back over (observable). */
   get steps(): readonly UndoStep<R>[] {
+    this.levelsAtom.reportObserved();
     return this.levels;
   }
 
@@ -190,7 +195,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
 
   /** True when {@link UndoHistory.redo} has a step to redo (observable). */
   get hasRedo(): boolean {
-    return this.position < this.levels.length;
+    return this.position < this.steps.length;
   }
 
   /**
@@ -226,6 +231,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (isEmpty) return;
     this.closeLastDelegate(undefined);
     this.levels.push(step);
+    this.levelsAtom.reportChanged();
     this.position = this.levels.length;
   }
 
@@ -284,6 +290,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     const level: UndoStep<R> = [];
     this.external.set(level, step);
     this.levels.push(level);
+    this.levelsAtom.reportChanged();
     this.position = this.levels.length;
   }
 
@@ -350,12 +357,16 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       });
       return next ?? step;
     };
+    let changed = false;
     this.levels.forEach((step, index) => {
       // A step of another undo stack (sync) holds no changes of ours to re-base.
       if (this.external.has(step)) return;
       const next = rebaseStep(step);
-      if (next !== step) this.levels[index] = next;
+      if (next === step) return;
+      this.levels[index] = next;
+      changed = true;
     });
+    if (changed) this.levelsAtom.reportChanged();
     const staged = rebaseStep(this.staged);
     if (staged !== this.staged) this.staged = [...staged];
   }
@@ -370,7 +381,10 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
 
   /** Forgets every step, redo step and pending change. */
   clear(): void {
-    this.levels.clear();
+    if (this.levels.length > 0) {
+      this.levels.length = 0;
+      this.levelsAtom.reportChanged();
+    }
     this.position = 0;
     this.staged = [];
     this.lastDelegate = undefined;
@@ -384,6 +398,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private dropRedoSteps(): void {
     if (this.position < this.levels.length) {
       const dropped = this.levels.splice(this.position, this.levels.length - this.position);
+      this.levelsAtom.reportChanged();
       const stacks = new Set<ExternalUndoStep>();
       for (const step of dropped) {
         const external = this.external.get(step);
@@ -402,6 +417,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     } else {
       this.levels[last] = mergeIntoStep(this.levels[last] as UndoStep<R>, this.staged);
     }
+    this.levelsAtom.reportChanged();
     this.staged = [];
     this.position = this.levels.length;
   }
