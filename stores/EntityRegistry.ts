@@ -29,6 +29,12 @@ export class EntityRegistry {
   private readonly loaders: Readonly<Record<string, EntityLoader>>;
   private readonly loading = new PendingRequests();
   private readonly loadedKinds = new Set<string>();
+  /**
+   * Each `(kind, name)`'s map key, built once: every record edit looks its config up, and a key
+   * built per call is a new string V8 must flatten and hash each time (that was the single
+   * costliest step of an edit).
+   */
+  private readonly slotKeys = new Map<string, Map<string, string>>();
 
   /** Loaders run through `transport`; the constructor does no I/O and registers nothing. */
   constructor(
@@ -40,7 +46,21 @@ export class EntityRegistry {
 
   /** The config of `(kind, name)`, or `undefined` when it is not registered (yet). Observable. */
   get(kind: string, name: string): EntityConfig | undefined {
-    return this.configs.get(slot(kind, name));
+    return this.configs.get(this.slotOf(kind, name));
+  }
+
+  private slotOf(kind: string, name: string): string {
+    let names = this.slotKeys.get(kind);
+    if (names === undefined) {
+      names = new Map();
+      this.slotKeys.set(kind, names);
+    }
+    let key = names.get(name);
+    if (key === undefined) {
+      key = slot(kind, name);
+      names.set(name, key);
+    }
+    return key;
   }
 
   /** Every registered config, in registration order. Observable. */
