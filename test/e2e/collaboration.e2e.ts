@@ -19,9 +19,9 @@ const MAX_TYPING_DELAY_MS = 1000;
 
 /** Two people with the same post open. */
 interface Pair {
-  ana: Page;
+  admin: Page;
   eddie: Page;
-  anaContext: BrowserContext;
+  adminContext: BrowserContext;
   eddieContext: BrowserContext;
   step(label: string): Promise<void>;
 }
@@ -47,16 +47,16 @@ export const collaborationFigures: string[] = [];
 export const pairTests: PairTest[] = [
   {
     name: 'collaboration: typing in one window appears in the other in under a second',
-    async run({ ana, eddie, step }) {
-      await titleField(ana).click();
-      await ana.keyboard.press('End');
+    async run({ admin, eddie, step }) {
+      await titleField(admin).click();
+      await admin.keyboard.press('End');
       const delays: number[] = [];
       let typed = '';
       for (let i = 0; i < TIMED_KEYSTROKES; i++) {
         const key = 'abcdefghijklmnopqrstuvwxyz'.charAt(i % 26);
         typed += key;
         const started = Date.now();
-        await ana.keyboard.type(key);
+        await admin.keyboard.type(key);
         // Polled on every animation frame of Eddie's page: the time until he can see it.
         await eddie.waitForFunction(
           (expected) =>
@@ -78,55 +78,59 @@ export const pairTests: PairTest[] = [
         (sorted.at(-1) ?? Infinity) < MAX_TYPING_DELAY_MS,
         `a keystroke took ${sorted.at(-1)} ms to reach the other window (limit ${MAX_TYPING_DELAY_MS} ms): ${delays.join(', ')}`,
       );
-      // And back: Eddie's typing reaches Ana, so both sides send and receive.
+      // And back: Eddie's typing reaches Admin, so both sides send and receive.
       await titleField(eddie).click();
       await eddie.keyboard.press('End');
       await eddie.keyboard.type('!');
       await waitUntil(
-        () => titleField(ana).inputValue(),
+        () => titleField(admin).inputValue(),
         (value) => value.endsWith(`${typed}!`),
-        (last) => `Ana's title after Eddie typed "!": ${JSON.stringify(last)}`,
+        (last) => `Admin's title after Eddie typed "!": ${JSON.stringify(last)}`,
       );
     },
   },
   {
     name: "collaboration: the other person's name and colour show on the field they are in",
-    async run({ ana, eddie, step }) {
-      await ana.getByLabel('Excerpt', { exact: true }).click();
+    async run({ admin, eddie, step }) {
+      await admin.getByLabel('Excerpt', { exact: true }).click();
       await expectCount(markersOn(eddie, 'excerpt'), 1, "markers on Eddie's excerpt");
-      await expectText(markersOn(eddie, 'excerpt'), 'Ana Author', "the marker on Eddie's excerpt");
+      await expectText(markersOn(eddie, 'excerpt'), 'Admin', "the marker on Eddie's excerpt");
       const color = await markersOn(eddie, 'excerpt').evaluate(
         (node) => getComputedStyle(node).backgroundColor,
       );
-      check(color !== 'rgba(0, 0, 0, 0)', `the marker has Ana's colour, got ${color}`);
-      await expectCount(markersOn(eddie, 'title'), 0, "markers on Eddie's title while Ana is in the excerpt");
-      await step('ana in the excerpt');
-      // She moves: the marker follows.
-      await titleField(ana).click();
-      await expectCount(markersOn(eddie, 'title'), 1, "markers on Eddie's title after Ana moved there");
-      await expectCount(markersOn(eddie, 'excerpt'), 0, "markers on Eddie's excerpt after Ana left it");
+      check(color !== 'rgba(0, 0, 0, 0)', `the marker has Admin's colour, got ${color}`);
+      await expectCount(
+        markersOn(eddie, 'title'),
+        0,
+        "markers on Eddie's title while Admin is in the excerpt",
+      );
+      await step('admin in the excerpt');
+      // Admin moves: the marker follows.
+      await titleField(admin).click();
+      await expectCount(markersOn(eddie, 'title'), 1, "markers on Eddie's title after Admin moved there");
+      await expectCount(markersOn(eddie, 'excerpt'), 0, "markers on Eddie's excerpt after Admin left it");
       // And the other way round.
       await eddie.getByLabel('Excerpt', { exact: true }).click();
-      await expectText(markersOn(ana, 'excerpt'), 'Eddie Editor', "the marker on Ana's excerpt");
-      await expectText(connectionStatus(ana), 'Live · 1 other person', "Ana's connection status");
+      await expectText(markersOn(admin, 'excerpt'), 'Eddie Editor', "the marker on Admin's excerpt");
+      await expectText(connectionStatus(admin), 'Live · 1 other person', "Admin's connection status");
       await expectText(connectionStatus(eddie), 'Live · 1 other person', "Eddie's connection status");
       await step('both present');
     },
   },
   {
     name: 'collaboration: closing one window removes its presence from the other',
-    async run({ ana, eddie, anaContext, step }) {
-      await titleField(ana).click();
-      await expectCount(markersOn(eddie, 'title'), 1, "Ana's marker on Eddie's title");
+    async run({ admin, eddie, adminContext, step }) {
+      await titleField(admin).click();
+      await expectCount(markersOn(eddie, 'title'), 1, "Admin's marker on Eddie's title");
       // Closed without running unload handlers, as when a browser crashes: only the timeout tells.
-      await anaContext.close();
+      await adminContext.close();
       await waitUntil(
         () => markersOn(eddie, 'title').count(),
         (count) => count === 0,
-        (last) => `Ana's marker should go within the presence timeout; still ${String(last)}`,
+        (last) => `Admin's marker should go within the presence timeout; still ${String(last)}`,
       );
-      await expectText(connectionStatus(eddie), 'only you', "Eddie's connection status after Ana left");
-      await step('ana gone');
+      await expectText(connectionStatus(eddie), 'only you', "Eddie's connection status after Admin left");
+      await step('admin gone');
     },
   },
 ];
@@ -148,7 +152,7 @@ async function openAs(
 }
 
 /**
- * Runs each test on a fresh pair (Ana the author and Eddie the editor on post 1) in a Chromium of
+ * Runs each test on a fresh pair (Admin the author and Eddie the editor on post 1) in a Chromium of
  * its own (the other browser tests use one persistent profile, which cannot hold two contexts).
  */
 export async function runPairTests(
@@ -176,7 +180,7 @@ export async function runPairTests(
       const started = Date.now();
       const errors: string[] = [];
       const contexts: BrowserContext[] = [];
-      let ana: Page | undefined;
+      let admin: Page | undefined;
       let eddie: Page | undefined;
       let n = 0;
       const step = async (label: string) => {
@@ -186,7 +190,7 @@ export async function runPairTests(
           .replace(/[^a-z0-9]+/g, '-')
           .slice(0, 50);
         for (const [who, page] of [
-          ['ana', ana],
+          ['admin', admin],
           ['eddie', eddie],
         ] as const) {
           if (page && !page.isClosed())
@@ -199,17 +203,17 @@ export async function runPairTests(
         }
       };
       try {
-        const [anaContext, anaPage] = await openAs(browser, url, 'author', 1);
-        contexts.push(anaContext);
-        ana = anaPage;
+        const [adminContext, adminPage] = await openAs(browser, url, 'admin', 1);
+        contexts.push(adminContext);
+        admin = adminPage;
         const [eddieContext, eddiePage] = await openAs(browser, url, 'editor', 1);
         contexts.push(eddieContext);
         eddie = eddiePage;
-        for (const page of [ana, eddie]) page.on('pageerror', (error) => errors.push(error.message));
+        for (const page of [admin, eddie]) page.on('pageerror', (error) => errors.push(error.message));
         // Both must be connected to each other before anything is measured.
-        await expectText(connectionStatus(ana), 'Live · 1 other person', "Ana's connection status");
+        await expectText(connectionStatus(admin), 'Live · 1 other person', "Admin's connection status");
         await expectText(connectionStatus(eddie), 'Live · 1 other person', "Eddie's connection status");
-        await test.run({ ana, eddie, anaContext, eddieContext, step });
+        await test.run({ admin, eddie, adminContext, eddieContext, step });
         check(errors.length === 0, `a page threw: ${errors.join('; ')}`);
         passed++;
         console.log(`  ✓ ${test.name} (${Date.now() - started} ms)`);
