@@ -5,7 +5,8 @@
  *
  * URL switches: `?user=editor` signs in as another mock user (see demoSite.ts; on a real
  * WordPress it only renames you in presence), `?presenceTimeoutMs=3000` makes people who left
- * disappear after 3 s instead of y-protocols' 30 s (the browser tests use it).
+ * disappear after 3 s instead of y-protocols' 30 s (the browser tests use it), `?collab=off` edits
+ * alone in this window (the single-window browser tests use it; see the README for why).
  *
  * @module
  */
@@ -58,7 +59,7 @@ export async function presenceUser(restRoot: string, fetchFn: typeof fetch): Pro
 /** The store's `sync` option, or `undefined` when the demo runs without a signalling server. */
 export async function syncOptions(user: SyncUser): Promise<SyncOptions | undefined> {
   const signalingUrl = import.meta.env.VITE_SIGNALING_URL;
-  if (!signalingUrl) return undefined;
+  if (!signalingUrl || pageParam('collab') === 'off') return undefined;
   // Loaded only when collaboration is on: `wp-entities/sync` is what brings Yjs in.
   const { indexeddbProvider, webrtcProvider } = await import('wp-entities/sync');
   return {
