@@ -197,6 +197,24 @@ describe('undo over a newer server copy (property counterexamples)', () => {
     expect(second.edited?.title).toBe('b');
     expect(second.edits).toEqual({ title: 'b' });
   });
+
+  it('redo then undo gives back the newer server copy shown after an undo (the symmetric counterexample)', async () => {
+    const { store, post, id } = await edge.loadPost();
+    post.edit({ title: 'c' });
+    store.undo();
+    const other = edge.newStore();
+    const theirs = await other.collection('postType', 'post').fetch(id);
+    theirs?.edit({ title: 'a' });
+    await theirs?.save({ throwOnError: true });
+    await post.fetch();
+    expect(post.edited?.title).toBe('a');
+
+    store.redo();
+    expect(post.edited?.title).toBe('c');
+    store.undo();
+    expect(post.edited?.title).toBe('a');
+    expect(post.isDirty).toBe(false);
+  });
 });
 
 describe('errors and lifetimes', () => {
