@@ -7,6 +7,10 @@
  * - `WP_URL=http://site WP_USER=admin WP_APP_PASSWORD='xxxx xxxx …' npm run demo` runs it on a real
  *   WordPress: Vite proxies `/wp-json` and adds the Basic auth header on the server side.
  *
+ * Collaboration is on: a signalling server (`createSignalingServer`, 127.0.0.1, a free port) starts
+ * with the editor and stops with it; the page gets its address through Vite `define`, so two
+ * windows on the same post edit it together over WebRTC.
+ *
  * Environment: `PORT` (default 5173; the next free one is used when it is taken).
  * {@link startDemo} is also used by the browser tests.
  *
@@ -18,6 +22,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, mergeConfig } from 'vite';
+import { createSignalingServer, type SignalingServer } from '../src/sync/server/index.js';
 import { backendFromEnv, editorConfig, type WordPressBackend } from '../examples/editor/vite.config.js';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
@@ -34,13 +39,17 @@ export interface DemoOptions {
   watch?: boolean;
   /** A real WordPress to proxy to. @default from `WP_URL`, `WP_USER`, `WP_APP_PASSWORD`; none means the in-browser mock */
   wordpress?: WordPressBackend;
+  /** Start a signalling server so that windows edit together. @default true */
+  collaboration?: boolean;
 }
 
 /** A running demo server. */
 export interface DemoServer {
   /** The editor's address, `http://127.0.0.1:5173/`. */
   url: string;
-  /** Stops the server. */
+  /** The signalling server's WebSocket address; `undefined` when collaboration is off. */
+  signalingUrl: string | undefined;
+  /** Stops the server (and the signalling server). */
   close(): Promise<void>;
 }
 
@@ -61,25 +70,40 @@ export function generateWorker(): void {
 export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
   generateWorker();
   const port = options.port ?? Number(process.env.PORT ?? 5173);
-  const config = editorConfig(options.wordpress ?? backendFromEnv(process.env));
-  const server = await createServer(
-    mergeConfig(config, {
-      configFile: false,
-      logLevel: options.quiet ? 'error' : 'info',
-      server: {
-        port,
-        strictPort: port === 0,
-        ...(options.watch === false ? { watch: null, hmr: false } : {}),
-      },
-    }),
-  );
-  await server.listen();
+  // A free port: the editor's own port may move to the next free one, so nothing can be derived from it.
+  const signaling: SignalingServer | undefined =
+    options.collaboration === false ? undefined : await createSignalingServer({ port: 0, host: '127.0.0.1' });
+  const config = editorConfig(options.wordpress ?? backendFromEnv(process.env), {
+    signalingUrl: signaling?.wsUrl,
+  });
+  const closeAll = async (server?: { close(): Promise<void> }) => {
+    await Promise.all([server?.close(), signaling?.close()]);
+  };
+  let server;
+  try {
+    server = await createServer(
+      mergeConfig(config, {
+        configFile: false,
+        logLevel: options.quiet ? 'error' : 'info',
+        server: {
+          port,
+          strictPort: port === 0,
+          ...(options.watch === false ? { watch: null, hmr: false } : {}),
+        },
+      }),
+    );
+    await server.listen();
+  } catch (error) {
+    await closeAll(server);
+    throw error;
+  }
   const url = server.resolvedUrls?.local[0];
   if (!url) {
-    await server.close();
+    await closeAll(server);
     throw new Error('Vite started but reported no local address.');
   }
-  return { url, close: () => server.close() };
+  const vite = server;
+  return { url, signalingUrl: signaling?.wsUrl, close: () => closeAll(vite) };
 }
 
 async function main(): Promise<void> {
@@ -89,7 +113,13 @@ async function main(): Promise<void> {
       'WP_URL is set without WP_USER and WP_APP_PASSWORD: the editor will act as an anonymous visitor.',
     );
   }
-  const { url } = await startDemo();
+  const { url, signalingUrl, close } = await startDemo();
+  // Ctrl+C stops the signalling server too (Vite alone would leave it to the process exit).
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void close().finally(() => process.exit(0));
+    });
+  }
   console.log('');
   console.log(`  wp-entities example editor: ${url}`);
   console.log(
@@ -97,6 +127,8 @@ async function main(): Promise<void> {
       ? `  WordPress: ${wpUrl} (proxied at ${url}wp-json, as ${process.env.WP_USER ?? 'an anonymous visitor'})`
       : '  WordPress: the mock site of wp-entities/testing, running in your browser tab',
   );
+  console.log(`  Collaboration: signalling at ${signalingUrl ?? '(off)'}; open a post in two windows,`);
+  console.log(`  e.g. ${url}?user=admin#/post/1 and ${url}?user=editor#/post/1`);
   console.log('  Press Ctrl+C to stop.');
   console.log('');
 }

@@ -105,17 +105,15 @@ function mergeIntoStep<R extends UndoTarget>(step: UndoStep<R>, entries: UndoSte
   return result;
 }
 
-/** `changes` with each `to` equal to a field's old saved value replaced by its new one. */
-function rebaseChanges(changes: UndoChanges, savedChanges: UndoChanges): UndoChanges {
-  let next: Record<string, UndoChange> | undefined;
-  for (const field of Object.keys(savedChanges)) {
-    const change = changes[field];
-    const saved = savedChanges[field] as UndoChange;
-    if (change === undefined || !deepEqual(change.to, saved.from)) continue;
-    next ??= { ...changes };
-    next[field] = { from: change.from, to: saved.to };
-  }
-  return next ?? changes;
+/** `entry` with `field`'s `side` value replaced by `value`. */
+function withValue<R extends UndoTarget>(
+  entry: UndoEntry<R>,
+  field: string,
+  side: 'from' | 'to',
+  value: unknown,
+): UndoEntry<R> {
+  const change = entry.changes[field] as UndoChange;
+  return { record: entry.record, changes: { ...entry.changes, [field]: { ...change, [side]: value } } };
 }
 
 function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unknown> {
@@ -337,38 +335,20 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
 
   /**
    * A newer server copy of `record` arrived (not the answer to its own save) and changed the saved
-   * value of these fields from `from` to `to`. A step's `to` (what redo applies) that was the old
-   * saved value becomes the new one: the user was looking at the saved value, not typing it, so
-   * undo then redo gives back exactly what was shown and a redo never brings back a server value
-   * that is gone. A step's `from` (what undo applies) is kept: undo restores what the user saw
-   * before their change, shown as an edit against the newer copy.
+   * value of these fields from `from` to `to`. Per field, the steps form a chain of the values the
+   * user saw, each step's `to` being the next step's `from`; only the link the record shows now
+   * can have been the saved value the copy replaced (every earlier value was seen and then changed
+   * by the user). When that link was the old saved value, the user was looking at the saved value,
+   * not typing it, so it follows the new one on both sides: the `to` of the newest applied (or
+   * pending) step touching the field, and the `from` of the first redo step touching it. Undo then
+   * redo gives back exactly what is shown, and a redo never brings back a server value that is
+   * gone. Every earlier link is kept, whatever its value: undo restores what the user saw before
+   * their change (shown as an edit against the newer copy), and redo what they saw after it.
    */
   rebase(record: R, savedChanges: UndoChanges): void {
     const fields = Object.keys(savedChanges);
     if (fields.length === 0 || !this.recorded.has(record)) return;
-    const rebaseStep = (step: UndoStep<R>): UndoStep<R> => {
-      let next: UndoEntry<R>[] | undefined;
-      step.forEach((entry, index) => {
-        if (entry.record !== record) return;
-        const changes = rebaseChanges(entry.changes, savedChanges);
-        if (changes === entry.changes) return;
-        next ??= [...step];
-        next[index] = { record, changes };
-      });
-      return next ?? step;
-    };
-    let changed = false;
-    this.levels.forEach((step, index) => {
-      // A step of another undo stack (sync) holds no changes of ours to re-base.
-      if (this.external.has(step)) return;
-      const next = rebaseStep(step);
-      if (next === step) return;
-      this.levels[index] = next;
-      changed = true;
-    });
-    if (changed) this.levelsAtom.reportChanged();
-    const staged = rebaseStep(this.staged);
-    if (staged !== this.staged) this.staged = [...staged];
+    for (const field of fields) this.rebaseField(record, field, savedChanges[field] as UndoChange);
   }
 
   /** Every record a step or the pending cached step points at (the cache keeps them). */
@@ -388,6 +368,59 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.position = 0;
     this.staged = [];
     this.lastDelegate = undefined;
+  }
+
+  /** Re-bases the link of `record`'s `field` that the record shows now; see {@link rebase}. */
+  private rebaseField(record: R, field: string, saved: UndoChange): void {
+    const follows = (value: unknown): boolean => deepEqual(value, saved.from);
+    // Typing that is not a step yet is the newest link (and while it exists there are no redo steps).
+    const pendingIndex = this.entryIndex(this.staged, record, field);
+    if (pendingIndex !== -1) {
+      const entry = this.staged[pendingIndex] as UndoEntry<R>;
+      if (!follows((entry.changes[field] as UndoChange).to)) return;
+      const staged = [...this.staged];
+      staged[pendingIndex] = withValue(entry, field, 'to', saved.to);
+      this.staged = staged;
+      return;
+    }
+    for (let level = this.position - 1; level >= 0; level -= 1) {
+      if (this.replaceIn(level, record, field, 'to', follows, saved.to)) break;
+    }
+    for (let level = this.position; level < this.levels.length; level += 1) {
+      if (this.replaceIn(level, record, field, 'from', follows, saved.to)) break;
+    }
+  }
+
+  /**
+   * When level `level` touches `record`'s `field`, replaces its `side` value by `value` if `follows`
+   * says so, and returns true (the level held the link, changed or not).
+   */
+  private replaceIn(
+    level: number,
+    record: R,
+    field: string,
+    side: 'from' | 'to',
+    follows: (value: unknown) => boolean,
+    value: unknown,
+  ): boolean {
+    const step = this.levels[level] as UndoStep<R>;
+    // A step of another undo stack (sync) holds no changes of ours.
+    if (this.external.has(step)) return false;
+    const index = this.entryIndex(step, record, field);
+    if (index === -1) return false;
+    const entry = step[index] as UndoEntry<R>;
+    if (follows((entry.changes[field] as UndoChange)[side])) {
+      const next = [...step];
+      next[index] = withValue(entry, field, side, value);
+      this.levels[level] = next;
+      this.levelsAtom.reportChanged();
+    }
+    return true;
+  }
+
+  /** The index of `record`'s entry in `step` when it changes `field`, else -1. */
+  private entryIndex(step: UndoStep<R>, record: R, field: string): number {
+    return step.findIndex((entry) => entry.record === record && entry.changes[field] !== undefined);
   }
 
   private closeLastDelegate(next: UndoDelegate | undefined): void {

@@ -63,8 +63,14 @@ function wordpressProxy(backend: WordPressBackend): Record<string, ProxyOptions>
   };
 }
 
+/** How the editor's windows find each other for collaborative editing. */
+export interface Collaboration {
+  /** The signalling server (`ws://127.0.0.1:port`); without it the editor edits alone. @default undefined */
+  signalingUrl?: string | undefined;
+}
+
 /** The editor's Vite config for a backend (the mock when `backend.url` is absent). */
-export function editorConfig(backend: WordPressBackend = {}): UserConfig {
+export function editorConfig(backend: WordPressBackend = {}, collaboration: Collaboration = {}): UserConfig {
   return {
     root: editorDir,
     publicDir: WORKER_DIR,
@@ -72,6 +78,7 @@ export function editorConfig(backend: WordPressBackend = {}): UserConfig {
     resolve: {
       alias: [
         { find: /^wp-entities\/react$/, replacement: `${repoDir}src/react/index.ts` },
+        { find: /^wp-entities\/sync$/, replacement: `${repoDir}src/sync/index.ts` },
         { find: /^wp-entities\/testing$/, replacement: `${repoDir}src/testing/index.ts` },
         { find: /^wp-entities$/, replacement: `${repoDir}src/index.ts` },
       ],
@@ -80,6 +87,8 @@ export function editorConfig(backend: WordPressBackend = {}): UserConfig {
       // Which backend the browser talks to: the in-browser mock, or the proxied real site.
       'import.meta.env.VITE_WP_BACKEND': JSON.stringify(backend.url ? 'proxy' : 'mock'),
       'import.meta.env.VITE_WP_SITE': JSON.stringify(backend.url ? siteRootOf(backend.url) : ''),
+      // Where the windows meet for collaborative editing; empty turns collaboration off.
+      'import.meta.env.VITE_SIGNALING_URL': JSON.stringify(collaboration.signalingUrl ?? ''),
     },
     optimizeDeps: {
       // Bundled at start-up, so that the first page load does not discover them and reload.
@@ -92,6 +101,10 @@ export function editorConfig(backend: WordPressBackend = {}): UserConfig {
         'ky',
         'msw',
         'msw/browser',
+        'yjs',
+        'y-webrtc',
+        'y-indexeddb',
+        'y-protocols/awareness',
       ],
     },
     server: {

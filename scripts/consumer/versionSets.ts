@@ -34,6 +34,13 @@ export const OLDEST_PEERS: Record<string, string> = {
   msw: '2.11.0',
 };
 
+/**
+ * Node's types an app of the oldest set's time has. `@types/ws` (the sync server's public types
+ * name `ws`) asks for any `@types/node`; without one in the app npm picks the newest, whose
+ * iterator types 6.9's `ObservableMap` declarations predate.
+ */
+const OLDEST_NODE_TYPES = { '@types/node': '~20.19.0' };
+
 /** Types an app on React 18 uses: the newest 18.3 declarations. */
 const REACT_18_TYPES = { '@types/react': '~18.3.0', '@types/react-dom': '~18.3.0' };
 /** Types an app on React 19 uses. */
@@ -48,7 +55,11 @@ export function versionSets(peerRanges: Record<string, string>): VersionSet[] {
     );
   }
   return [
-    { name: 'oldest', packages: { ...OLDEST_PEERS, ...REACT_18_TYPES }, typescriptLib: 'ES2023' },
+    {
+      name: 'oldest',
+      packages: { ...OLDEST_PEERS, ...REACT_18_TYPES, ...OLDEST_NODE_TYPES },
+      typescriptLib: 'ES2023',
+    },
     { name: 'newest', packages: { ...peerRanges, ...REACT_19_TYPES }, typescriptLib: 'ESNext' },
   ];
 }

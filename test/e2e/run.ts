@@ -12,6 +12,7 @@ import { startDemo } from '../../scripts/demo.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
 import { ensureChromium, launchChromium } from './browser.js';
 import { axeChecked } from './axe.js';
+import { collaborationFigures, pairTests, runPairTests } from './collaboration.e2e.js';
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
 import { featureTests } from './editorFeatures.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
@@ -34,13 +35,23 @@ async function main(): Promise<number> {
     const demo = await startDemo({ port: 0, quiet: true, watch: false });
     try {
       console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
+      // The single-window tests edit alone (`?collab=off`): with collaboration on, the shared
+      // document changes what they check (see the README's "Collaborative editing in the demo").
       const result = await runTests(
         browser.context,
-        demo.url,
+        `${demo.url}?collab=off`,
         selected([...tests, ...featureTests, ...neverLoseWorkTests]),
       );
       passed += result.passed;
       failed += result.failed;
+      // Two people on one post, each in their own browser context.
+      const pairs = selected(pairTests);
+      if (pairs.length > 0) {
+        const collaboration = await runPairTests(demo.url, pairs);
+        passed += collaboration.passed;
+        failed += collaboration.failed;
+        for (const figure of collaborationFigures) console.log(`    ${figure}`);
+      }
     } finally {
       await demo.close();
     }
@@ -59,7 +70,9 @@ async function main(): Promise<number> {
     });
     try {
       console.log(`The example editor on a WordPress at ${server.url}, through the proxy at ${proxied.url}`);
-      const result = await runTests(browser.context, proxied.url, selected(proxyTests(site)));
+      // Collaboration off here too: with it on, a save through the proxy stays "Unsaved changes"
+      // (journal + conflict detection + sync together; an open defect, see the closing note of #14).
+      const result = await runTests(browser.context, `${proxied.url}?collab=off`, selected(proxyTests(site)));
       passed += result.passed;
       failed += result.failed;
     } finally {

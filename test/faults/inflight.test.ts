@@ -161,6 +161,62 @@ describe('undo and redo', () => {
   });
 });
 
+describe('undo over a newer server copy (property counterexamples)', () => {
+  it('undo then redo gives back a value the user saved and then typed over, after a newer server copy of what they typed (issue 16)', async () => {
+    // The shrunk counterexample of FC_SEED=-2028385461, step by step through the public API.
+    const { store, post: first } = await edge.loadPost({ title: 'First' });
+    const secondId = mock.addPost('post', { title: 'Second', content: 'Body' });
+    const second = await store.collection('postType', 'post').fetch(secondId);
+    if (second === undefined) throw new Error('the second post was not loaded');
+    second.edit({ title: 'b' });
+    first.edit({ title: 'c' });
+    await second.save({ throwOnError: true });
+    second.edit({ title: 'a' }, { isCached: true });
+    // Someone else saves the title the user is typing: the record's saved copy becomes 'a'.
+    const other = edge.newStore();
+    const theirs = await other.collection('postType', 'post').fetch(secondId);
+    theirs?.edit({ title: 'a' });
+    await theirs?.save({ throwOnError: true });
+    await second.fetch();
+    expect(second.edited?.title).toBe('a');
+    // An undo while the first post's save is in flight; that save fails.
+    const hold = mock.hold({ method: 'PUT' });
+    mock.failNext(1, { status: 500 }, { method: 'PUT' });
+    const saving = first.save();
+    await hold.caught;
+    store.undo();
+    hold.release();
+    await saving;
+    // The undo restored what the user saw before typing 'a': their saved 'b', now an edit.
+    expect(second.edited?.title).toBe('b');
+    expect(first.edited?.title).toBe('First');
+
+    store.undo();
+    expect(second.edited?.title).toBe('Second');
+    store.redo();
+    expect(second.edited?.title).toBe('b');
+    expect(second.edits).toEqual({ title: 'b' });
+  });
+
+  it('redo then undo gives back the newer server copy shown after an undo (the symmetric counterexample)', async () => {
+    const { store, post, id } = await edge.loadPost();
+    post.edit({ title: 'c' });
+    store.undo();
+    const other = edge.newStore();
+    const theirs = await other.collection('postType', 'post').fetch(id);
+    theirs?.edit({ title: 'a' });
+    await theirs?.save({ throwOnError: true });
+    await post.fetch();
+    expect(post.edited?.title).toBe('a');
+
+    store.redo();
+    expect(post.edited?.title).toBe('c');
+    store.undo();
+    expect(post.edited?.title).toBe('a');
+    expect(post.isDirty).toBe(false);
+  });
+});
+
 describe('errors and lifetimes', () => {
   it('saveError is cleared by the next save, even one with nothing to send (probe finding 7)', async () => {
     const { store, post, id } = await edge.loadPost();

@@ -67,8 +67,12 @@ describe('package.json', () => {
     const imported = importedPackages();
     // y-webrtc and y-indexeddb are the sync providers' libraries (API.md, wp-entities/sync).
     const planned = new Set(['y-webrtc', 'y-indexeddb', 'react-dom']);
+    // A `@types/x` dependency serves the published declarations of code that imports `x`
+    // (wp-entities/sync/server's types name `ws`'s), so a TypeScript user needs it installed.
+    const typesOfImported = (name: string): boolean =>
+      name.startsWith('@types/') && imported.has(name.slice('@types/'.length));
     const unused = [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies)].filter(
-      (name) => !imported.has(name) && !planned.has(name),
+      (name) => !imported.has(name) && !planned.has(name) && !typesOfImported(name),
     );
     expect(unused).toEqual([]);
   });

@@ -1,7 +1,7 @@
 /**
  * Random sequences over three posts × three fields (`title`, `content`, and the transient `blocks`)
  * of what an editor does: edit (values including the saved one, cached or not), undo, redo,
- * createUndoLevel, a save that succeeds, a save that fails, a save with an edit, undo or redo made
+ * createUndoLevel, undo then redo, redo then undo, a save that succeeds, a save that fails, a save with an edit, undo or redo made
  * while it is in flight, a newer server copy received, and discard (every edited field typed back
  * to its saved value). After every step the invariants below are checked; a sequence that breaks one
  * is shrunk by fast-check to the shortest that still does.
@@ -33,6 +33,7 @@ export type Step =
   | { type: 'redo' }
   | { type: 'createUndoLevel' }
   | { type: 'undoThenRedo' }
+  | { type: 'redoThenUndo' }
   | { type: 'save'; record: RecordIndex; succeeds: boolean; during: DuringSave | null }
   | { type: 'serverCopy'; record: RecordIndex; field: 'title' | 'content'; value: 'a' | 'b' | 'c' }
   | { type: 'discard'; record: RecordIndex };
@@ -53,6 +54,7 @@ export const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.constant({ type: 'redo' as const }), weight: 2 },
   { arbitrary: fc.constant({ type: 'createUndoLevel' as const }), weight: 1 },
   { arbitrary: fc.constant({ type: 'undoThenRedo' as const }), weight: 1 },
+  { arbitrary: fc.constant({ type: 'redoThenUndo' as const }), weight: 1 },
   {
     arbitrary: fc.record({
       type: fc.constant('save' as const),
@@ -245,6 +247,14 @@ async function run(scene: Scene, step: Step): Promise<void> {
       scene.store.undo();
       scene.store.redo();
       assert.deepEqual(scene.editedValues(), before, 'undo then redo must restore the same edited values');
+      return;
+    }
+    case 'redoThenUndo': {
+      if (!scene.store.history.hasRedo) return;
+      const before = scene.editedValues();
+      scene.store.redo();
+      scene.store.undo();
+      assert.deepEqual(scene.editedValues(), before, 'redo then undo must restore the same edited values');
       return;
     }
     case 'save':

@@ -1,7 +1,8 @@
 /**
  * The soak run of the edit-sequence invariants: 100,000 random sequences (`SOAK_RUNS` changes it,
- * `FC_SEED` replays one). Prints the count, the time and the seed; on a counterexample, prints the
- * shrunk sequence and exits with status 1.
+ * `FC_SEED` replays one; random otherwise). Prints the count, the time and the seed; on a
+ * counterexample, prints the shrunk sequence, the error and the command that replays it, and exits
+ * with status 1.
  *
  * Run with `npm run test:soak`.
  */
@@ -30,6 +31,7 @@ if (details.failed) {
   console.log(`counterexample after ${details.numRuns} sequences, shrunk ${details.numShrinks} times:`);
   console.log(JSON.stringify(details.counterexample, null, 2));
   console.log(String(details.errorInstance));
+  console.log(`replay: FC_SEED=${seed} SOAK_RUNS=${details.numRuns} npm run test:soak`);
   process.exit(1);
 }
 console.log('counterexamples: none');

@@ -239,6 +239,49 @@ describe('UndoHistory.rebase (a newer server copy arrived)', () => {
     expect(record.edits).toEqual({ title: 'A' });
   });
 
+  it('keeps an earlier value the user saw and then changed, even when it was the old saved value', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    // 'B' was saved, then typed over with 'C'; someone else saved 'C' too.
+    record.raw.title = 'B';
+    record.edits = NO_EDITS;
+    record.edit({ title: 'C' });
+    record.raw.title = 'C';
+    history.rebase(record, { title: { from: 'B', to: 'C' } });
+    expect(history.steps.map((step) => step[0]?.changes)).toEqual([
+      { title: { from: 'A', to: 'B' } },
+      { title: { from: 'B', to: 'C' } },
+    ]);
+    history.undo();
+    expect(record.edited.title).toBe('B');
+    history.undo();
+    history.redo();
+    expect(record.edited.title).toBe('B');
+  });
+
+  it('makes the undo value of the next redo step follow when the record shows the saved value', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    history.undo();
+    record.raw.title = 'N';
+    history.rebase(record, { title: { from: 'A', to: 'N' } });
+    history.redo();
+    expect(record.edited.title).toBe('B');
+    history.undo();
+    expect(record.edited.title).toBe('N');
+    expect(record.hasEdits).toBe(false);
+  });
+
+  it('makes pending typing that is back at the old saved value follow the new one', () => {
+    const { history, record } = setup();
+    record.edit({ title: 'B' });
+    record.edit({ title: 'A' }, { isCached: true });
+    record.raw.title = 'N';
+    history.rebase(record, { title: { from: 'A', to: 'N' } });
+    expect(history.pending[0]?.changes).toEqual({ title: { from: 'B', to: 'N' } });
+    expect(history.steps[0]?.[0]?.changes).toEqual({ title: { from: 'A', to: 'B' } });
+  });
+
   it('ignores a record no step points at', () => {
     const { history, record } = setup();
     const other = new FakeRecord(history, { title: 'A' });

@@ -3,15 +3,18 @@ import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { AutosaveNotice } from './AutosaveNotice.js';
 import { BlockEditor } from './blocks/BlockEditor.js';
+import { ConnectionStatus } from './ConnectionStatus.js';
 import { DeletePost } from './DeletePost.js';
 import { EditorSidebar } from './EditorSidebar.js';
 import { ErrorNotice } from './ErrorNotice.js';
+import { PresenceField } from './PresenceField.js';
 import { REVISIONS_QUERY } from './RevisionsList.js';
 import { SaveStatus } from './SaveStatus.js';
 import { TextField } from './TextField.js';
 import { editedPost, REST_BASE, TYPE_LABELS, type EditablePostType, type EditorPost } from './types.js';
 import { useAutosave } from './useAutosave.js';
 import { useDocumentTitle } from './useDocumentTitle.js';
+import { usePresenceHeartbeat } from './useLivePeers.js';
 import { useTypingUndo } from './useTypingUndo.js';
 import { handleUndoKeys } from './useUndoShortcuts.js';
 
@@ -49,6 +52,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
     id === undefined ? store.permissions.get('create', base) : store.permissions.get('update', base, id);
   const canDelete = id === undefined ? false : store.permissions.get('delete', base, id);
   useAutosave(record, canUpdate === true && id !== undefined);
+  usePresenceHeartbeat(record);
 
   const post = editedPost(record);
   useDocumentTitle(post?.title.trim() ? post.title : `New ${labels.one.toLowerCase()}`, record.isDirty);
@@ -81,6 +85,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
       <div className="editor-toolbar">
         {back}
         <SaveStatus record={record} />
+        {id !== undefined ? <ConnectionStatus record={record} /> : null}
         <span className="spacer" />
         {canDelete ? <DeletePost record={record} type={type} /> : null}
         <button
@@ -106,30 +111,36 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
       <div className="editor-body">
         <fieldset className="editor-fields" disabled={isReadOnly}>
           <legend className="visually-hidden">{labels.one}</legend>
-          <TextField
-            label="Title"
-            className="title-input"
-            placeholder="Add title"
-            value={post.title}
-            onText={(value) => typing.typeInto(record, 'title', value)}
-            onBlur={typing.closeStep}
-            elementRef={(element) => {
-              titleField.current = element;
-            }}
-          />
-          <BlockEditor record={record} content={post.content} typing={typing} disabled={isReadOnly} />
-          <label className="excerpt-label">
-            Excerpt
+          <PresenceField record={record} field="title">
             <TextField
-              multiline
-              label="Excerpt"
-              className="excerpt-input"
-              placeholder="A short summary for lists and search results"
-              value={post.excerpt}
-              onText={(value) => typing.typeInto(record, 'excerpt', value)}
+              label="Title"
+              className="title-input"
+              placeholder="Add title"
+              value={post.title}
+              onText={(value) => typing.typeInto(record, 'title', value)}
               onBlur={typing.closeStep}
+              elementRef={(element) => {
+                titleField.current = element;
+              }}
             />
-          </label>
+          </PresenceField>
+          <PresenceField record={record} field="content">
+            <BlockEditor record={record} content={post.content} typing={typing} disabled={isReadOnly} />
+          </PresenceField>
+          <PresenceField record={record} field="excerpt">
+            <label className="excerpt-label">
+              Excerpt
+              <TextField
+                multiline
+                label="Excerpt"
+                className="excerpt-input"
+                placeholder="A short summary for lists and search results"
+                value={post.excerpt}
+                onText={(value) => typing.typeInto(record, 'excerpt', value)}
+                onBlur={typing.closeStep}
+              />
+            </label>
+          </PresenceField>
         </fieldset>
         <EditorSidebar record={record} isReadOnly={isReadOnly} onBeforeEdit={typing.closeStep} />
       </div>

@@ -35,6 +35,8 @@ export interface DemoSite {
   readonly mock: MockWordPress;
   /** The login requests act as. */
   readonly login: DemoLogin;
+  /** That user's id and display name, for presence in collaborative editing. */
+  readonly user: { readonly id: number; readonly name: string };
   /** Signs in as another user (reloads the page). */
   signInAs(login: DemoLogin): void;
   /** Makes the next save (any write except autosaves) fail with a server error. */
@@ -92,6 +94,9 @@ function seedEmbeds(mock: MockWordPress): void {
  * session, starts msw's service worker and begins recording new writes.
  */
 export async function startDemoSite(): Promise<DemoSite> {
+  // `?user=editor` picks who this window is (two windows, two people); it is remembered for the tab.
+  const askedLogin = new URLSearchParams(window.location.search).get('user');
+  if (isLogin(askedLogin)) sessionStorage.setItem(USER_KEY, JSON.stringify(askedLogin));
   const storedLogin = readJson<unknown>(USER_KEY, 'admin');
   const login: DemoLogin = isLogin(storedLogin) ? storedLogin : 'admin';
   const mock = createMockWordPress({
@@ -139,8 +144,13 @@ export async function startDemoSite(): Promise<DemoSite> {
       }),
     );
   }
-  mock.clearRequests();
   mock.setCurrentUser(login);
+  // Asked of the mock directly (not through msw), so the editor's request log does not show it.
+  const me = (await (await mock.handle(new Request(`${mock.restRoot}/wp/v2/users/me`))).json()) as {
+    id: number;
+    name: string;
+  };
+  mock.clearRequests();
 
   const worker = setupWorker(...mock.handlers);
   await worker.start({
@@ -197,8 +207,13 @@ export async function startDemoSite(): Promise<DemoSite> {
   return {
     mock,
     login,
+    user: { id: me.id, name: me.name },
     signInAs(next) {
       sessionStorage.setItem(USER_KEY, JSON.stringify(next));
+      // A `?user=` in the address would win over the choice at the reload.
+      const url = new URL(window.location.href);
+      url.searchParams.delete('user');
+      window.history.replaceState(null, '', url);
       window.location.reload();
     },
     get isSaveFailureArmed() {

@@ -4,6 +4,8 @@ interface ImportMetaEnv {
   readonly VITE_WP_BACKEND: 'mock' | 'proxy';
   /** The real site's address in `proxy` mode; empty otherwise. */
   readonly VITE_WP_SITE: string;
+  /** The signalling server of collaborative editing (`ws://…`); empty when collaboration is off. */
+  readonly VITE_SIGNALING_URL: string;
 }
 
 interface ImportMeta {

@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { RestTransport, RootStore } from 'wp-entities';
 import { StoreProvider } from 'wp-entities/react';
 import { App } from './App.js';
+import { colorOf, presenceUser, syncOptions } from './collaboration.js';
 import type { DemoSite } from './demoSite.js';
 import { describeError } from './describeError.js';
 import { loggingFetch } from './requestLog.js';
@@ -34,10 +35,16 @@ async function start(container: HTMLElement): Promise<void> {
     window.wpMock = demo.mock;
     restRoot = demo.mock.restRoot;
   }
+  // Collaborative editing: everyone with the same post open shares its unsaved edits and presence.
+  const user = demo
+    ? { ...demo.user, color: colorOf(demo.user.id) }
+    : await presenceUser(restRoot, (input, init) => fetch(input, init));
+  const sync = await syncOptions(user);
   // Every request goes through a logging fetch, for the data inspector's request list.
   const store = new RootStore({
     transport: new RestTransport({ root: restRoot, fetch: loggingFetch(restRoot) }),
     ...neverLoseWorkOptions(demo !== undefined),
+    ...(sync ? { sync } : {}),
   });
   createRoot(container).render(
     <StrictMode>

@@ -32,7 +32,8 @@ for (const entry of entries) {
 for (const [name, target] of Object.entries(
   typeof manifest.bin === 'string' ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {}),
 )) {
-  const file = require.resolve(`wp-entities/${target.replace(/^\.\//, '')}`);
+  // A bin's file is not an export of the package: read it from the installed package's folder.
+  const file = new URL(`./node_modules/wp-entities/${target.replace(/^\.\//, '')}`, import.meta.url);
   assert.match(readFileSync(file, 'utf8'), /^#!\/usr\/bin\/env node/, `bin ${name} has no node shebang`);
   const link = readFileSync(new URL(`./node_modules/.bin/${name}`, import.meta.url), 'utf8');
   assert.ok(link.length > 0, `bin ${name} is not linked in node_modules/.bin`);

@@ -1,0 +1,39 @@
+import type { EntityRecord } from 'wp-entities';
+import { observer, useStore } from 'wp-entities/react';
+import { useLivePeers } from './useLivePeers.js';
+
+const LABELS = {
+  connecting: 'Connecting…',
+  connected: 'Live',
+  disconnected: 'Offline',
+  destroyed: 'Offline',
+} as const;
+
+/**
+ * Whether collaborative editing of `record` is live (`sync.connection`) and how many others are
+ * here; nothing when the editor runs without collaboration.
+ */
+export const ConnectionStatus = observer(function ConnectionStatus({
+  record,
+}: {
+  record: EntityRecord<object>;
+}) {
+  const store = useStore();
+  const peers = useLivePeers(record);
+  if (store.sync === undefined) return null;
+  const status = store.sync.connection(record);
+  const others =
+    peers.length === 0 ? 'only you' : peers.length === 1 ? '1 other person' : `${peers.length} other people`;
+  return (
+    <span
+      className={`connection-status connection-${status}`}
+      data-testid="connection-status"
+      data-status={status}
+      role="status"
+      title={`Collaborative editing: ${status}`}
+    >
+      <span className="connection-dot" aria-hidden="true" />
+      {LABELS[status]} · {others}
+    </span>
+  );
+});
