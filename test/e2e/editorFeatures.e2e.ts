@@ -202,7 +202,9 @@ export const featureTests: BrowserTest[] = [
       await page.getByRole('link', { name: '‹ All posts' }).click();
       await rows(page).first().waitFor();
       const other = Number(await rows(page).nth(5).getAttribute('data-id'));
-      await rows(page).nth(5).locator('td.col-title a').click();
+      // Open that post by its id: the list may refresh (the restored draft comes back) in between.
+      await page.locator(`table.rows tbody tr[data-id="${other}"] td.col-title a`).click();
+      await page.waitForURL(new RegExp(`#/post/${other}$`));
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await page.getByRole('button', { name: 'Yes, move to trash' }).click();
       await rows(page).first().waitFor();
