@@ -47,9 +47,13 @@ function parseFloor(server: MockServer): { ms: number; heapMB: number } {
   const twin = new MockServer(server.options);
   const bodies = server.log.map((request) => twin.handle(request).text).filter((text) => text !== '');
   server.log.length = 0;
-  const start = performance.now();
-  for (const body of bodies) JSON.parse(body);
-  const ms = performance.now() - start;
+  // The fastest of three passes: a pass slowed by other work can only raise the time above it.
+  let ms = Infinity;
+  for (let pass = 0; pass < 3; pass++) {
+    const start = performance.now();
+    for (const body of bodies) JSON.parse(body);
+    ms = Math.min(ms, performance.now() - start);
+  }
   const before = heapMB();
   const parsed = bodies.map((body) => JSON.parse(body) as unknown);
   const grown = heapMB() - before;

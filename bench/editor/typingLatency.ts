@@ -79,12 +79,19 @@ async function main(): Promise<void> {
   await build(config);
   const server = await preview(config);
   const url = server.resolvedUrls?.local[0];
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--headless'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--headless'],
+  });
   try {
     if (!url) throw new Error('vite preview reported no address.');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(url);
-    await page.locator('table.rows tbody tr').filter({ hasText: 'Notes from the salt marsh' }).locator('a').click();
+    await page
+      .locator('table.rows tbody tr')
+      .filter({ hasText: 'Notes from the salt marsh' })
+      .locator('a')
+      .click();
     await page.getByTestId('text-block').first().waitFor();
     // The plain textarea sits on the same page, under the same React app, outside React.
     await page.evaluate(`
@@ -97,10 +104,18 @@ async function main(): Promise<void> {
     await installProbe(page);
     const block = summary(await measure(page, '[data-testid="text-block"] >> nth=0'));
     const plain = summary(await measure(page, '#plain-textarea'));
-    console.log(`Typing latency, key → paint, Chromium ${browser.version()}, production build (shared CPU: noisy)`);
-    console.log(`  ${KEYSTROKES} keystrokes per field, ${KEY_GAP_MS} ms apart, after ${WARM_UP} warm-up keystrokes`);
-    console.log(`  content editor (paragraph block): median ${block.median.toFixed(1)} ms, p95 ${block.p95.toFixed(1)} ms (n=${block.n})`);
-    console.log(`  plain textarea, same page:         median ${plain.median.toFixed(1)} ms, p95 ${plain.p95.toFixed(1)} ms (n=${plain.n})`);
+    console.log(
+      `Typing latency, key → paint, Chromium ${browser.version()}, production build (shared CPU: noisy)`,
+    );
+    console.log(
+      `  ${KEYSTROKES} keystrokes per field, ${KEY_GAP_MS} ms apart, after ${WARM_UP} warm-up keystrokes`,
+    );
+    console.log(
+      `  content editor (paragraph block): median ${block.median.toFixed(1)} ms, p95 ${block.p95.toFixed(1)} ms (n=${block.n})`,
+    );
+    console.log(
+      `  plain textarea, same page:         median ${plain.median.toFixed(1)} ms, p95 ${plain.p95.toFixed(1)} ms (n=${plain.n})`,
+    );
     console.log(
       `  ratio content editor / plain textarea: median ${(block.median / plain.median).toFixed(2)}×, p95 ${(block.p95 / plain.p95).toFixed(2)}×`,
     );
