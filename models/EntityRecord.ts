@@ -433,10 +433,16 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     (record: EntityRecord<object>, config: EntityConfig, edits: Edits, options: EditOptions): void => {
       record.wasDeleted = false;
       // Compared with the persisted record directly (raw attributes by their `.raw`): no `raw` copy.
-      const result = applyEdits(config, record.state.peek('item')?.data, record.state.peek('edits') as Edits, edits, {
-        rawAttributes: config.rawAttributes,
-        keep: record.state.peek('writeState').sending,
-      });
+      const result = applyEdits(
+        config,
+        record.state.peek('item')?.data,
+        record.state.peek('edits') as Edits,
+        edits,
+        {
+          rawAttributes: config.rawAttributes,
+          keep: record.state.peek('writeState').sending,
+        },
+      );
       if (!result.changed) return;
       commitEdits(record, result.edits, result.changes, 'local', options);
     },
@@ -460,11 +466,17 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     'EntityRecord.applyEdits',
     (record: EntityRecord<object>, values: Edits, origin: EditOrigin, flags?: CommitFlags): EditChanges => {
       const config = record.config;
-      const result = applyEdits(config, record.state.peek('item')?.data, record.state.peek('edits') as Edits, values, {
-        merge: false,
-        rawAttributes: config?.rawAttributes,
-        keep: record.state.peek('writeState').sending,
-      });
+      const result = applyEdits(
+        config,
+        record.state.peek('item')?.data,
+        record.state.peek('edits') as Edits,
+        values,
+        {
+          merge: false,
+          rawAttributes: config?.rawAttributes,
+          keep: record.state.peek('writeState').sending,
+        },
+      );
       if (result.changed) commitEdits(record, result.edits, result.changes, origin, flags);
       return result.changes;
     },

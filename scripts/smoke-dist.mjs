@@ -6,14 +6,22 @@ assert.equal(typeof root.RootStore, 'function', 'wp-entities exports RootStore')
 assert.equal(typeof root.RestTransport, 'function', 'wp-entities exports RestTransport');
 assert.equal(typeof root.RestError, 'function', 'wp-entities exports RestError');
 const testing = await import('wp-entities/testing');
-assert.equal(typeof testing.createMockWordPress, 'function', 'wp-entities/testing exports createMockWordPress');
+assert.equal(
+  typeof testing.createMockWordPress,
+  'function',
+  'wp-entities/testing exports createMockWordPress',
+);
 const react = await import('wp-entities/react');
 assert.equal(typeof react.useEntityRecord, 'function', 'wp-entities/react exports useEntityRecord');
 
 const sync = await import('wp-entities/sync');
 assert.equal(typeof sync.websocketProvider, 'function', 'wp-entities/sync exports websocketProvider');
 const syncServer = await import('wp-entities/sync/server');
-assert.equal(typeof syncServer.createSyncServer, 'function', 'wp-entities/sync/server exports createSyncServer');
+assert.equal(
+  typeof syncServer.createSyncServer,
+  'function',
+  'wp-entities/sync/server exports createSyncServer',
+);
 
 // The built library works end to end: a store over the mock WordPress's Node server.
 const wordpress = testing.createMockWordPress();

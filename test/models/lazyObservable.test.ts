@@ -40,7 +40,7 @@ describe('LazyObservableFields', () => {
     expect(fields.isBoxed('label')).toBe(false);
   });
 
-  it('boxes only the field a derivation reads, and tells it of that field\'s changes', () => {
+  it("boxes only the field a derivation reads, and tells it of that field's changes", () => {
     const fields = new LazyObservableFields({ count: 1, label: 'a' }, 'test');
     const seen: number[] = [];
     const stop = autorun(() => seen.push(fields.get('count')));
