@@ -35,7 +35,8 @@ async function bundle(name: string, entry: string, resolveDir: string): Promise<
     target: 'es2022',
     write: false,
     metafile: true,
-    external: ['react', 'react-dom', 'react/jsx-runtime'],
+    // fileJournal loads node:fs only when a Node script uses it; a browser build leaves it out.
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'node:*'],
     define: { 'process.env.NODE_ENV': '"production"' },
     logLevel: 'silent',
   });
