@@ -4,7 +4,7 @@
  * so later cases run in processes that also hold rooms on the other transport: every publish then
  * reaches a peer twice (ws:// and http:// share one topic space), which must not break the handshake.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
 import { startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
 
@@ -13,6 +13,15 @@ let peers: Peer[] = [];
 
 beforeAll(async () => {
   server = await createSignalingServer({ port: 0 });
+  peers = await startPeers(2);
+});
+
+// @roamhq/wrtc 0.10 can crash (SIGSEGV) in native code when connections close at the same instant
+// (see the README): a crashed peer process is replaced before the next test, so one crash fails
+// one test, not every test after it.
+beforeEach(async () => {
+  if (peers.every((peer) => peer.isAlive)) return;
+  await stopPeers(peers);
   peers = await startPeers(2);
 });
 

@@ -2,7 +2,7 @@
  * Real WebRTC between Node processes (@roamhq/wrtc), one peer per process, through our signalling
  * server over WebSocket and over HTTP, with and without a password.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
 import { leaveOneByOne, startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
 
@@ -11,6 +11,15 @@ let peers: Peer[] = [];
 
 beforeAll(async () => {
   server = await createSignalingServer({ port: 0 });
+  peers = await startPeers(5);
+});
+
+// @roamhq/wrtc 0.10 can crash (SIGSEGV) in native code when connections close at the same instant
+// (see the README): a crashed peer process is replaced before the next test, so one crash fails
+// one test, not every test after it.
+beforeEach(async () => {
+  if (peers.every((peer) => peer.isAlive)) return;
+  await stopPeers(peers);
   peers = await startPeers(5);
 });
 
@@ -58,7 +67,8 @@ describe.each([
   { transport: 'HTTP', url: () => server.httpUrl },
 ])('over $transport signalling', ({ url }) => {
   describe.each([{ password: undefined }, { password: 's3cret' }])('password $password', ({ password }) => {
-    it.each([2, 5])('%i peers converge on concurrent edits', async (count) => {
+    // One more try: a peer process can crash in the native binding (above) during a join.
+    it.each([2, 5])('%i peers converge on concurrent edits', { retry: 1 }, async (count) => {
       const group = peers.slice(0, count);
       const room = uniqueRoom(`converge-${count}`);
       // All join at the same instant: the worst case for y-webrtc's announce/glare handling.
