@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { seededRandom } from '../../src/testing/seededRandom.js';
 
 /** The site's origin in every URL the mock server writes (links, `Link` headers). */
 export const SITE = 'http://example.test';
@@ -35,18 +36,6 @@ const WORDS = (
   'alignment width wide full group row stack grid query loop title excerpt author date category tag ' +
   'comment archive search login logout calendar latest posts page list social icons embed video audio'
 ).split(' ');
-
-/** A small deterministic generator (mulberry32), one stream per post. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sentence(next: () => number, words: number): string {
   const picked = Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)] ?? 'word');
@@ -145,12 +134,12 @@ export function categoryOf(id: number): number {
 
 /** The title of the post with this id (raw and rendered are the same). */
 export function titleOf(id: number): string {
-  return sentence(generator(id * 7919), 3 + (id % 5)).slice(0, -1);
+  return sentence(seededRandom(id * 7919), 3 + (id % 5)).slice(0, -1);
 }
 
 /** The post with this id, as the server stores it before any write. */
 export function post(id: number): PostJson {
-  const next = generator(id);
+  const next = seededRandom(id);
   const date = new Date(Date.UTC(2024, 0, 1) + id * 60_000).toISOString().slice(0, 19);
   const modified = new Date(Date.UTC(2024, 0, 1) + id * 60_000 + (id % 97) * 3_600_000)
     .toISOString()
