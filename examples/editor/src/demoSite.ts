@@ -93,6 +93,24 @@ function seedEmbeds(mock: MockWordPress): void {
  * Creates the mock site under `${origin}/mock-wordpress`, replays the writes of this browser
  * session, starts msw's service worker and begins recording new writes.
  */
+/**
+ * msw's worker unregisters itself when its last tab closes, and `worker.start()` calls
+ * `registration.update()` without awaiting it. When a tab closes just as another opens (a reload in a
+ * second window, or the browser tests opening their next tab), that update rejects with "Not found"
+ * and nobody catches it. The page keeps working: the old worker still controls it, and the next load
+ * registers a new one. So that one rejection is not reported as a page error.
+ */
+function ignoreStaleWorkerUpdate(): void {
+  window.addEventListener('unhandledrejection', (event) => {
+    const reason: unknown = event.reason;
+    const message = reason instanceof Error ? reason.message : String(reason);
+    if (message.startsWith('Failed to update a ServiceWorker') && message.includes('mockServiceWorker.js')) {
+      event.preventDefault();
+      console.info('[demo] the mock worker was unregistered by a closing tab; this tab keeps using it.');
+    }
+  });
+}
+
 export async function startDemoSite(): Promise<DemoSite> {
   // `?user=editor` picks who this window is (two windows, two people); it is remembered for the tab.
   const askedLogin = new URLSearchParams(window.location.search).get('user');
@@ -153,6 +171,7 @@ export async function startDemoSite(): Promise<DemoSite> {
   mock.clearRequests();
 
   const worker = setupWorker(...mock.handlers);
+  ignoreStaleWorkerUpdate();
   await worker.start({
     serviceWorker: { url: '/mockServiceWorker.js' },
     onUnhandledRequest: 'bypass',
