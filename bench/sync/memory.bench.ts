@@ -2,47 +2,43 @@
  * `npm run bench:sync` (this file: BENCH=memory): what collaborative mode costs on top of Yjs.
  *
  * 1. 1,000 keystrokes in a post's title, each a `record.edit({ title })` through a RootStore with
- *    sync on (edit pipeline, MobX, edit funnel, binding's diff into the Y.Text, per-person undo),
- *    against the same keystrokes as raw `Y.Text.insert` calls (with and without a Y.UndoManager),
- *    and against the store with sync off.
+ *    sync on (edit pipeline, MobX, edit funnel, binding's diff into the Y.Text, per-person undo,
+ *    the provider's update encoding, awareness), against what a hand-written Yjs editor does for
+ *    the same keystrokes: the minimal diff from the previous value (`diffText`, the same function
+ *    the binding uses) applied in one transaction with its own origin, a `Y.UndoManager` tracking
+ *    that origin (same capture timeout), the same provider listening to updates, and awareness.
+ *    Also printed: bare Yjs (the diff and the transaction, nothing attached) and the store with
+ *    sync off (the plain store edit path), so the cost is visible by layer.
  * 2. One keystroke from one store to the other store's observer (an autorun reading
- *    `record.edited.title`) over the in-memory provider, against the same keystroke between two raw
- *    Y.Docs over the same provider with a `Y.Text` observer. Updates are encoded and decoded on
- *    the way, so parsing is counted.
+ *    `record.edited.title`) over the in-memory provider, against the same keystroke between two
+ *    hand-written Yjs editors as above (diff, origin, undo manager and awareness on both sides) over
+ *    the same provider, with a `Y.Text` observer reading the text. Updates are encoded and decoded
+ *    on the way, so parsing is counted.
  *
- * The post is ~5.5 KB of JSON, as WordPress sends one with `context=edit`. Figures are medians of
- * rounds; the machine is shared, so read ratios, not absolute times. Nothing is asserted.
+ * The post is the bench fixtures' post (~5.4 KB of JSON, as WordPress sends one with
+ * `context=edit`), parsed from JSON as a load would. The variants run in turn, in a rotating order,
+ * in every round (no forced GC before a run: V8 then shrinks the young generation and the run that
+ * follows collects more often); the figures are medians of rounds (the first round warms the
+ * JIT and is left out). Wall-clock time and process CPU time are both printed: the machine is
+ * shared, and CPU time is less disturbed by other processes. Nothing is asserted.
+ *
+ * @module
  */
 import { autorun } from 'mobx';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { PostTypeConfig, RootStore, type EntityRecord, type Transport } from 'wp-entities';
-import { memoryNetwork } from 'wp-entities/testing';
-import type { ProviderFactory } from 'wp-entities/sync';
+import { memoryNetwork, type MemoryNetwork } from 'wp-entities/testing';
+import type { ProviderContext, ProviderFactory } from 'wp-entities/sync';
+import { diffText } from '../../src/sync/textDiff.js';
 import { post } from '../scenarios/fixtures.js';
 
 const KEYSTROKES = 1_000;
-const ROUNDS = 7;
-
-/** The bench's post, with a content as long as a real article's (the JSON is ~5 KB). */
-function bigPost(id: number): Record<string, unknown> {
-  const paragraphs = Array.from(
-    { length: 22 },
-    (_, i) =>
-      `<!-- wp:paragraph -->\n<p>Paragraph ${i} of post ${id}: a sentence of ordinary length, with words.</p>\n<!-- /wp:paragraph -->`,
-  ).join('\n\n');
-  const base = post(id);
-  return {
-    ...base,
-    status: 'draft',
-    content: {
-      raw: paragraphs,
-      rendered: paragraphs.replace(/<!--[^>]*-->\n?/g, ''),
-      protected: false,
-      block_version: 1,
-    },
-  };
-}
+const PEER_KEYSTROKES = 500;
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+/** The store's default `undoCaptureTimeoutMs`; the raw editors' undo managers use the same. */
+const CAPTURE_TIMEOUT_MS = 500;
+const TITLE = 'Post number 1 ';
 
 const offline: Transport = {
   request: () => Promise.reject(new Error('offline bench')),
@@ -51,7 +47,31 @@ const offline: Transport = {
   batch: () => Promise.reject(new Error('offline bench')),
 } as unknown as Transport;
 
-const POST_JSON = JSON.stringify(bigPost(1));
+const POST_JSON = JSON.stringify({ ...post(1), status: 'draft', title: { raw: TITLE, rendered: TITLE } });
+
+/** One timed run: wall-clock and CPU milliseconds. */
+interface Timing {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+async function time(run: () => void | Promise<void>): Promise<Timing> {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await run();
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function typedTitle(i: number): string {
+  return `${TITLE}${'x'.repeat(i + 1)}`;
+}
 
 function makeStore(providers: ProviderFactory[] | undefined, user = 1): RootStore {
   const store = new RootStore({
@@ -66,227 +86,205 @@ function makeStore(providers: ProviderFactory[] | undefined, user = 1): RootStor
   return store;
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
+/**
+ * A hand-written Yjs editor of one post: the document built from the same parsed JSON, awareness,
+ * an undo manager tracking this editor's origin, and (when `net` is given) a provider on it.
+ * {@link RawEditor.type} is one keystroke: the minimal diff from the previous value, in one
+ * transaction.
+ */
+class RawEditor {
+  readonly doc = new Y.Doc();
+  readonly awareness = new Awareness(this.doc);
+  readonly title = this.doc.getText('title');
+  private readonly origin = {};
+  private readonly undo: Y.UndoManager | undefined;
+  private value: string;
 
-function timeMs(run: () => void): number {
-  const start = process.hrtime.bigint();
-  run();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-async function timeAsyncMs(run: () => Promise<void>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await run();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
-
-function typedTitle(i: number): string {
-  return `Post number 1 ${'x'.repeat(i + 1)}`;
-}
-
-async function localEdits(): Promise<Record<string, number>> {
-  const raw: number[] = [];
-  const rawUndo: number[] = [];
-  const rawConnected: number[] = [];
-  const storeOff: number[] = [];
-  const storeOn: number[] = [];
-  for (let round = 0; round < ROUNDS + 1; round++) {
-    {
-      const doc = new Y.Doc();
-      const awareness = new Awareness(doc);
-      const text = doc.getText('title');
-      text.insert(0, 'Post number 1 ');
-      raw.push(
-        timeMs(() => {
-          for (let i = 0; i < KEYSTROKES; i++) doc.transact(() => text.insert(text.length, 'x'), 'me');
-        }),
-      );
-      awareness.destroy();
-    }
-    {
-      const doc = new Y.Doc();
-      const awareness = new Awareness(doc);
-      const text = doc.getText('title');
-      text.insert(0, 'Post number 1 ');
-      const origin = {};
-      const undo = new Y.UndoManager(doc, { trackedOrigins: new Set([origin]) });
-      rawUndo.push(
-        timeMs(() => {
-          for (let i = 0; i < KEYSTROKES; i++) doc.transact(() => text.insert(text.length, 'x'), origin);
-        }),
-      );
-      undo.destroy();
-      awareness.destroy();
-    }
-    {
-      // The same, with what a joined room adds around a document: a provider listening to its
-      // updates (each transaction is encoded to be sent) and awareness.
-      const net = memoryNetwork();
-      const doc = new Y.Doc();
-      const awareness = new Awareness(doc);
-      net.provider()({
+  constructor(options: { net?: MemoryNetwork; undo: boolean }) {
+    const parsed = JSON.parse(POST_JSON) as { title: { raw: string } };
+    this.value = parsed.title.raw;
+    this.awareness.setLocalState({ user: { id: 1, name: 'U1', color: '#000' } });
+    if (options.net !== undefined) {
+      const context: ProviderContext = {
         room: 'r',
-        doc,
-        awareness,
+        doc: this.doc,
+        awareness: this.awareness,
         transport: offline,
         setStatus: () => undefined,
         reportError: () => undefined,
-      });
-      const text = doc.getText('title');
-      text.insert(0, 'Post number 1 ');
-      const origin = {};
-      const undo = new Y.UndoManager(doc, { trackedOrigins: new Set([origin]) });
-      rawConnected.push(
-        timeMs(() => {
-          for (let i = 0; i < KEYSTROKES; i++) doc.transact(() => text.insert(text.length, 'x'), origin);
-        }),
-      );
-      undo.destroy();
-      awareness.destroy();
-      net.dispose();
+      };
+      options.net.provider()(context);
     }
-    {
-      const store = makeStore(undefined);
-      const record = store.record('postType', 'post', 1);
-      storeOff.push(
-        timeMs(() => {
-          for (let i = 0; i < KEYSTROKES; i++) record.edit({ title: typedTitle(i) });
-        }),
-      );
-      store.dispose();
-    }
-    {
-      const net = memoryNetwork();
-      const store = makeStore([net.provider()]);
-      const record = store.record('postType', 'post', 1) as EntityRecord<object>;
-      await store.sync?.join(record);
-      storeOn.push(
-        timeMs(() => {
-          for (let i = 0; i < KEYSTROKES; i++) record.edit({ title: typedTitle(i) });
-        }),
-      );
-      if ((record.edited as { title?: string }).title !== typedTitle(KEYSTROKES - 1))
-        throw new Error('edits lost');
-      if (store.sync?.doc(record).getMap('edits').size !== 1) throw new Error('edits not in the document');
-      store.dispose();
-      net.dispose();
-    }
+    this.undo = options.undo
+      ? new Y.UndoManager(this.doc, {
+          trackedOrigins: new Set([this.origin]),
+          captureTimeout: CAPTURE_TIMEOUT_MS,
+        })
+      : undefined;
   }
-  // The first round warms the JIT; it is left out.
-  const pick = (values: number[]): number => median(values.slice(1));
-  return {
-    raw: pick(raw),
-    rawUndo: pick(rawUndo),
-    rawConnected: pick(rawConnected),
-    storeOff: pick(storeOff),
-    storeOn: pick(storeOn),
-  };
+
+  /** Starts the title from the loaded value (once, by the first editor of a room). */
+  seed(): void {
+    this.title.insert(0, this.value);
+  }
+
+  type(next: string): void {
+    const change = diffText(this.value, next);
+    this.value = next;
+    if (change === undefined) return;
+    this.doc.transact(() => {
+      if (change.deleteCount > 0) this.title.delete(change.index, change.deleteCount);
+      if (change.insert !== '') this.title.insert(change.index, change.insert);
+    }, this.origin);
+  }
+
+  destroy(): void {
+    this.undo?.destroy();
+    this.awareness.destroy();
+    this.doc.destroy();
+  }
 }
 
-async function keystrokeToPeer(): Promise<Record<string, number>> {
-  const ours: number[] = [];
-  const raw: number[] = [];
-  const COUNT = 500;
+type LocalVariant = 'bareYjs' | 'rawEditor' | 'storeOff' | 'storeOn';
+
+async function localRun(variant: LocalVariant): Promise<Timing> {
+  if (variant === 'bareYjs' || variant === 'rawEditor') {
+    const net = memoryNetwork();
+    const editor =
+      variant === 'bareYjs' ? new RawEditor({ undo: false }) : new RawEditor({ net, undo: true });
+    editor.seed();
+    const timing = await time(() => {
+      for (let i = 0; i < KEYSTROKES; i++) editor.type(typedTitle(i));
+    });
+    if (editor.title.toString() !== typedTitle(KEYSTROKES - 1)) throw new Error('raw edits lost');
+    editor.destroy();
+    net.dispose();
+    return timing;
+  }
+  const net = memoryNetwork();
+  const store = makeStore(variant === 'storeOn' ? [net.provider()] : undefined);
+  const record = store.record('postType', 'post', 1) as EntityRecord<object>;
+  if (variant === 'storeOn') await store.sync?.join(record);
+  const timing = await time(() => {
+    for (let i = 0; i < KEYSTROKES; i++) record.edit({ title: typedTitle(i) });
+  });
+  if ((record.edited as { title?: string }).title !== typedTitle(KEYSTROKES - 1)) throw new Error('edits lost');
+  if (variant === 'storeOn') {
+    const doc = store.sync?.doc(record);
+    const name = doc?.getMap('edits').get('title');
+    if (typeof name !== 'string' || doc?.getText(name).toString() !== typedTitle(KEYSTROKES - 1))
+      throw new Error('edits not in the document');
+    if (!store.history.hasUndo) throw new Error('no undo step');
+  }
+  store.dispose();
+  net.dispose();
+  return timing;
+}
+
+type PeerVariant = 'rawEditors' | 'stores';
+
+async function peerRun(variant: PeerVariant): Promise<Timing> {
+  const net = memoryNetwork();
+  if (variant === 'rawEditors') {
+    const a = new RawEditor({ net, undo: true });
+    const b = new RawEditor({ net, undo: true });
+    a.seed();
+    await net.flush();
+    let seen = '';
+    b.title.observe(() => {
+      seen = b.title.toString();
+    });
+    const timing = await time(async () => {
+      for (let i = 0; i < PEER_KEYSTROKES; i++) {
+        a.type(typedTitle(i));
+        await net.flush();
+        if (seen.length !== typedTitle(i).length) throw new Error(`raw keystroke ${i} did not arrive`);
+      }
+    });
+    a.destroy();
+    b.destroy();
+    net.dispose();
+    return timing;
+  }
+  const a = makeStore([net.provider()], 1);
+  const b = makeStore([net.provider()], 2);
+  const ra = a.record('postType', 'post', 1) as EntityRecord<object>;
+  const rb = b.record('postType', 'post', 1) as EntityRecord<object>;
+  await Promise.all([a.sync?.join(ra), b.sync?.join(rb)]);
+  await net.flush();
+  let seen = '';
+  const stop = autorun(() => {
+    seen = (rb.edited as { title?: string }).title ?? '';
+  });
+  const timing = await time(async () => {
+    for (let i = 0; i < PEER_KEYSTROKES; i++) {
+      ra.edit({ title: typedTitle(i) });
+      await net.flush();
+      if (seen.length !== typedTitle(i).length) throw new Error(`keystroke ${i} did not arrive`);
+    }
+  });
+  stop();
+  a.dispose();
+  b.dispose();
+  net.dispose();
+  return timing;
+}
+
+/** Runs every variant once per round, in a rotating order; the first round is left out. */
+async function rounds<V extends string>(
+  variants: readonly V[],
+  run: (variant: V) => Promise<Timing>,
+): Promise<Record<V, Timing>> {
+  const samples = new Map<V, Timing[]>(variants.map((variant) => [variant, []]));
   for (let round = 0; round < ROUNDS + 1; round++) {
-    {
-      const net = memoryNetwork();
-      const a = makeStore([net.provider()], 1);
-      const b = makeStore([net.provider()], 2);
-      const ra = a.record('postType', 'post', 1) as EntityRecord<object>;
-      const rb = b.record('postType', 'post', 1) as EntityRecord<object>;
-      await Promise.all([a.sync?.join(ra), b.sync?.join(rb)]);
-      await net.flush();
-      let seen = '';
-      const stop = autorun(() => {
-        seen = (rb.edited as { title?: string }).title ?? '';
-      });
-      ours.push(
-        await timeAsyncMs(async () => {
-          for (let i = 0; i < COUNT; i++) {
-            ra.edit({ title: typedTitle(i) });
-            await net.flush();
-            if (seen.length !== typedTitle(i).length) throw new Error(`keystroke ${i} did not arrive`);
-          }
-        }),
-      );
-      stop();
-      a.dispose();
-      b.dispose();
-      net.dispose();
-    }
-    {
-      const net = memoryNetwork();
-      const docA = new Y.Doc();
-      const docB = new Y.Doc();
-      const pa = net.provider();
-      const pb = net.provider();
-      const context = (doc: Y.Doc) => ({
-        room: 'r',
-        doc,
-        awareness: new Awareness(doc),
-        transport: offline,
-        setStatus: () => undefined,
-        reportError: () => undefined,
-      });
-      const ca = context(docA);
-      const cb = context(docB);
-      pa(ca);
-      pb(cb);
-      docA.getText('title').insert(0, 'Post number 1 ');
-      await net.flush();
-      let seen = '';
-      const textB = docB.getText('title');
-      textB.observe(() => {
-        seen = textB.toString();
-      });
-      const textA = docA.getText('title');
-      raw.push(
-        await timeAsyncMs(async () => {
-          for (let i = 0; i < COUNT; i++) {
-            textA.insert(textA.length, 'x');
-            await net.flush();
-            if (seen.length !== typedTitle(i).length) throw new Error(`raw keystroke ${i} did not arrive`);
-          }
-        }),
-      );
-      ca.awareness.destroy();
-      cb.awareness.destroy();
-      net.dispose();
+    for (let k = 0; k < variants.length; k++) {
+      const variant = variants[(round + k) % variants.length] as V;
+      const timing = await run(variant);
+      if (round > 0) samples.get(variant)?.push(timing);
     }
   }
-  const pick = (values: number[]): number => (median(values.slice(1)) / COUNT) * 1000;
-  return { oursUs: pick(ours), rawUs: pick(raw) };
+  const result = {} as Record<V, Timing>;
+  for (const [variant, list] of samples) {
+    result[variant] = {
+      wallMs: median(list.map((timing) => timing.wallMs)),
+      cpuMs: median(list.map((timing) => timing.cpuMs)),
+    };
+  }
+  return result;
+}
+
+function row(label: string, timing: Timing, scale = 1, digits = 2): string {
+  const wall = (timing.wallMs * scale).toFixed(digits).padStart(9);
+  const cpu = (timing.cpuMs * scale).toFixed(digits).padStart(9);
+  return `  ${label.padEnd(52)}${wall}${cpu}`;
+}
+
+function ratio(label: string, ours: Timing, base: Timing): string {
+  const wall = `${(ours.wallMs / base.wallMs).toFixed(2)}x`.padStart(9);
+  const cpu = `${(ours.cpuMs / base.cpuMs).toFixed(2)}x`.padStart(9);
+  return `  ${label.padEnd(52)}${wall}${cpu}`;
 }
 
 console.log(
-  `post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; ${KEYSTROKES} keystrokes; median of ${ROUNDS} rounds`,
+  `post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; median of ${ROUNDS} rounds (variants alternate); wall and CPU time`,
 );
-const local = await localEdits();
-console.log('1,000 local title keystrokes (ms):');
-console.log(`  raw Y.Text.insert                      ${local.raw?.toFixed(2)}`);
-console.log(`  raw Y.Text.insert + Y.UndoManager      ${local.rawUndo?.toFixed(2)}`);
-console.log(`  raw, + UndoManager + provider, awareness ${local.rawConnected?.toFixed(2)}`);
-console.log(`  RootStore, sync off                    ${local.storeOff?.toFixed(2)}`);
-console.log(`  RootStore, sync on (room joined)       ${local.storeOn?.toFixed(2)}`);
+const local = await rounds<LocalVariant>(['bareYjs', 'rawEditor', 'storeOff', 'storeOn'], localRun);
+console.log(`${KEYSTROKES.toLocaleString('en')} local title keystrokes (ms)`.padEnd(54) + '     wall      cpu');
+console.log(row('bare Yjs: diff + transaction', local.bareYjs));
+console.log(row('raw Yjs editor: + UndoManager, provider, awareness', local.rawEditor));
+console.log(row('RootStore, sync off (plain store edit path)', local.storeOff));
+console.log(row('RootStore, sync on (room joined)', local.storeOn));
+console.log(ratio('ratio sync on / raw Yjs editor (target <= 1.5x)', local.storeOn, local.rawEditor));
+console.log(ratio('ratio sync on / bare Yjs', local.storeOn, local.bareYjs));
 console.log(
-  `  ratio sync on / raw Yjs                ${((local.storeOn ?? 0) / (local.raw ?? 1)).toFixed(2)}x`,
+  row('sync on - sync off - raw Yjs editor (the glue)', {
+    wallMs: local.storeOn.wallMs - local.storeOff.wallMs - local.rawEditor.wallMs,
+    cpuMs: local.storeOn.cpuMs - local.storeOff.cpuMs - local.rawEditor.cpuMs,
+  }),
 );
-console.log(
-  `  ratio sync on / raw Yjs + UndoManager  ${((local.storeOn ?? 0) / (local.rawUndo ?? 1)).toFixed(2)}x`,
-);
-console.log(
-  `  ratio sync on / raw connected          ${((local.storeOn ?? 0) / (local.rawConnected ?? 1)).toFixed(2)}x`,
-);
-console.log(
-  `  sync's own cost: on - off              ${((local.storeOn ?? 0) - (local.storeOff ?? 0)).toFixed(2)} ms`,
-);
-const peer = await keystrokeToPeer();
-console.log('one keystroke, store A edit -> store B observer, memory provider (us per keystroke):');
-console.log(`  raw Y.Doc -> Y.Doc observer            ${peer.rawUs?.toFixed(1)}`);
-console.log(`  RootStore -> RootStore autorun         ${peer.oursUs?.toFixed(1)}`);
-console.log(
-  `  ratio                                  ${((peer.oursUs ?? 0) / (peer.rawUs ?? 1)).toFixed(2)}x`,
-);
+const peer = await rounds<PeerVariant>(['rawEditors', 'stores'], peerRun);
+const perKeystroke = 1000 / PEER_KEYSTROKES;
+console.log('one keystroke, A edits -> B observer, memory provider (us)'.padEnd(54) + '     wall      cpu');
+console.log(row('raw Yjs editor -> raw Yjs editor, Y.Text observer', peer.rawEditors, perKeystroke, 1));
+console.log(row('RootStore -> RootStore autorun', peer.stores, perKeystroke, 1));
+console.log(ratio('ratio (target <= 1.5x)', peer.stores, peer.rawEditors));

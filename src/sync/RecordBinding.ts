@@ -13,6 +13,7 @@ import type * as Y from 'yjs';
 type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { KnownTextValues } from './KnownTextValues.js';
 import {
   BASE_ORIGIN,
   editsMapOf,
@@ -72,6 +73,12 @@ export class RecordBinding {
   private readonly undoOrigin: object = { origin: 'undo' };
   private readonly serverOrigin: object = { origin: 'server' };
   private isApplying = false;
+  /**
+   * What this person's writes left in the document's texts; valid only while {@link onTransaction}
+   * listens (it forgets them at any other change), so used from {@link start} to {@link destroy}.
+   */
+  private readonly knownTexts = new KnownTextValues();
+  private isListening = false;
   private undoManager: object | undefined;
   private stopWatchingPersisted: (() => void) | undefined;
 
@@ -110,6 +117,7 @@ export class RecordBinding {
     }
     this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
     this.doc.on('afterTransaction', this.onTransaction);
+    this.isListening = true;
     // The record's edits are the document read against the saved record: when the saved record
     // changes (a refetch, a list, a peer's save), a shared edit equal to the old saved value
     // becomes an edit again, and one equal to the new value is no edit.
@@ -126,6 +134,8 @@ export class RecordBinding {
   destroy(): void {
     this.stopWatchingPersisted?.();
     this.doc.off('afterTransaction', this.onTransaction);
+    this.isListening = false;
+    this.knownTexts.forget();
   }
 
   /**
@@ -205,14 +215,18 @@ export class RecordBinding {
       origin === 'local' ? this.localOrigin : origin === 'undo' ? this.undoOrigin : this.serverOrigin;
     const states = fields.map((field) => this.stateOf(field));
     for (const state of states) prepareDocField(this.doc, this.rules, state);
+    const known = this.isListening ? this.knownTexts : undefined;
     this.doc.transact(() => {
-      for (const state of states) writeDocField(this.doc, this.rules, state, origin === 'server');
+      for (const state of states) writeDocField(this.doc, this.rules, state, origin === 'server', known);
       if (origin === 'server') this.writeSaved(fields);
     }, transactionOrigin);
   }
 
   private readonly onTransaction = (transaction: Y.Transaction): void => {
     const origin = transaction.origin as unknown;
+    // Only the binding's own writes keep what it knows of the texts (a base text, an undo, a peer).
+    if (origin !== this.localOrigin && origin !== this.serverOrigin && origin !== this.undoOrigin)
+      this.knownTexts.forget();
     if (
       origin === this.localOrigin ||
       origin === this.serverOrigin ||

@@ -19,6 +19,7 @@
  */
 import * as Y from 'yjs';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import type { KnownTextValues } from './KnownTextValues.js';
 import { applyTextValue } from './textDiff.js';
 
 /** Name of the map of plain fields and text references. */
@@ -207,8 +208,18 @@ export interface FieldState {
  *
  * A text field back at its saved value keeps its text (with the saved content), so a peer typing
  * in it at that moment keeps their insertion; only a save (`isSaved`) removes it from `edits`.
+ *
+ * `known`, when given, holds what the texts contain (the caller vouches for it: nothing else wrote
+ * into them since), so a text is diffed against that instead of being read back; it is updated
+ * with what this write leaves in the text.
  */
-export function writeDocField(doc: Y.Doc, rules: DocFieldRules, state: FieldState, isSaved = false): void {
+export function writeDocField(
+  doc: Y.Doc,
+  rules: DocFieldRules,
+  state: FieldState,
+  isSaved = false,
+  known?: KnownTextValues,
+): void {
   const edits = editsMapOf(doc);
   const { field } = state;
   if (rules.mergedFields.has(field)) {
@@ -216,7 +227,7 @@ export function writeDocField(doc: Y.Doc, rules: DocFieldRules, state: FieldStat
     return;
   }
   if (rules.textFields.has(field) && (typeof state.value === 'string' || !state.hasEdit)) {
-    writeTextField(doc, edits, state, isSaved);
+    writeTextField(doc, edits, state, isSaved, known);
     return;
   }
   if (!state.hasEdit) {
@@ -226,12 +237,18 @@ export function writeDocField(doc: Y.Doc, rules: DocFieldRules, state: FieldStat
   if (!edits.has(field) || !deepEqual(edits.get(field), state.value)) edits.set(field, state.value);
 }
 
-function writeTextField(doc: Y.Doc, edits: Y.Map<unknown>, state: FieldState, isSaved: boolean): void {
+function writeTextField(
+  doc: Y.Doc,
+  edits: Y.Map<unknown>,
+  state: FieldState,
+  isSaved: boolean,
+  known: KnownTextValues | undefined,
+): void {
   const current = edits.get(state.field);
   if (!state.hasEdit) {
     if (current === undefined) return;
     if (isSaved || typeof current !== 'string') edits.delete(state.field);
-    else applyTextValue(doc.getText(current), rawTextOf(state.persistedRaw));
+    else writeText(doc.getText(current), rawTextOf(state.persistedRaw), known);
     return;
   }
   const value = state.value as string;
@@ -240,7 +257,20 @@ function writeTextField(doc: Y.Doc, edits: Y.Map<unknown>, state: FieldState, is
     name = textNameOf(state.field, rawTextOf(state.persistedRaw), state.modified);
     edits.set(state.field, name);
   }
-  applyTextValue(doc.getText(name), value);
+  writeText(doc.getText(name), value, known);
+}
+
+/** Brings `text` to `value` by the minimal diff, from what `known` says it holds when it knows. */
+function writeText(text: Y.Text, value: string, known: KnownTextValues | undefined): void {
+  if (known === undefined) {
+    applyTextValue(text, value);
+    return;
+  }
+  const before = known.valueOf(text);
+  // Unknown until the write completes: a write that throws half way leaves the text unknown.
+  known.forgetText(text);
+  applyTextValue(text, value, before);
+  known.wrote(text, value);
 }
 
 /**

@@ -54,9 +54,13 @@ export function diffText(before: string, after: string): TextChange | undefined 
 /**
  * Brings a Y.Text to `value` with the minimal change (call it inside a transaction). Returns false
  * when the text already held that value.
+ *
+ * @param before What the text holds now, when the caller knows it for certain: reading a text back
+ *   builds a new string from its items, which costs more than the diff itself while typing.
+ * @default before `text.toString()`
  */
-export function applyTextValue(text: Y.Text, value: string): boolean {
-  const change = diffText(text.toString(), value);
+export function applyTextValue(text: Y.Text, value: string, before: string = text.toString()): boolean {
+  const change = diffText(before, value);
   if (change === undefined) return false;
   if (change.deleteCount > 0) text.delete(change.index, change.deleteCount);
   if (change.insert !== '') text.insert(change.index, change.insert);
