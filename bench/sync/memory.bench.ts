@@ -168,7 +168,8 @@ async function localRun(variant: LocalVariant): Promise<Timing> {
   const timing = await time(() => {
     for (let i = 0; i < KEYSTROKES; i++) record.edit({ title: typedTitle(i) });
   });
-  if ((record.edited as { title?: string }).title !== typedTitle(KEYSTROKES - 1)) throw new Error('edits lost');
+  if ((record.edited as { title?: string }).title !== typedTitle(KEYSTROKES - 1))
+    throw new Error('edits lost');
   if (variant === 'storeOn') {
     const doc = store.sync?.doc(record);
     const name = doc?.getMap('edits').get('title');
@@ -269,7 +270,9 @@ console.log(
   `post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; median of ${ROUNDS} rounds (variants alternate); wall and CPU time`,
 );
 const local = await rounds<LocalVariant>(['bareYjs', 'rawEditor', 'storeOff', 'storeOn'], localRun);
-console.log(`${KEYSTROKES.toLocaleString('en')} local title keystrokes (ms)`.padEnd(54) + '     wall      cpu');
+console.log(
+  `${KEYSTROKES.toLocaleString('en')} local title keystrokes (ms)`.padEnd(54) + '     wall      cpu',
+);
 console.log(row('bare Yjs: diff + transaction', local.bareYjs));
 console.log(row('raw Yjs editor: + UndoManager, provider, awareness', local.rawEditor));
 console.log(row('RootStore, sync off (plain store edit path)', local.storeOff));

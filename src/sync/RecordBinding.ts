@@ -63,6 +63,17 @@ function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
 
+/** A persisted field as edits hold it: a raw attribute's `.raw`, any other field as it is. */
+function rawValueIn(
+  persisted: PlainObject | undefined,
+  field: string,
+  rawAttributes: ReadonlySet<string> | undefined,
+): unknown {
+  const value = persisted?.[field];
+  if (rawAttributes?.has(field) === true && isPlainObject(value) && 'raw' in value) return value.raw;
+  return value;
+}
+
 /**
  * Keeps one record and its document in step while the record's room is open. {@link localOrigin}
  * is the transaction origin of this person's own edits: the one `SyncUndo` tracks.
@@ -103,7 +114,7 @@ export class RecordBinding {
       (field) => this.isShared(field) && !hasOwn(docEdits, field),
     );
     if (onlyHere.length > 0) {
-      const states = onlyHere.map((field) => this.stateOf(field));
+      const states = this.statesOf(onlyHere);
       for (const state of states) prepareDocField(this.doc, this.rules, state);
       this.doc.transact(() => {
         for (const state of states) writeDocField(this.doc, this.rules, state);
@@ -204,7 +215,14 @@ export class RecordBinding {
   onEdit(changes: Readonly<Record<string, unknown>>, origin: string): void {
     if (this.isApplying) return;
     if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
-    const fields = Object.keys(changes).filter((field) => this.isShared(field) && !this.isDeferred(field));
+    // The record is read once per change: each read goes through MobX and the config registry.
+    const edits = this.record.edits as PlainObject;
+    const transient = this.record.config?.transientEdits;
+    const fields: string[] = [];
+    for (const field in changes) {
+      if (!hasOwn(changes, field) || transient?.has(field) === true) continue;
+      if (typeof edits[field] !== 'function') fields.push(field);
+    }
     if (fields.length === 0) return;
     if (origin === 'server' && this.isBehindDoc()) {
       // An old copy of the record cleared these edits; the document knows better.
@@ -213,7 +231,7 @@ export class RecordBinding {
     }
     const transactionOrigin =
       origin === 'local' ? this.localOrigin : origin === 'undo' ? this.undoOrigin : this.serverOrigin;
-    const states = fields.map((field) => this.stateOf(field));
+    const states = this.statesOf(fields);
     for (const state of states) prepareDocField(this.doc, this.rules, state);
     const known = this.isListening ? this.knownTexts : undefined;
     this.doc.transact(() => {
@@ -238,10 +256,13 @@ export class RecordBinding {
     const fields = this.changedFields(transaction);
     const savedKeys = transaction.changed.get(savedMapOf(this.doc) as unknown as YType);
     if (fields.size === 0 && savedKeys === undefined) return;
-    const docEdits = fields.size > 0 ? readDocFields(this.doc, this.rules, this.persistedRaw(), fields) : {};
+    const docEdits =
+      fields.size > 0 ? readDocFields(this.doc, this.rules, this.persistedRawOf(fields), fields) : {};
     const values: Record<string, unknown> = {};
+    const edits = this.record.edits as PlainObject;
+    const transient = this.record.config?.transientEdits;
     for (const field of fields) {
-      if (!this.isShared(field) || this.isDeferred(field)) continue;
+      if (transient?.has(field) === true || typeof edits[field] === 'function') continue;
       values[field] = docEdits[field];
     }
     const saved = savedKeys === undefined ? undefined : this.pendingSaved(savedKeys);
@@ -313,17 +334,17 @@ export class RecordBinding {
     }
   }
 
-  private stateOf(field: string): FieldState {
+  /** What the document must hold for each field, from the record (read once). */
+  private statesOf(fields: readonly string[]): FieldState[] {
     const edits = this.record.edits as PlainObject;
-    const persistedRaw = this.rawField(field);
-    const hasEdit = hasOwn(edits, field);
-    return {
-      field,
-      hasEdit,
-      value: hasEdit ? edits[field] : persistedRaw,
-      persistedRaw,
-      modified: modifiedOf(this.record.persisted),
-    };
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const rawAttributes = this.record.config?.rawAttributes;
+    const modified = modifiedOf(persisted);
+    return fields.map((field) => {
+      const persistedRaw = rawValueIn(persisted, field, rawAttributes);
+      const hasEdit = hasOwn(edits, field);
+      return { field, hasEdit, value: hasEdit ? edits[field] : persistedRaw, persistedRaw, modified };
+    });
   }
 
   private isShared(field: string): boolean {
@@ -334,12 +355,10 @@ export class RecordBinding {
     return typeof (this.record.edits as PlainObject)[field] === 'function';
   }
 
-  private rawField(field: string): unknown {
-    const value = (this.record.persisted as PlainObject | undefined)?.[field];
-    if (this.record.config?.rawAttributes.has(field) === true && isPlainObject(value) && 'raw' in value) {
-      return value.raw;
-    }
-    return value;
+  /** {@link persistedRaw} when one of `fields` merges (only merged fields read it), else nothing. */
+  private persistedRawOf(fields: ReadonlySet<string>): PlainObject | undefined {
+    for (const field of this.rules.mergedFields) if (fields.has(field)) return this.persistedRaw();
+    return undefined;
   }
 
   private persistedRaw(): PlainObject {

@@ -258,6 +258,11 @@ export class SyncManager {
 
   private readonly bindingHost: BindingHost = {
     applyRemote: (record, edits, origin, saved) => {
+      // `applyEdits` is an action of its own: a peer's keystroke needs no second one around it.
+      if (saved === undefined) {
+        if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
+        return;
+      }
       runInAction(() => {
         if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
         if (saved !== undefined && record.persisted !== undefined) {
