@@ -19,8 +19,9 @@
  * `context=edit`), parsed from JSON as a load would. The variants run in turn, in a rotating order,
  * in every round (no forced GC before a run: V8 then shrinks the young generation and the run that
  * follows collects more often); the figures are medians of rounds (the first round warms the
- * JIT and is left out). Wall-clock time and process CPU time are both printed: the machine is
- * shared, and CPU time is less disturbed by other processes. Nothing is asserted.
+ * JIT and is left out; `ROUNDS=n` for more). Wall-clock time and process CPU time are both
+ * printed: the machine is shared, and CPU time is less disturbed by other processes (it does count
+ * V8's GC and compiler threads). Nothing is asserted.
  *
  * @module
  */
@@ -35,7 +36,7 @@ import { post } from '../scenarios/fixtures.js';
 
 const KEYSTROKES = 1_000;
 const PEER_KEYSTROKES = 500;
-const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const ROUNDS = Number(process.env.ROUNDS ?? 15);
 /** The store's default `undoCaptureTimeoutMs`; the raw editors' undo managers use the same. */
 const CAPTURE_TIMEOUT_MS = 500;
 const TITLE = 'Post number 1 ';
