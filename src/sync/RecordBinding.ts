@@ -90,6 +90,8 @@ export class RecordBinding {
    */
   private readonly knownTexts = new KnownTextValues();
   private isListening = false;
+  /** The document's root maps, looked up once: a transaction of a peer's keystroke reads them. */
+  private rootMaps: { edits: Y.Map<unknown>; saved: Y.Map<unknown>; merged: Y.Map<unknown>[] } | undefined;
   private undoManager: object | undefined;
   private stopWatchingPersisted: (() => void) | undefined;
 
@@ -254,7 +256,7 @@ export class RecordBinding {
       return;
     }
     const fields = this.changedFields(transaction);
-    const savedKeys = transaction.changed.get(savedMapOf(this.doc) as unknown as YType);
+    const savedKeys = transaction.changed.get(this.roots().saved as unknown as YType);
     if (fields.size === 0 && savedKeys === undefined) return;
     const docEdits =
       fields.size > 0 ? readDocFields(this.doc, this.rules, this.persistedRawOf(fields), fields) : {};
@@ -287,20 +289,33 @@ export class RecordBinding {
   /** The fields a transaction touched: keys of `edits`, texts referenced from it, merged maps. */
   private changedFields(transaction: Y.Transaction): Set<string> {
     const fields = new Set<string>();
-    const edits = editsMapOf(this.doc);
-    const keys = transaction.changed.get(edits as unknown as YType);
+    const roots = this.roots();
+    const keys = transaction.changed.get(roots.edits as unknown as YType);
     if (keys !== undefined) for (const key of keys) if (key !== null) fields.add(key);
     if (transaction.changed.size > (keys === undefined ? 0 : 1)) {
-      edits.forEach((value, field) => {
+      roots.edits.forEach((value, field) => {
         if (this.rules.textFields.has(field) && typeof value === 'string') {
-          if (transaction.changed.has(this.doc.getText(value) as unknown as YType)) fields.add(field);
+          // A text this transaction changed exists: no need to create it to ask.
+          const text = this.doc.share.get(value);
+          if (text !== undefined && transaction.changed.has(text)) fields.add(field);
         }
       });
+      let index = 0;
       for (const field of this.rules.mergedFields) {
-        if (transaction.changed.has(mergedMapOf(this.doc, field) as unknown as YType)) fields.add(field);
+        if (transaction.changed.has(roots.merged[index] as unknown as YType)) fields.add(field);
+        index += 1;
       }
     }
     return fields;
+  }
+
+  private roots(): { edits: Y.Map<unknown>; saved: Y.Map<unknown>; merged: Y.Map<unknown>[] } {
+    this.rootMaps ??= {
+      edits: editsMapOf(this.doc),
+      saved: savedMapOf(this.doc),
+      merged: [...this.rules.mergedFields].map((field) => mergedMapOf(this.doc, field)),
+    };
+    return this.rootMaps;
   }
 
   /**
