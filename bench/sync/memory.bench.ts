@@ -1,8 +1,9 @@
 /**
  * `npm run bench:sync` (this file: BENCH=memory): what collaborative mode costs on top of Yjs.
  *
- * 1. 1,000 keystrokes in a post's title, each a `record.edit({ title })` through a RootStore with
- *    sync on (edit pipeline, MobX, edit funnel, binding's diff into the Y.Text, per-person undo,
+ * 1. 1,000 keystrokes at the end of a post's title, then 1,000 in the middle of its content (where
+ *    the diff has the most to compare), each a `record.edit({ title })` (or `{ content }`) through
+ *    a RootStore with sync on (edit pipeline, MobX, edit funnel, binding's diff into the Y.Text, per-person undo,
  *    the provider's update encoding, awareness), against what a hand-written Yjs editor does for
  *    the same keystrokes: the minimal diff from the previous value (`diffText`, the same function
  *    the binding uses) applied in one transaction with its own origin, a `Y.UndoManager` tracking
@@ -74,6 +75,23 @@ function typedTitle(i: number): string {
   return `${TITLE}${'x'.repeat(i + 1)}`;
 }
 
+const CONTENT = (JSON.parse(POST_JSON) as { content: { raw: string } }).content.raw;
+const MIDDLE = Math.floor(CONTENT.length / 2);
+
+/** The content after `i + 1` keystrokes typed in its middle (where diffing costs the most). */
+function typedContent(i: number): string {
+  return `${CONTENT.slice(0, MIDDLE)}${'x'.repeat(i + 1)}${CONTENT.slice(MIDDLE)}`;
+}
+
+/** A field typed into by the local benchmark, and its value after each keystroke. */
+interface TypedField {
+  readonly name: 'title' | 'content';
+  readonly typed: (i: number) => string;
+}
+
+const IN_TITLE: TypedField = { name: 'title', typed: typedTitle };
+const IN_CONTENT: TypedField = { name: 'content', typed: typedContent };
+
 function makeStore(providers: ProviderFactory[] | undefined, user = 1): RootStore {
   const store = new RootStore({
     transport: offline,
@@ -96,14 +114,16 @@ function makeStore(providers: ProviderFactory[] | undefined, user = 1): RootStor
 class RawEditor {
   readonly doc = new Y.Doc();
   readonly awareness = new Awareness(this.doc);
-  readonly title = this.doc.getText('title');
+  readonly title: Y.Text;
   private readonly origin = {};
   private readonly undo: Y.UndoManager | undefined;
   private value: string;
 
-  constructor(options: { net?: MemoryNetwork; undo: boolean }) {
-    const parsed = JSON.parse(POST_JSON) as { title: { raw: string } };
-    this.value = parsed.title.raw;
+  constructor(options: { net?: MemoryNetwork; undo: boolean; field?: TypedField['name'] }) {
+    const field = options.field ?? 'title';
+    this.title = this.doc.getText(field);
+    const parsed = JSON.parse(POST_JSON) as Record<TypedField['name'], { raw: string }>;
+    this.value = parsed[field].raw;
     this.awareness.setLocalState({ user: { id: 1, name: 'U1', color: '#000' } });
     if (options.net !== undefined) {
       const context: ProviderContext = {
@@ -124,7 +144,7 @@ class RawEditor {
       : undefined;
   }
 
-  /** Starts the title from the loaded value (once, by the first editor of a room). */
+  /** Starts the text from the loaded value (once, by the first editor of a room). */
   seed(): void {
     this.title.insert(0, this.value);
   }
@@ -148,16 +168,19 @@ class RawEditor {
 
 type LocalVariant = 'bareYjs' | 'rawEditor' | 'storeOff' | 'storeOn';
 
-async function localRun(variant: LocalVariant): Promise<Timing> {
+async function localRun(variant: LocalVariant, field: TypedField): Promise<Timing> {
+  const last = field.typed(KEYSTROKES - 1);
   if (variant === 'bareYjs' || variant === 'rawEditor') {
     const net = memoryNetwork();
     const editor =
-      variant === 'bareYjs' ? new RawEditor({ undo: false }) : new RawEditor({ net, undo: true });
+      variant === 'bareYjs'
+        ? new RawEditor({ undo: false, field: field.name })
+        : new RawEditor({ net, undo: true, field: field.name });
     editor.seed();
     const timing = await time(() => {
-      for (let i = 0; i < KEYSTROKES; i++) editor.type(typedTitle(i));
+      for (let i = 0; i < KEYSTROKES; i++) editor.type(field.typed(i));
     });
-    if (editor.title.toString() !== typedTitle(KEYSTROKES - 1)) throw new Error('raw edits lost');
+    if (editor.title.toString() !== last) throw new Error('raw edits lost');
     editor.destroy();
     net.dispose();
     return timing;
@@ -167,14 +190,13 @@ async function localRun(variant: LocalVariant): Promise<Timing> {
   const record = store.record('postType', 'post', 1) as EntityRecord<object>;
   if (variant === 'storeOn') await store.sync?.join(record);
   const timing = await time(() => {
-    for (let i = 0; i < KEYSTROKES; i++) record.edit({ title: typedTitle(i) });
+    for (let i = 0; i < KEYSTROKES; i++) record.edit({ [field.name]: field.typed(i) });
   });
-  if ((record.edited as { title?: string }).title !== typedTitle(KEYSTROKES - 1))
-    throw new Error('edits lost');
+  if ((record.edited as Record<string, unknown>)[field.name] !== last) throw new Error('edits lost');
   if (variant === 'storeOn') {
     const doc = store.sync?.doc(record);
-    const name = doc?.getMap('edits').get('title');
-    if (typeof name !== 'string' || doc?.getText(name).toString() !== typedTitle(KEYSTROKES - 1))
+    const name = doc?.getMap('edits').get(field.name);
+    if (typeof name !== 'string' || doc?.getText(name).toString() !== last)
       throw new Error('edits not in the document');
     if (!store.history.hasUndo) throw new Error('no undo step');
   }
@@ -270,22 +292,29 @@ function ratio(label: string, ours: Timing, base: Timing): string {
 console.log(
   `post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; median of ${ROUNDS} rounds (variants alternate); wall and CPU time`,
 );
-const local = await rounds<LocalVariant>(['bareYjs', 'rawEditor', 'storeOff', 'storeOn'], localRun);
-console.log(
-  `${KEYSTROKES.toLocaleString('en')} local title keystrokes (ms)`.padEnd(54) + '     wall      cpu',
-);
-console.log(row('bare Yjs: diff + transaction', local.bareYjs));
-console.log(row('raw Yjs editor: + UndoManager, provider, awareness', local.rawEditor));
-console.log(row('RootStore, sync off (plain store edit path)', local.storeOff));
-console.log(row('RootStore, sync on (room joined)', local.storeOn));
-console.log(ratio('ratio sync on / raw Yjs editor (target <= 1.5x)', local.storeOn, local.rawEditor));
-console.log(ratio('ratio sync on / bare Yjs', local.storeOn, local.bareYjs));
-console.log(
-  row('sync on - sync off - raw Yjs editor (the glue)', {
-    wallMs: local.storeOn.wallMs - local.storeOff.wallMs - local.rawEditor.wallMs,
-    cpuMs: local.storeOn.cpuMs - local.storeOff.cpuMs - local.rawEditor.cpuMs,
-  }),
-);
+for (const [field, where] of [
+  [IN_TITLE, 'at the end of the title'],
+  [IN_CONTENT, `in the middle of the content (${(CONTENT.length / 1024).toFixed(1)} KB)`],
+] as const) {
+  const local = await rounds<LocalVariant>(['bareYjs', 'rawEditor', 'storeOff', 'storeOn'], (variant) =>
+    localRun(variant, field),
+  );
+  console.log(
+    `${KEYSTROKES.toLocaleString('en')} local keystrokes ${where} (ms)`.padEnd(54) + '     wall      cpu',
+  );
+  console.log(row('bare Yjs: diff + transaction', local.bareYjs));
+  console.log(row('raw Yjs editor: + UndoManager, provider, awareness', local.rawEditor));
+  console.log(row('RootStore, sync off (plain store edit path)', local.storeOff));
+  console.log(row('RootStore, sync on (room joined)', local.storeOn));
+  console.log(ratio('ratio sync on / raw Yjs editor (target <= 1.5x)', local.storeOn, local.rawEditor));
+  console.log(ratio('ratio sync on / bare Yjs', local.storeOn, local.bareYjs));
+  console.log(
+    row('sync on - sync off - raw Yjs editor (the glue)', {
+      wallMs: local.storeOn.wallMs - local.storeOff.wallMs - local.rawEditor.wallMs,
+      cpuMs: local.storeOn.cpuMs - local.storeOff.cpuMs - local.rawEditor.cpuMs,
+    }),
+  );
+}
 const peer = await rounds<PeerVariant>(['rawEditors', 'stores'], peerRun);
 const perKeystroke = 1000 / PEER_KEYSTROKES;
 console.log('one keystroke, A edits -> B observer, memory provider (us)'.padEnd(54) + '     wall      cpu');
