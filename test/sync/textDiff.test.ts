@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { applyTextValue, diffText } from '../../src/sync/textDiff.js';
+import { seededRandom } from '../../src/testing/seededRandom.js';
 
 describe('diffText', () => {
   it('replaces only what lies between the common prefix and suffix', () => {
@@ -33,5 +34,54 @@ describe('diffText', () => {
     Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
     expect(a.getText('t').toString()).toBe('Hello brave world!');
     expect(b.getText('t').toString()).toBe('Hello brave world!');
+  });
+});
+
+/** The plain character-by-character common prefix / suffix: what `diffText` must always agree with. */
+function referenceDiff(before: string, after: string): ReturnType<typeof diffText> {
+  if (before === after) return undefined;
+  const shortest = Math.min(before.length, after.length);
+  let prefix = 0;
+  while (prefix < shortest && before.charCodeAt(prefix) === after.charCodeAt(prefix)) prefix += 1;
+  if (prefix > 0 && /[\ud800-\udbff]/.test(before.charAt(prefix - 1))) prefix -= 1;
+  let suffix = 0;
+  while (
+    suffix < shortest - prefix &&
+    before.charCodeAt(before.length - 1 - suffix) === after.charCodeAt(after.length - 1 - suffix)
+  ) {
+    suffix += 1;
+  }
+  if (suffix > 0 && /[\udc00-\udfff]/.test(before.charAt(before.length - suffix))) suffix -= 1;
+  return {
+    index: prefix,
+    deleteCount: before.length - prefix - suffix,
+    insert: after.slice(prefix, after.length - suffix),
+  };
+}
+
+describe('diffText on long texts', () => {
+  it('finds the same change as a character-by-character scan, around emoji, at any length', () => {
+    const random = seededRandom(13);
+    const pieces = ['a', 'b', ' ', '😀', '😃', 'é', '\n'];
+    const text = (length: number): string =>
+      Array.from({ length }, () => pieces[Math.floor(random() * pieces.length)]).join('');
+    for (let round = 0; round < 400; round++) {
+      const before = text(Math.floor(random() * (round % 4 === 0 ? 5000 : 60)));
+      const at = Math.floor(random() * (before.length + 1));
+      const removed = Math.floor(random() * 4);
+      const after = before.slice(0, at) + text(Math.floor(random() * 4)) + before.slice(at + removed);
+      const change = diffText(before, after);
+      expect(change).toEqual(referenceDiff(before, after));
+      if (change === undefined) continue;
+      const applied =
+        before.slice(0, change.index) + change.insert + before.slice(change.index + change.deleteCount);
+      expect(applied).toBe(after);
+    }
+  });
+
+  it('finds a keystroke in the middle of a 5 KB content', () => {
+    const content = 'Lorem ipsum dolor sit amet. '.repeat(200);
+    const typed = `${content.slice(0, 2800)}x${content.slice(2800)}`;
+    expect(diffText(content, typed)).toEqual({ index: 2800, deleteCount: 0, insert: 'x' });
   });
 });
