@@ -25,7 +25,7 @@ export class KnownTextValues {
     this.values.set(text, value);
   }
 
-  /** Forgets what `text` holds (before a write that may not complete). */
+  /** Forgets what `text` holds (a write into it did not complete). */
   forgetText(text: Y.Text): void {
     this.values.delete(text);
   }

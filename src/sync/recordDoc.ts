@@ -267,9 +267,13 @@ function writeText(text: Y.Text, value: string, known: KnownTextValues | undefin
     return;
   }
   const before = known.valueOf(text);
-  // Unknown until the write completes: a write that throws half way leaves the text unknown.
-  known.forgetText(text);
-  applyTextValue(text, value, before);
+  try {
+    applyTextValue(text, value, before);
+  } catch (error) {
+    // A write that threw half way leaves the text unknown.
+    known.forgetText(text);
+    throw error;
+  }
   known.wrote(text, value);
 }
 
