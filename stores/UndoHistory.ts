@@ -273,9 +273,6 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    */
   recordEdit(event: EditEvent<R>): void {
     if (event.origin !== 'local' || event.undoIgnore) return;
-    // A keystroke in a synced record with no redo step to drop: its delegate keeps the step and
-    // nothing here changes, so no action runs (this is on every keystroke of collaborative typing).
-    if (this.position === this.levels.length && this.delegates.has(event.record)) return;
     this.addChanges(event.record, event.changes, { isCached: event.isCached });
   }
 
