@@ -71,6 +71,12 @@ export class RecordBinding {
   readonly localOrigin: object = { origin: 'local' };
   private readonly undoOrigin: object = { origin: 'undo' };
   private readonly serverOrigin: object = { origin: 'server' };
+  /**
+   * True while the binding hands a document change to the record: the funnel's echoes of it (and
+   * a save the cache takes in with it) must not go back into the document. A `local` edit is never
+   * such an echo: it is one the app makes synchronously in a reaction to the change (MobX runs
+   * reactions before the binding's call returns), this person's own, and must reach the document.
+   */
   private isApplying = false;
   private undoManager: object | undefined;
   private stopWatchingPersisted: (() => void) | undefined;
@@ -192,7 +198,7 @@ export class RecordBinding {
    * and every other origin, are left alone.
    */
   onEdit(changes: Readonly<Record<string, unknown>>, origin: string): void {
-    if (this.isApplying) return;
+    if (this.isApplying && origin !== 'local') return;
     if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
     const fields = Object.keys(changes).filter((field) => this.isShared(field) && !this.isDeferred(field));
     if (fields.length === 0) return;
@@ -241,11 +247,12 @@ export class RecordBinding {
     saved: Record<string, unknown> | undefined,
   ): void {
     if (Object.keys(values).length === 0 && saved === undefined) return;
+    const wasApplying = this.isApplying;
     this.isApplying = true;
     try {
       this.host.applyRemote(this.record, values, origin, saved);
     } finally {
-      this.isApplying = false;
+      this.isApplying = wasApplying;
     }
   }
 
