@@ -39,7 +39,7 @@ async function main(): Promise<number> {
       // document changes what they check (see the README's "Collaborative editing in the demo").
       const result = await runTests(
         browser.context,
-        `${demo.url}?collab=off`,
+        demo.url,
         selected([...tests, ...featureTests, ...neverLoseWorkTests]),
       );
       passed += result.passed;
@@ -72,7 +72,7 @@ async function main(): Promise<number> {
       console.log(`The example editor on a WordPress at ${server.url}, through the proxy at ${proxied.url}`);
       // Collaboration off here too: with it on, a save through the proxy stays "Unsaved changes"
       // (journal + conflict detection + sync together; an open defect, see the closing note of #14).
-      const result = await runTests(browser.context, `${proxied.url}?collab=off`, selected(proxyTests(site)));
+      const result = await runTests(browser.context, proxied.url, selected(proxyTests(site)));
       passed += result.passed;
       failed += result.failed;
     } finally {
