@@ -71,6 +71,8 @@ export class RecordBinding {
   readonly localOrigin: object = { origin: 'local' };
   private readonly undoOrigin: object = { origin: 'undo' };
   private readonly serverOrigin: object = { origin: 'server' };
+  /** Own edits asked to make no undo step (`undoIgnore`): shared, but not tracked by this person's undo. */
+  private readonly unrecordedOrigin: object = { origin: 'local-unrecorded' };
   /**
    * True while the binding hands a document change to the record: the funnel's echoes of it (and
    * a save the cache takes in with it) must not go back into the document. A `local` edit is never
@@ -195,9 +197,10 @@ export class RecordBinding {
   /**
    * Takes one change of the record's edits from the edit funnel: `local`, `undo` and `server`
    * changes are written into the document in one transaction; changes the binding made itself,
-   * and every other origin, are left alone.
+   * and every other origin, are left alone. A local edit with `undoIgnore` is shared but makes no
+   * undo step.
    */
-  onEdit(changes: Readonly<Record<string, unknown>>, origin: string): void {
+  onEdit(changes: Readonly<Record<string, unknown>>, origin: string, undoIgnore = false): void {
     if (this.isApplying && origin !== 'local') return;
     if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
     const fields = Object.keys(changes).filter((field) => this.isShared(field) && !this.isDeferred(field));
@@ -208,7 +211,13 @@ export class RecordBinding {
       return;
     }
     const transactionOrigin =
-      origin === 'local' ? this.localOrigin : origin === 'undo' ? this.undoOrigin : this.serverOrigin;
+      origin === 'local'
+        ? undoIgnore
+          ? this.unrecordedOrigin
+          : this.localOrigin
+        : origin === 'undo'
+          ? this.undoOrigin
+          : this.serverOrigin;
     const states = fields.map((field) => this.stateOf(field));
     for (const state of states) prepareDocField(this.doc, this.rules, state);
     this.doc.transact(() => {
@@ -223,6 +232,7 @@ export class RecordBinding {
       origin === this.localOrigin ||
       origin === this.serverOrigin ||
       origin === this.undoOrigin ||
+      origin === this.unrecordedOrigin ||
       origin === BASE_ORIGIN
     ) {
       return;

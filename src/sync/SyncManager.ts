@@ -19,7 +19,7 @@ import type { BindingHost } from './RecordBinding.js';
 import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
 import { SyncRoom } from './SyncRoom.js';
 
-/** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
+/** Default of {@link SyncOptions.undoCaptureTimeoutMs} (which no longer groups steps; see there). */
 export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
 const POST_MERGED_FIELDS: ReadonlySet<string> = new Set(['meta']);
 const NO_FIELDS: ReadonlySet<string> = new Set();
@@ -32,6 +32,7 @@ export interface SyncStore {
   readonly history: {
     delegate(record: EntityRecord<object>, delegate: UndoDelegate): () => void;
     addDelegatedStep(record: EntityRecord<object>): void;
+    joinDelegatedStep(record: EntityRecord<object>): void;
   };
   observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
   /** The collection of `(kind, name)`: peers' saves enter the cache through its `receive`. */
@@ -83,7 +84,7 @@ export class SyncManager {
     makeObservable<SyncManager, 'reportError'>(this, { errors: observable.ref, reportError: action });
     this.stopObserving = store.observeEdits((event) => {
       // A plain map: this runs on every edit of every record, and must not create MobX atoms.
-      this.roomsByRecord.get(event.record)?.binding.onEdit(event.changes, event.origin);
+      this.roomsByRecord.get(event.record)?.binding.onEdit(event.changes, event.origin, event.undoIgnore);
     });
   }
 
@@ -208,10 +209,12 @@ export class SyncManager {
       transport: this.store.transport,
       rules: this.rulesOf(record),
       host: this.bindingHost,
-      undoCaptureTimeoutMs: this.options.undoCaptureTimeoutMs ?? DEFAULT_UNDO_CAPTURE_TIMEOUT_MS,
+      // The store's undo history closes every step itself, so steps are the same as for unsynced records.
+      undoCaptureTimeoutMs: Infinity,
       reportError: (error) => this.reportError(error),
     });
     room.undo.onStep(() => this.store.history.addDelegatedStep(record));
+    room.undo.onJoin(() => this.store.history.joinDelegatedStep(record));
     this.undelegates.set(
       room,
       this.store.history.delegate(record, {

@@ -16,7 +16,7 @@ describe("an edit made while a peer's change is being applied", () => {
     // B's app fills in the excerpt whenever the title changes, in the same tick.
     const stop = reaction(
       () => seen(b).title,
-      (title) => b.edit({ excerpt: `About: ${title}` } as object),
+      (title) => b.edit({ excerpt: `About: ${title}` }),
     );
     a.edit({ title: 'Tides' });
     await setup.net.flush();
@@ -30,9 +30,9 @@ describe("an edit made while a peer's change is being applied", () => {
     setup = await syncedPost(2);
     const [a, b] = setup.records as [EntityRecord<object>, EntityRecord<object>];
     const stop = autorun(() => {
-      if (seen(b).status === 'pending' && seen(b).meta.a !== 'review') b.edit({ meta: { a: 'review' } } as object);
+      if (seen(b).status === 'pending' && seen(b).meta.a !== 'review') b.edit({ meta: { a: 'review' } });
     });
-    a.edit({ status: 'pending' } as object);
+    a.edit({ status: 'pending' });
     await setup.net.flush();
     expect(seen(a).meta).toEqual({ a: 'review', b: '0' });
     expect(seen(b).meta).toEqual({ a: 'review', b: '0' });
@@ -44,7 +44,7 @@ describe("an edit made while a peer's change is being applied", () => {
     const [a, b] = setup.records as [EntityRecord<object>, EntityRecord<object>];
     const stop = reaction(
       () => seen(b).title,
-      (title) => b.edit({ excerpt: `About: ${title}` } as object),
+      (title) => b.edit({ excerpt: `About: ${title}` }),
     );
     a.edit({ title: 'Tides' });
     await setup.net.flush();
