@@ -20,10 +20,13 @@ export type { UndoTarget } from '../models/RecordHost.js';
  * `record.applyEdits(values, 'undo')`, so the funnel's listeners see them).
  */
 export interface ExternalUndoStep {
-  /** Undoes the step in the other stack. */
-  undo(): void;
-  /** Redoes the step in the other stack. */
-  redo(): void;
+  /**
+   * Undoes the step in the other stack. `step` is the level as {@link UndoHistory.steps} lists it:
+   * the changes of the edits that made it, when the history heard of them (delegated records).
+   */
+  undo(step?: UndoStep<UndoTarget>): void;
+  /** Redoes the step in the other stack; `step` as for {@link undo}. */
+  redo(step?: UndoStep<UndoTarget>): void;
 }
 
 /** The changes of one step to one record. */
@@ -365,7 +368,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.lastDelegate = undefined;
     const external = this.external.get(step);
     // A delegated step's entries only describe it: its own stack applies it.
-    if (external !== undefined) external.undo();
+    if (external !== undefined) external.undo(step);
     else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
     return step;
   }
@@ -377,7 +380,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.position += 1;
     this.lastDelegate = undefined;
     const external = this.external.get(step);
-    if (external !== undefined) external.redo();
+    if (external !== undefined) external.redo(step);
     else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
   }

@@ -8,7 +8,7 @@ import { action, makeObservable, observable, runInAction } from 'mobx';
 import type * as Y from 'yjs';
 import type { EditListener } from '../../models/EditFunnel.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { UndoDelegate } from '../../stores/UndoHistory.js';
+import type { UndoDelegate, UndoStep, UndoTarget } from '../../stores/UndoHistory.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import { ArgumentError, StoreDisposedError, SyncError } from '../errors.js';
 import type { Transport } from '../transport/types.js';
@@ -16,6 +16,7 @@ import type { SyncOptions } from './options.js';
 import type { LocalPresence, Peer } from './Presence.js';
 import type { ConnectionStatus } from './provider.js';
 import type { BindingHost } from './RecordBinding.js';
+import { missedUndoValues } from './missedUndoValues.js';
 import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
 import { SyncRoom } from './SyncRoom.js';
 
@@ -218,8 +219,14 @@ export class SyncManager {
     this.undelegates.set(
       room,
       this.store.history.delegate(record, {
-        undo: () => room.undo.undo(),
-        redo: () => room.undo.redo(),
+        undo: (step) => {
+          room.undo.undo();
+          this.applyMissedUndo(record, step, 'from');
+        },
+        redo: (step) => {
+          room.undo.redo();
+          this.applyMissedUndo(record, step, 'to');
+        },
         closeStep: () => room.undo.closeStep(),
         dropRedo: () => room.undo.dropRedo(),
       }),
@@ -228,6 +235,19 @@ export class SyncManager {
     this.roomsByRecord.set(record, room);
     this.roomsByName.set(name, room);
     return room;
+  }
+
+  /**
+   * Gives the fields a document undo or redo could not reach (a save cleared them since the step)
+   * the step's values, as undo does for an unsynced record; they go to the document as an undo.
+   */
+  private applyMissedUndo(
+    record: EntityRecord<object>,
+    step: UndoStep<UndoTarget> | undefined,
+    direction: 'from' | 'to',
+  ): void {
+    const values = missedUndoValues(record, step, direction);
+    if (Object.keys(values).length > 0) record.applyUndoValues(values);
   }
 
   private close(room: SyncRoom): void {

@@ -3,7 +3,7 @@ import { RootStore, type EntityRecord } from 'wp-entities';
 import '../../src/sync/index.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork, type MemoryNetwork } from '../../src/testing/memoryNetwork.js';
-import { transportTo } from './storeHelpers.js';
+import { closeAll, settle, syncedPost, transportTo } from './storeHelpers.js';
 
 interface Editor {
   store: RootStore;
@@ -134,5 +134,55 @@ describe('undo of a synced record steps as it does for an unsynced one', () => {
     expect(store.history.steps[1]).toEqual([
       { record: post, changes: { status: { from: 'draft', to: 'pending' } } },
     ]);
+  });
+});
+
+describe('undo of a step made before a save', () => {
+  it('brings back the fields the save cleared, as unsaved changes, in a synced record too', async () => {
+    for (const isSynced of [false, true]) {
+      const { store, post } = await editor(isSynced);
+      post.edit({ title: 'Saved title' });
+      store.history.createUndoLevel();
+      post.edit({ status: 'pending', meta: { a: '1' } });
+      await post.save();
+      expect(post.hasEdits).toBe(false);
+      store.undo();
+      expect(post.edited, `synced: ${String(isSynced)}`).toMatchObject({
+        title: 'Saved title',
+        status: 'draft',
+        meta: { a: '0' },
+      });
+      store.undo();
+      expect(titleOf(post)).toBe('Hello');
+      expect(post.isDirty).toBe(true);
+      store.redo();
+      store.redo();
+      expect(post.edited).toMatchObject({ title: 'Saved title', status: 'pending', meta: { a: '1' } });
+      expect(post.hasEdits).toBe(false);
+    }
+  });
+});
+
+describe('undo after a save, with a peer', () => {
+  it('brings the value back for both, and leaves a field alone that the peer changed since', async () => {
+    const setup = await syncedPost(2);
+    cleanups.push(() => closeAll(setup));
+    const [a, b] = setup.records as [EntityRecord<object>, EntityRecord<object>];
+    const ana = setup.stores[0] as RootStore;
+    a.edit({ title: 'Saved by Ana' });
+    ana.history.createUndoLevel();
+    a.edit({ status: 'pending' });
+    await a.save();
+    await settle(setup);
+    b.edit({ status: 'private' });
+    await setup.net.flush();
+    ana.undo();
+    await setup.net.flush();
+    expect((a.edited as { status: string }).status).toBe('private');
+    ana.undo();
+    await setup.net.flush();
+    expect(titleOf(a)).toBe('Hello');
+    expect(titleOf(b)).toBe('Hello');
+    expect(b.isDirty).toBe(true);
   });
 });
