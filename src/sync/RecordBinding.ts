@@ -48,8 +48,11 @@ export interface BindingHost {
     origin: RemoteOrigin,
     saved: Readonly<Record<string, unknown>> | undefined,
   ): void;
-  /** Asks the server for the record again, in the background, after a peer's save. */
-  refetch(record: EntityRecord<object>): void;
+  /**
+   * Asks the server for the record again, in the background, after a peer's save; resolves to
+   * whether the server answered (a failure is reported, not thrown).
+   */
+  refetch(record: EntityRecord<object>): Promise<boolean>;
 }
 
 /**
@@ -81,6 +84,12 @@ export class RecordBinding {
    */
   private isApplying = false;
   private undoManager: object | undefined;
+  /**
+   * The version (`modified`) of the record's copy the server is being asked to confirm, because the
+   * document knows of a newer save; `undefined` when no such question is open.
+   */
+  private confirmingVersion: string | undefined;
+  private isDestroyed = false;
   private stopWatchingPersisted: (() => void) | undefined;
 
   /** Binds `record` to `doc`; nothing moves until {@link start}. */
@@ -132,6 +141,7 @@ export class RecordBinding {
 
   /** Stops listening to the document; the record keeps its edits. */
   destroy(): void {
+    this.isDestroyed = true;
     this.stopWatchingPersisted?.();
     this.doc.off('afterTransaction', this.onTransaction);
   }
@@ -174,10 +184,49 @@ export class RecordBinding {
       if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field))
         values[field] = undefined;
     }
-    this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
+    // While the server is asked about a newer save, its answer must not be covered again with the
+    // document's values of that save: the answer decides.
+    const saved = this.confirmingVersion === undefined ? this.pendingSaved(undefined) : undefined;
+    this.applyToRecord(values, 'peer', saved);
     // An answer older than a save the document knows of (a save's own answer arriving after a
     // peer's later save): ask the server again rather than keep a stale copy.
-    if (this.isBehindDoc()) this.host.refetch(this.record);
+    if (this.isBehindDoc()) this.confirmWithServer();
+  }
+
+  /**
+   * Asks the server whether it has the newer save the document knows of (once per copy). When
+   * its answer is still older, the document's claim is stale: WordPress is the source of truth for
+   * saved data, and `modified` may go back (a clock set back, a post whose date is in the future,
+   * a save to another site sharing the room). The claim then gives way to the server's copy, for
+   * everyone; without that the record would stay dirty and ask the server again for ever.
+   */
+  private confirmWithServer(): void {
+    const asked = modifiedOf(this.record.persisted);
+    if (this.confirmingVersion === asked) return;
+    this.confirmingVersion = asked;
+    void this.host.refetch(this.record).then((isAnswered) => {
+      if (this.isDestroyed || this.confirmingVersion !== asked) return;
+      this.confirmingVersion = undefined;
+      if (isAnswered && this.isBehindDoc()) this.withdrawStaleSaves();
+      this.resync();
+    });
+  }
+
+  /** Rewrites every save in map `saved` newer than the record's copy with that copy's value and version. */
+  private withdrawStaleSaves(): void {
+    const persisted = this.record.persisted as PlainObject | undefined;
+    if (persisted === undefined) return;
+    const ours = modifiedOf(persisted);
+    const saved = savedMapOf(this.doc);
+    this.doc.transact(() => {
+      for (const [field, value] of [...saved.entries()]) {
+        const entry = savedEntryOf(value);
+        if (entry === undefined || entry.modified <= ours) continue;
+        if (hasOwn(persisted, field))
+          saved.set(field, { value: persisted[field], modified: ours } satisfies SavedEntry);
+        else saved.delete(field);
+      }
+    }, this.serverOrigin);
   }
 
   /**
@@ -248,7 +297,9 @@ export class RecordBinding {
     }
     const saved = savedKeys === undefined ? undefined : this.pendingSaved(savedKeys);
     this.applyToRecord(values, origin === this.undoManager ? 'undo' : 'peer', saved);
-    if (saved !== undefined) this.host.refetch(this.record);
+    // A peer saved: confirm with the server, also when the save looks older than this copy (its
+    // version may be behind the server's clock; the server's answer decides).
+    if (savedKeys !== undefined) void this.host.refetch(this.record);
   };
 
   private applyToRecord(

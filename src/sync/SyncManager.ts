@@ -292,34 +292,40 @@ export class SyncManager {
     refetch: (record) => this.refetch(record),
   };
 
-  /** Records being refetched after a peer's save, and whether another save came in meanwhile. */
-  private readonly refetching = new Map<EntityRecord<object>, { isAgain: boolean }>();
+  /** Records being refetched after a peer's save: whether another save came in meanwhile, and the outcome. */
+  private readonly refetching = new Map<EntityRecord<object>, { isAgain: boolean; done: Promise<boolean> }>();
 
   /**
-   * Confirms a peer's save with the server, in the background. A save that arrives while a refetch
-   * is in flight asks once more when it answers: the answer in flight may predate that save.
+   * Confirms a peer's save with the server, in the background; resolves to whether the server
+   * answered. A save that arrives while a refetch is in flight asks once more when it answers (the
+   * answer in flight may predate that save), and everyone waiting gets the last answer's outcome.
    */
-  private refetch(record: EntityRecord<object>): void {
-    if (this.isDisposed) return;
+  private refetch(record: EntityRecord<object>): Promise<boolean> {
+    if (this.isDisposed) return Promise.resolve(false);
     const running = this.refetching.get(record);
     if (running !== undefined) {
       running.isAgain = true;
-      return;
+      return running.done;
     }
-    const state = { isAgain: false };
+    const state = { isAgain: false, done: Promise.resolve(false) };
     this.refetching.set(record, state);
-    record
+    state.done = record
       .fetch()
-      .catch((error: unknown) => {
-        this.reportError(
-          new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
-            cause: error,
-          }),
-        );
-      })
-      .finally(() => {
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.reportError(
+            new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
+              cause: error,
+            }),
+          );
+          return false;
+        },
+      )
+      .then((isAnswered) => {
         this.refetching.delete(record);
-        if (state.isAgain) this.refetch(record);
+        return state.isAgain ? this.refetch(record) : isAnswered;
       });
+    return state.done;
   }
 }
