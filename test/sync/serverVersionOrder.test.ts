@@ -87,3 +87,35 @@ describe('a synced record whose server time goes back at a save', () => {
     }
   });
 });
+
+describe('two people in one room on two separate sites (the demo’s in-tab mocks)', () => {
+  it("each ends showing their own site's saved version, clean, with no request loop", async () => {
+    const sites = [createMockWordPress(), createMockWordPress()];
+    const ids = sites.map((mock) => {
+      mock.setCurrentRole('administrator');
+      return mock.addPost('post', { title: 'Shared', status: 'draft' });
+    });
+    expect(ids[0]).toBe(ids[1]);
+    const net = memoryNetwork();
+    cleanups.push(() => net.dispose());
+    const stores = sites.map((mock, index) => editorStore(mock, net, index + 1));
+    const records = stores.map((store) => store.record('postType', 'post', ids[0]) as EntityRecord<object>);
+    for (const [index, record] of records.entries()) {
+      await record.fetch();
+      await stores[index]?.sync?.join(record);
+    }
+    await net.flush();
+    const [a, b] = records as [EntityRecord<object>, EntityRecord<object>];
+    a.edit({ title: 'Saved on site A' });
+    await net.flush();
+    expect((b.edited as { title: string }).title).toBe('Saved on site A');
+    await a.save();
+    await settle(net);
+    expect((a.edited as { title: string }).title).toBe('Saved on site A');
+    expect((b.edited as { title: string }).title).toBe('Shared');
+    expect(a.isDirty).toBe(false);
+    expect(b.isDirty).toBe(false);
+    const readsOfB = sites[1]?.requests.filter((r) => r.method === 'GET').length ?? 0;
+    expect(readsOfB).toBeLessThan(8);
+  });
+});
