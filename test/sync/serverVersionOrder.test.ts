@@ -63,6 +63,32 @@ describe('a synced record whose server time goes back at a save', () => {
     expect(reads.length).toBeLessThan(6);
   });
 
+  it('leaves no record unsaved when "Save all" saves it with others in one batch', async () => {
+    const { mock, id } = siteWithFutureModified();
+    const other = mock.addPost('post', { title: 'Plain', status: 'draft' });
+    const page = mock.addPost('page', { title: 'A page', status: 'draft' });
+    const net = memoryNetwork();
+    cleanups.push(() => net.dispose());
+    const store = editorStore(mock, net, 1);
+    const keys: Array<[string, number]> = [
+      ['post', id],
+      ['post', other],
+      ['page', page],
+    ];
+    const records = keys.map(([name, key]) => store.record('postType', name, key) as EntityRecord<object>);
+    for (const record of records) {
+      const joining = store.sync?.join(record);
+      await record.fetch();
+      await joining;
+      record.edit({ title: `Batch: ${String(record.id)}` });
+    }
+    const results = await store.saveDirty();
+    await settle(net);
+    expect(results.map((result) => result.ok)).toEqual([true, true, true]);
+    expect(mock.requests.filter((r) => r.method === 'POST' && r.path === '/batch/v1')).toHaveLength(1);
+    expect(store.dirtyRecords).toHaveLength(0);
+  });
+
   it('shows the save to a peer, who also ends clean', async () => {
     const { mock, id } = siteWithFutureModified();
     const net = memoryNetwork();
