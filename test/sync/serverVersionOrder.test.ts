@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryJournal, RootStore, type EntityRecord } from 'wp-entities';
+import { memoryJournal, RestTransport, RootStore, type EntityRecord } from 'wp-entities';
 import '../../src/sync/index.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork, type MemoryNetwork } from '../../src/testing/memoryNetwork.js';
@@ -111,6 +111,52 @@ describe('a synced record whose server time goes back at a save', () => {
       expect((record.edited as { title: string }).title).toBe('Saved at last');
       expect(record.isDirty).toBe(false);
     }
+  });
+});
+
+describe('confirming a save with the server', () => {
+  it('does not take the answer of a read that left before the save as the confirmation', async () => {
+    const { mock, id } = siteWithFutureModified();
+    // Reads of the post can be answered now and delivered later: a read that left before the save.
+    let delivery: Promise<void> | undefined;
+    const transport = new RestTransport({
+      root: mock.restRoot,
+      retry: { limit: 0 },
+      fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        const answer = mock.handle(request);
+        const url = new URL(request.url);
+        const isRead =
+          request.method === 'GET' &&
+          url.pathname.endsWith(`/posts/${id}`) &&
+          !url.searchParams.has('_fields');
+        return isRead && delivery !== undefined ? delivery.then(() => answer) : answer;
+      },
+    });
+    const net = memoryNetwork();
+    cleanups.push(() => net.dispose());
+    const store = new RootStore({
+      transport,
+      journal: memoryJournal(),
+      conflicts: 'detect',
+      sync: { user: { id: 1, name: 'Ana', color: '#333' }, providers: [net.provider()] },
+    });
+    cleanups.push(() => store.dispose());
+    const post = store.record('postType', 'post', id) as EntityRecord<object>;
+    // The room is open before the post arrives, so the copy it arrives with is announced to the room.
+    await store.sync?.join(post);
+    await post.fetch();
+    let deliver: () => void = () => undefined;
+    delivery = new Promise((resolve) => (deliver = resolve));
+    const staleRead = post.fetch();
+    delivery.then(() => (delivery = undefined)).catch(() => undefined);
+    post.edit({ title: 'Saved at last' });
+    await post.save();
+    deliver();
+    await staleRead;
+    await settle(net);
+    expect((post.persisted as { title: { raw: string } }).title.raw).toBe('Saved at last');
+    expect(post.isDirty).toBe(false);
   });
 });
 
