@@ -6,7 +6,7 @@
  * URL switches: `?user=editor` signs in as another mock user (see demoSite.ts; on a real
  * WordPress it only renames you in presence), `?presenceTimeoutMs=3000` makes people who left
  * disappear after 3 s instead of y-protocols' 30 s (the browser tests use it), `?collab=off` edits
- * alone in this window (the single-window browser tests use it; see the README for why).
+ * alone in this window (the two browser tests about editing alone use it).
  *
  * @module
  */
