@@ -187,8 +187,16 @@ export class StoreDisposedError extends WpEntitiesError {
   }
 }
 
-function hasName(value: unknown, name: string): boolean {
-  return value instanceof Error && value.name === name;
+/**
+ * A guard that also knows errors from another copy of this library (two bundles, a test kit and an
+ * app): those fail `instanceof`, so their `name` decides. The name is passed as a string because a
+ * minifier may rename the class.
+ */
+function errorGuard<E extends WpEntitiesError>(
+  type: abstract new (...args: never[]) => E,
+  name: string,
+): (value: unknown) => value is E {
+  return (value: unknown): value is E => value instanceof type || (value instanceof Error && value.name === name);
 }
 
 /** True for any error thrown by wp-entities. */
@@ -196,38 +204,20 @@ export function isWpEntitiesError(value: unknown): value is WpEntitiesError {
   return value instanceof WpEntitiesError;
 }
 /** True for a {@link RestError}. */
-export function isRestError(value: unknown): value is RestError {
-  return value instanceof RestError || hasName(value, 'RestError');
-}
+export const isRestError = errorGuard(RestError, 'RestError');
 /** True for an {@link EntityConfigError}. */
-export function isEntityConfigError(value: unknown): value is EntityConfigError {
-  return value instanceof EntityConfigError || hasName(value, 'EntityConfigError');
-}
+export const isEntityConfigError = errorGuard(EntityConfigError, 'EntityConfigError');
 /** True for an {@link InvalidActionError}. */
-export function isInvalidActionError(value: unknown): value is InvalidActionError {
-  return value instanceof InvalidActionError || hasName(value, 'InvalidActionError');
-}
+export const isInvalidActionError = errorGuard(InvalidActionError, 'InvalidActionError');
 /** True for a {@link BatchError}. */
-export function isBatchError(value: unknown): value is BatchError {
-  return value instanceof BatchError || hasName(value, 'BatchError');
-}
+export const isBatchError = errorGuard(BatchError, 'BatchError');
 /** True for a {@link SyncError}. */
-export function isSyncError(value: unknown): value is SyncError {
-  return value instanceof SyncError || hasName(value, 'SyncError');
-}
+export const isSyncError = errorGuard(SyncError, 'SyncError');
 /** True for an {@link ArgumentError}. */
-export function isArgumentError(value: unknown): value is ArgumentError {
-  return value instanceof ArgumentError || hasName(value, 'ArgumentError');
-}
+export const isArgumentError = errorGuard(ArgumentError, 'ArgumentError');
 /** True for a {@link ConflictError}. */
-export function isConflictError(value: unknown): value is ConflictError {
-  return value instanceof ConflictError || hasName(value, 'ConflictError');
-}
+export const isConflictError = errorGuard(ConflictError, 'ConflictError');
 /** True for a {@link JournalError}. */
-export function isJournalError(value: unknown): value is JournalError {
-  return value instanceof JournalError || hasName(value, 'JournalError');
-}
+export const isJournalError = errorGuard(JournalError, 'JournalError');
 /** True for a {@link StoreDisposedError}. */
-export function isStoreDisposedError(value: unknown): value is StoreDisposedError {
-  return value instanceof StoreDisposedError || hasName(value, 'StoreDisposedError');
-}
+export const isStoreDisposedError = errorGuard(StoreDisposedError, 'StoreDisposedError');

@@ -20,10 +20,13 @@ export type { UndoTarget } from '../models/RecordHost.js';
  * `record.applyEdits(values, 'undo')`, so the funnel's listeners see them).
  */
 export interface ExternalUndoStep {
-  /** Undoes the step in the other stack. */
-  undo(): void;
-  /** Redoes the step in the other stack. */
-  redo(): void;
+  /**
+   * Undoes the step in the other stack. `step` is the level as {@link UndoHistory.steps} lists it:
+   * the changes of the edits that made it, when the history heard of them (delegated records).
+   */
+  undo(step?: UndoStep<UndoTarget>): void;
+  /** Redoes the step in the other stack; `step` as for {@link undo}. */
+  redo(step?: UndoStep<UndoTarget>): void;
 }
 
 /** The changes of one step to one record. */
@@ -150,6 +153,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private readonly delegates = new Map<R, UndoDelegate>();
   /** The delegate of the newest step, closed when another step follows it. */
   private lastDelegate: UndoDelegate | undefined;
+  /**
+   * The delegated edit being made: its delegate's step opens or grows while the edit is written
+   * (right after the history hears of it), and the step lists these changes in {@link steps}.
+   */
+  private delegatedEdit: UndoEntry<R> | undefined;
 
   /** An empty history. */
   constructor() {
@@ -167,6 +175,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       clear: action,
       rebase: action,
       addDelegatedStep: action,
+      joinDelegatedStep: action,
     });
   }
 
@@ -202,10 +211,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * cached step.
    */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
+    this.delegatedEdit = undefined;
     if (this.delegates.size > 0) {
       // The common case while typing in a synced record: one entry, kept by its delegate.
       if (step.length === 1 && this.delegates.has((step[0] as UndoEntry<R>).record)) {
-        if (options.isCached !== true && this.position < this.levels.length) this.dropRedoSteps();
+        this.addDelegatedEdit(step[0] as UndoEntry<R>, options.isCached === true);
         return;
       }
       const own = step.filter((entry) => !this.delegates.has(entry.record));
@@ -250,13 +260,58 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     return this.delegates.has(record);
   }
 
-  /** Records that `record`'s delegate opened a new step: it takes its place in the global order. */
+  /**
+   * Records that `record`'s delegate opened a new step: it takes its place in the global order, and
+   * lists the changes of the edit that opened it.
+   */
   addDelegatedStep(record: R): void {
     const delegate = this.delegates.get(record);
     if (delegate === undefined) return;
     this.closeLastDelegate(delegate);
     this.pushExternal(delegate);
     this.lastDelegate = delegate;
+    this.describeDelegatedEdit(record);
+  }
+
+  /** Records that an edit of `record` joined its delegate's newest step: the step lists its changes too. */
+  joinDelegatedStep(record: R): void {
+    this.describeDelegatedEdit(record);
+  }
+
+  /**
+   * Makes the steps of a delegated record as the history's own rules make them: a normal edit opens
+   * a step (its delegate is told to close the one it was capturing), a cached edit joins the step
+   * being typed, unless another step came after it. The delegate opens or grows its step when the
+   * edit is written, and {@link addDelegatedStep} / {@link joinDelegatedStep} put it in the order.
+   */
+  private addDelegatedEdit(entry: UndoEntry<R>, isCached: boolean): void {
+    const delegate = this.delegates.get(entry.record) as UndoDelegate;
+    const changes: Record<string, UndoChange> = {};
+    for (const key of Object.keys(entry.changes)) {
+      const change = entry.changes[key] as UndoChange;
+      if (isRealChange(change)) changes[key] = change;
+    }
+    if (Object.keys(changes).length === 0) return;
+    // A delegated edit makes the redo steps stale as any edit does (the delegate drops its own).
+    this.dropRedoSteps();
+    if (!isCached || this.lastDelegate !== delegate || this.staged.length > 0) {
+      delegate.closeStep();
+      if (this.lastDelegate === delegate) this.lastDelegate = undefined;
+    }
+    this.delegatedEdit = { record: entry.record, changes };
+  }
+
+  /** Adds the changes of the delegated edit being made to the newest step, when it is that record's. */
+  private describeDelegatedEdit(record: R): void {
+    const edit = this.delegatedEdit;
+    if (edit === undefined || edit.record !== record) return;
+    this.delegatedEdit = undefined;
+    const level = this.levels[this.levels.length - 1];
+    if (level === undefined || this.external.get(level) !== this.delegates.get(record)) return;
+    // Changed in place: the level's identity is what ties it to its delegate.
+    const merged = mergeIntoStep(level, [edit]);
+    (level as UndoEntry<R>[]).splice(0, level.length, ...merged);
+    this.levelsAtom.reportChanged();
   }
 
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
@@ -279,7 +334,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /**
    * Records a step that another undo stack holds (see {@link ExternalUndoStep}): like a new local
    * edit it closes the pending cached step and drops the redo steps; `undo()` and `redo()` reaching
-   * it call the other stack. In {@link steps} it shows as an empty step.
+   * it call the other stack. In {@link steps} it shows as an empty step (a delegated record's step
+   * lists the changes of the edits that made it).
    */
   pushExternal(step: ExternalUndoStep): void {
     if (this.lastDelegate !== step) this.closeLastDelegate(undefined);
@@ -311,8 +367,9 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.position -= 1;
     this.lastDelegate = undefined;
     const external = this.external.get(step);
-    if (external !== undefined) external.undo();
-    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
+    // A delegated step's entries only describe it: its own stack applies it.
+    if (external !== undefined) external.undo(step);
+    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
     return step;
   }
 
@@ -323,8 +380,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.position += 1;
     this.lastDelegate = undefined;
     const external = this.external.get(step);
-    if (external !== undefined) external.redo();
-    for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
+    if (external !== undefined) external.redo(step);
+    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
     return step;
   }
 
@@ -368,6 +425,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.position = 0;
     this.staged = [];
     this.lastDelegate = undefined;
+    this.delegatedEdit = undefined;
   }
 
   /** Re-bases the link of `record`'s `field` that the record shows now; see {@link rebase}. */

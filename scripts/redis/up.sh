@@ -12,6 +12,8 @@
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+# shellcheck source=../lib/apt.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/apt.sh"
 
 [[ $REDIS_PORT =~ ^[0-9]+$ ]] || redis_die "REDIS_PORT must be a port number, got '$REDIS_PORT'"
 redis_lock 300
@@ -19,28 +21,9 @@ mkdir -p "$REDIS_RUN" "$REDIS_DATA" "$REDIS_LOGS"
 
 if ! command -v redis-server >/dev/null; then
 	[[ $(id -u) == 0 ]] || redis_die "redis-server is not installed; run up.sh as root once to install it"
-	export DEBIAN_FRONTEND=noninteractive
-	# The package would start the system-wide Redis on 6379: a policy-rc.d that exits 101 forbids
-	# every service start during the install (only a file we created is removed again).
-	own_policy=0
-	if [[ ! -e /usr/sbin/policy-rc.d ]]; then
-		printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
-		chmod 755 /usr/sbin/policy-rc.d
-		own_policy=1
-		trap 'rm -f /usr/sbin/policy-rc.d' EXIT
-	fi
-	if [[ $(apt-cache policy redis-server 2>/dev/null) != *'Candidate: '[0-9]* ]]; then
-		redis_log "apt-get update"
-		apt-get update -q -o DPkg::Lock::Timeout=300 >"$REDIS_LOGS/apt-update.log" 2>&1 ||
-			redis_die "apt-get update failed, see $REDIS_LOGS/apt-update.log"
-	fi
 	redis_log "apt-get install redis-server"
-	apt-get install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends redis-server >"$REDIS_LOGS/apt.log" 2>&1 ||
-		redis_die "apt-get install failed, see $REDIS_LOGS/apt.log"
-	if ((own_policy)); then
-		rm -f /usr/sbin/policy-rc.d
-		trap - EXIT
-	fi
+	apt_update_unless_offered redis-server '[0-9]*' "$REDIS_LOGS" || redis_die "could not update the package lists"
+	apt_install_quietly "$REDIS_LOGS" redis-server || redis_die "could not install redis-server"
 fi
 
 if redis_alive; then

@@ -16,6 +16,8 @@
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+# shellcheck source=../lib/apt.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/apt.sh"
 
 reset=0
 for arg in "$@"; do
@@ -53,31 +55,11 @@ for p in "${packages[@]}"; do
 done
 if ((${#missing[@]})); then
 	[[ $(id -u) == 0 ]] || wp_die "missing packages (${missing[*]}); run up.sh as root once to install them"
-	export DEBIAN_FRONTEND=noninteractive
-	# `wordpress` pulls in apache2 and mariadb-server wants to start the system database: a
-	# policy-rc.d that exits 101 forbids every service start during the install. Docker images
-	# ship one already; only a file we created is removed again.
-	own_policy=0
-	if [[ ! -e /usr/sbin/policy-rc.d ]]; then
-		printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d
-		chmod 755 /usr/sbin/policy-rc.d
-		own_policy=1
-		trap 'rm -f /usr/sbin/policy-rc.d' EXIT
-	fi
-	# A brand-new machine has no package lists yet: update only when wordpress has no candidate.
-	if [[ $(apt-cache policy wordpress 2>/dev/null) != *'Candidate: 6.1'* ]]; then
-		wp_log "apt-get update"
-		apt-get update -q -o DPkg::Lock::Timeout=300 >"$WP_LOGS/apt-update.log" 2>&1 || wp_die "apt-get update failed, see $WP_LOGS/apt-update.log"
-	fi
+	apt_update_unless_offered wordpress '6.1*' "$WP_LOGS" || wp_die "could not update the package lists"
 	candidate=$(apt-cache policy wordpress | sed -n 's/^ *Candidate: //p')
 	[[ $candidate == 6.1.* ]] || wp_die "apt offers wordpress '$candidate', but the tests need 6.1 (Debian bookworm)"
 	wp_log "apt-get install ${missing[*]} (wordpress $candidate)"
-	apt-get install -y -q -o DPkg::Lock::Timeout=300 --no-install-recommends "${missing[@]}" >"$WP_LOGS/apt.log" 2>&1 ||
-		wp_die "apt-get install failed, see $WP_LOGS/apt.log"
-	if ((own_policy)); then
-		rm -f /usr/sbin/policy-rc.d
-		trap - EXIT
-	fi
+	apt_install_quietly "$WP_LOGS" "${missing[@]}" || wp_die "could not install ${missing[*]}"
 	wp_log "packages installed"
 fi
 wp_version=$(dpkg-query -W -f='${Version}' wordpress)

@@ -49,8 +49,11 @@ export interface BindingHost {
     origin: RemoteOrigin,
     saved: Readonly<Record<string, unknown>> | undefined,
   ): void;
-  /** Asks the server for the record again, in the background, after a peer's save. */
-  refetch(record: EntityRecord<object>): void;
+  /**
+   * Asks the server for the record again, in the background, after a peer's save; resolves to
+   * whether the server answered (a failure is reported, not thrown).
+   */
+  refetch(record: EntityRecord<object>): Promise<boolean>;
 }
 
 /**
@@ -83,6 +86,14 @@ export class RecordBinding {
   readonly localOrigin: object = { origin: 'local' };
   private readonly undoOrigin: object = { origin: 'undo' };
   private readonly serverOrigin: object = { origin: 'server' };
+  /** Own edits asked to make no undo step (`undoIgnore`): shared, but not tracked by this person's undo. */
+  private readonly unrecordedOrigin: object = { origin: 'local-unrecorded' };
+  /**
+   * True while the binding hands a document change to the record: the funnel's echoes of it (and
+   * a save the cache takes in with it) must not go back into the document. A `local` edit is never
+   * such an echo: it is one the app makes synchronously in a reaction to the change (MobX runs
+   * reactions before the binding's call returns), this person's own, and must reach the document.
+   */
   private isApplying = false;
   /**
    * What this person's writes left in the document's texts; valid only while {@link onTransaction}
@@ -93,6 +104,12 @@ export class RecordBinding {
   /** The document's root maps, looked up once: a transaction of a peer's keystroke reads them. */
   private rootMaps: { edits: Y.Map<unknown>; saved: Y.Map<unknown>; merged: Y.Map<unknown>[] } | undefined;
   private undoManager: object | undefined;
+  /**
+   * The version (`modified`) of the record's copy the server is being asked to confirm, because the
+   * document knows of a newer save; `undefined` when no such question is open.
+   */
+  private confirmingVersion: string | undefined;
+  private isDestroyed = false;
   private stopWatchingPersisted: (() => void) | undefined;
 
   /** Binds `record` to `doc`; nothing moves until {@link start}. */
@@ -145,6 +162,7 @@ export class RecordBinding {
 
   /** Stops listening to the document; the record keeps its edits. */
   destroy(): void {
+    this.isDestroyed = true;
     this.stopWatchingPersisted?.();
     this.doc.off('afterTransaction', this.onTransaction);
     this.isListening = false;
@@ -189,10 +207,54 @@ export class RecordBinding {
       if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field))
         values[field] = undefined;
     }
-    this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
+    // While the server is asked about a newer save, its answer must not be covered again with the
+    // document's values of that save: the answer decides.
+    const saved = this.confirmingVersion === undefined ? this.pendingSaved(undefined) : undefined;
+    this.applyToRecord(values, 'peer', saved);
     // An answer older than a save the document knows of (a save's own answer arriving after a
     // peer's later save): ask the server again rather than keep a stale copy.
-    if (this.isBehindDoc()) this.host.refetch(this.record);
+    if (this.isBehindDoc()) this.confirmWithServer();
+  }
+
+  /**
+   * Asks the server whether it has the newer save the document knows of (once per copy). When
+   * its answer is still older, the document's claim is stale: WordPress is the source of truth for
+   * saved data, and `modified` may go back (a clock set back, a post whose date is in the future,
+   * a save to another site sharing the room). The claim then gives way to the server's copy, for
+   * everyone; without that the record would stay dirty and ask the server again for ever.
+   */
+  private confirmWithServer(): void {
+    const asked = modifiedOf(this.record.persisted);
+    if (this.confirmingVersion === asked) return;
+    this.confirmingVersion = asked;
+    // Reads of one record share a request in flight, so the first answer may be of a read that left
+    // before the save being confirmed; the second read leaves after that answer, so it cannot be.
+    void this.host
+      .refetch(this.record)
+      .then(() => this.host.refetch(this.record))
+      .then((isAnswered) => {
+        if (this.isDestroyed || this.confirmingVersion !== asked) return;
+        this.confirmingVersion = undefined;
+        if (isAnswered && this.isBehindDoc()) this.withdrawStaleSaves();
+        this.resync();
+      });
+  }
+
+  /** Rewrites every save in map `saved` newer than the record's copy with that copy's value and version. */
+  private withdrawStaleSaves(): void {
+    const persisted = this.record.persisted as PlainObject | undefined;
+    if (persisted === undefined) return;
+    const ours = modifiedOf(persisted);
+    const saved = savedMapOf(this.doc);
+    this.doc.transact(() => {
+      for (const [field, value] of [...saved.entries()]) {
+        const entry = savedEntryOf(value);
+        if (entry === undefined || entry.modified <= ours) continue;
+        if (hasOwn(persisted, field))
+          saved.set(field, { value: persisted[field], modified: ours } satisfies SavedEntry);
+        else saved.delete(field);
+      }
+    }, this.serverOrigin);
   }
 
   /**
@@ -212,10 +274,11 @@ export class RecordBinding {
   /**
    * Takes one change of the record's edits from the edit funnel: `local`, `undo` and `server`
    * changes are written into the document in one transaction; changes the binding made itself,
-   * and every other origin, are left alone.
+   * and every other origin, are left alone. A local edit with `undoIgnore` is shared but makes no
+   * undo step.
    */
-  onEdit(changes: Readonly<Record<string, unknown>>, origin: string): void {
-    if (this.isApplying) return;
+  onEdit(changes: Readonly<Record<string, unknown>>, origin: string, undoIgnore = false): void {
+    if (this.isApplying && origin !== 'local') return;
     if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
     // The record is read once per change: each read goes through MobX and the config registry.
     const edits = this.record.edits as PlainObject;
@@ -232,7 +295,13 @@ export class RecordBinding {
       return;
     }
     const transactionOrigin =
-      origin === 'local' ? this.localOrigin : origin === 'undo' ? this.undoOrigin : this.serverOrigin;
+      origin === 'local'
+        ? undoIgnore
+          ? this.unrecordedOrigin
+          : this.localOrigin
+        : origin === 'undo'
+          ? this.undoOrigin
+          : this.serverOrigin;
     const states = this.statesOf(fields);
     for (const state of states) prepareDocField(this.doc, this.rules, state);
     const known = this.isListening ? this.knownTexts : undefined;
@@ -245,12 +314,18 @@ export class RecordBinding {
   private readonly onTransaction = (transaction: Y.Transaction): void => {
     const origin = transaction.origin as unknown;
     // Only the binding's own writes keep what it knows of the texts (a base text, an undo, a peer).
-    if (origin !== this.localOrigin && origin !== this.serverOrigin && origin !== this.undoOrigin)
+    if (
+      origin !== this.localOrigin &&
+      origin !== this.unrecordedOrigin &&
+      origin !== this.serverOrigin &&
+      origin !== this.undoOrigin
+    )
       this.knownTexts.forget();
     if (
       origin === this.localOrigin ||
       origin === this.serverOrigin ||
       origin === this.undoOrigin ||
+      origin === this.unrecordedOrigin ||
       origin === BASE_ORIGIN
     ) {
       return;
@@ -269,7 +344,9 @@ export class RecordBinding {
     }
     const saved = savedKeys === undefined ? undefined : this.pendingSaved(savedKeys);
     this.applyToRecord(values, origin === this.undoManager ? 'undo' : 'peer', saved);
-    if (saved !== undefined) this.host.refetch(this.record);
+    // A peer saved: confirm with the server, also when the save looks older than this copy (its
+    // version may be behind the server's clock; the server's answer decides).
+    if (savedKeys !== undefined) void this.host.refetch(this.record);
   };
 
   private applyToRecord(
@@ -278,11 +355,12 @@ export class RecordBinding {
     saved: Record<string, unknown> | undefined,
   ): void {
     if (Object.keys(values).length === 0 && saved === undefined) return;
+    const wasApplying = this.isApplying;
     this.isApplying = true;
     try {
       this.host.applyRemote(this.record, values, origin, saved);
     } finally {
-      this.isApplying = false;
+      this.isApplying = wasApplying;
     }
   }
 

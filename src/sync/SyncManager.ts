@@ -8,7 +8,7 @@ import { action, makeObservable, observable, runInAction } from 'mobx';
 import type * as Y from 'yjs';
 import type { EditListener } from '../../models/EditFunnel.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { UndoDelegate } from '../../stores/UndoHistory.js';
+import type { UndoDelegate, UndoStep, UndoTarget } from '../../stores/UndoHistory.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import { ArgumentError, StoreDisposedError, SyncError } from '../errors.js';
 import type { Transport } from '../transport/types.js';
@@ -16,10 +16,11 @@ import type { SyncOptions } from './options.js';
 import type { LocalPresence, Peer } from './Presence.js';
 import type { ConnectionStatus } from './provider.js';
 import type { BindingHost } from './RecordBinding.js';
+import { missedUndoValues } from './missedUndoValues.js';
 import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
 import { SyncRoom } from './SyncRoom.js';
 
-/** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
+/** Default of {@link SyncOptions.undoCaptureTimeoutMs} (which no longer groups steps; see there). */
 export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
 const POST_MERGED_FIELDS: ReadonlySet<string> = new Set(['meta']);
 const NO_FIELDS: ReadonlySet<string> = new Set();
@@ -32,6 +33,7 @@ export interface SyncStore {
   readonly history: {
     delegate(record: EntityRecord<object>, delegate: UndoDelegate): () => void;
     addDelegatedStep(record: EntityRecord<object>): void;
+    joinDelegatedStep(record: EntityRecord<object>): void;
   };
   observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
   /** The collection of `(kind, name)`: peers' saves enter the cache through its `receive`. */
@@ -83,7 +85,7 @@ export class SyncManager {
     makeObservable<SyncManager, 'reportError'>(this, { errors: observable.ref, reportError: action });
     this.stopObserving = store.observeEdits((event) => {
       // A plain map: this runs on every edit of every record, and must not create MobX atoms.
-      this.roomsByRecord.get(event.record)?.binding.onEdit(event.changes, event.origin);
+      this.roomsByRecord.get(event.record)?.binding.onEdit(event.changes, event.origin, event.undoIgnore);
     });
   }
 
@@ -208,15 +210,23 @@ export class SyncManager {
       transport: this.store.transport,
       rules: this.rulesOf(record),
       host: this.bindingHost,
-      undoCaptureTimeoutMs: this.options.undoCaptureTimeoutMs ?? DEFAULT_UNDO_CAPTURE_TIMEOUT_MS,
+      // The store's undo history closes every step itself, so steps are the same as for unsynced records.
+      undoCaptureTimeoutMs: Infinity,
       reportError: (error) => this.reportError(error),
     });
     room.undo.onStep(() => this.store.history.addDelegatedStep(record));
+    room.undo.onJoin(() => this.store.history.joinDelegatedStep(record));
     this.undelegates.set(
       room,
       this.store.history.delegate(record, {
-        undo: () => room.undo.undo(),
-        redo: () => room.undo.redo(),
+        undo: (step) => {
+          room.undo.undo();
+          this.applyMissedUndo(record, step, 'from');
+        },
+        redo: (step) => {
+          room.undo.redo();
+          this.applyMissedUndo(record, step, 'to');
+        },
         closeStep: () => room.undo.closeStep(),
         dropRedo: () => room.undo.dropRedo(),
       }),
@@ -225,6 +235,19 @@ export class SyncManager {
     this.roomsByRecord.set(record, room);
     this.roomsByName.set(name, room);
     return room;
+  }
+
+  /**
+   * Gives the fields a document undo or redo could not reach (a save cleared them since the step)
+   * the step's values, as undo does for an unsynced record; they go to the document as an undo.
+   */
+  private applyMissedUndo(
+    record: EntityRecord<object>,
+    step: UndoStep<UndoTarget> | undefined,
+    direction: 'from' | 'to',
+  ): void {
+    const values = missedUndoValues(record, step, direction);
+    if (Object.keys(values).length > 0) record.applyUndoValues(values);
   }
 
   private close(room: SyncRoom): void {
@@ -274,34 +297,40 @@ export class SyncManager {
     refetch: (record) => this.refetch(record),
   };
 
-  /** Records being refetched after a peer's save, and whether another save came in meanwhile. */
-  private readonly refetching = new Map<EntityRecord<object>, { isAgain: boolean }>();
+  /** Records being refetched after a peer's save: whether another save came in meanwhile, and the outcome. */
+  private readonly refetching = new Map<EntityRecord<object>, { isAgain: boolean; done: Promise<boolean> }>();
 
   /**
-   * Confirms a peer's save with the server, in the background. A save that arrives while a refetch
-   * is in flight asks once more when it answers: the answer in flight may predate that save.
+   * Confirms a peer's save with the server, in the background; resolves to whether the server
+   * answered. A save that arrives while a refetch is in flight asks once more when it answers (the
+   * answer in flight may predate that save), and everyone waiting gets the last answer's outcome.
    */
-  private refetch(record: EntityRecord<object>): void {
-    if (this.isDisposed) return;
+  private refetch(record: EntityRecord<object>): Promise<boolean> {
+    if (this.isDisposed) return Promise.resolve(false);
     const running = this.refetching.get(record);
     if (running !== undefined) {
       running.isAgain = true;
-      return;
+      return running.done;
     }
-    const state = { isAgain: false };
+    const state = { isAgain: false, done: Promise.resolve(false) };
     this.refetching.set(record, state);
-    record
+    state.done = record
       .fetch()
-      .catch((error: unknown) => {
-        this.reportError(
-          new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
-            cause: error,
-          }),
-        );
-      })
-      .finally(() => {
+      .then(
+        () => true,
+        (error: unknown) => {
+          this.reportError(
+            new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
+              cause: error,
+            }),
+          );
+          return false;
+        },
+      )
+      .then((isAnswered) => {
         this.refetching.delete(record);
-        if (state.isAgain) this.refetch(record);
+        return state.isAgain ? this.refetch(record) : isAnswered;
       });
+    return state.done;
   }
 }

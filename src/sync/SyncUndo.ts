@@ -12,7 +12,8 @@ export interface SyncUndoOptions {
   /** The transaction origin of this person's own edits: the only one tracked. */
   readonly origin: object;
   /**
-   * Own edits closer together than this are one undo step.
+   * Own edits closer together than this are one undo step, unless {@link SyncUndo.closeStep} is
+   * called in between. The store passes `Infinity`: its undo history closes every step itself.
    * @default 500
    */
   readonly captureTimeoutMs?: number | undefined;
@@ -29,6 +30,7 @@ export class SyncUndo {
   /** The Yjs undo manager (scope: the whole document; tracked: only this person's origin). */
   readonly manager: Y.UndoManager;
   private readonly listeners = new Set<StepListener>();
+  private readonly joinListeners = new Set<StepListener>();
 
   /** Starts tracking `doc`; the origin in `options` is the one this person's edits carry. */
   constructor(doc: Y.Doc, options: SyncUndoOptions) {
@@ -41,6 +43,16 @@ export class SyncUndo {
       if (event.origin === this.manager) return;
       for (const listener of this.listeners) listener();
     });
+    this.manager.on('stack-item-updated', (event) => {
+      if (event.origin === this.manager || event.type !== 'undo') return;
+      for (const listener of this.joinListeners) listener();
+    });
+  }
+
+  /** Calls `listener` each time an own edit joins the step being captured; returns the unsubscriber. */
+  onJoin(listener: StepListener): () => void {
+    this.joinListeners.add(listener);
+    return () => this.joinListeners.delete(listener);
   }
 
   /** Calls `listener` each time an own edit opens a new step; returns the unsubscriber. */
@@ -59,14 +71,21 @@ export class SyncUndo {
     return this.manager.redoStack.length > 0;
   }
 
-  /** Undoes this person's last step; false when there was none. */
+  /**
+   * Undoes this person's last step; false when there was none. The next own edit opens a new step
+   * (Yjs would otherwise add it to the step now on top, the one before the undone one).
+   */
   undo(): boolean {
-    return this.manager.undo() !== null;
+    const result = this.manager.undo() !== null;
+    this.manager.stopCapturing();
+    return result;
   }
 
-  /** Redoes this person's last undone step; false when there was none. */
+  /** Redoes this person's last undone step; false when there was none. The next own edit opens a new step. */
   redo(): boolean {
-    return this.manager.redo() !== null;
+    const result = this.manager.redo() !== null;
+    this.manager.stopCapturing();
+    return result;
   }
 
   /** Closes the step being captured: the next own edit opens a new one. */
@@ -82,6 +101,7 @@ export class SyncUndo {
   /** Stops tracking and forgets both stacks. */
   destroy(): void {
     this.listeners.clear();
+    this.joinListeners.clear();
     this.manager.destroy();
   }
 }

@@ -23,8 +23,13 @@ export interface SyncOptions {
    */
   readonly room?: ((record: EntityRecord<object>) => string) | undefined;
   /**
-   * Own edits closer together than this are one undo step.
+   * How long Yjs would group own changes into one undo step. The store's own undo rules decide the
+   * steps of synced records as of unsynced ones (each edit is a step, typing made with `isCached`
+   * joins the step it started, `history.createUndoLevel()` closes it), because `store.undo()` must
+   * step the same way whether a record syncs or not; so this groups nothing any more and is kept
+   * only so existing options still type-check.
    * @default 500
+   * @deprecated Undo steps follow the store's rules for synced and unsynced records alike.
    */
   readonly undoCaptureTimeoutMs?: number | undefined;
   /**

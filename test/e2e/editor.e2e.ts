@@ -111,7 +111,9 @@ export const tests: BrowserTest[] = [
     },
   },
   {
-    name: 'autosaves a dirty post after 10 seconds and offers to restore the autosave after a reload',
+    name: 'editing alone, autosaves a dirty post after 10 seconds and offers to restore the autosave after a reload',
+    // Alone, a reload shows the saved post: the autosave is what the prompt offers back.
+    isSolo: true,
     async run({ page, step }) {
       await openRow(page, 3);
       const id = Number(/#\/post\/(\d+)/.exec(page.url())?.[1]);
@@ -157,6 +159,38 @@ export const tests: BrowserTest[] = [
       await expectValue(titleField(page), 'Typed, then left alone', 'the title after restoring the autosave');
       await expectText(saveState(page), 'Unsaved changes', 'the restored autosave is an unsaved edit');
       await step('autosave restored');
+    },
+  },
+  {
+    name: 'with collaboration on, an autosave of the edits a reload brought back is not offered again, even while typing on',
+    async run({ page, step }) {
+      await openRow(page, 3);
+      const id = Number(/#\/post\/(\d+)/.exec(page.url())?.[1]);
+      await page.clock.install();
+      await titleField(page).fill('Typed, then left alone');
+      await page.evaluate(() => (window as unknown as MockWindow).wpMock?.clearRequests());
+      await page.clock.runFor(10_500);
+      await waitUntil(
+        () => mockRequests(page),
+        (log) =>
+          log.some(
+            (r) => r.method === 'POST' && r.path === `/wp/v2/posts/${id}/autosaves` && r.status === 200,
+          ),
+        (log) => `an autosave request, got ${(log ?? []).map((r) => `${r.method} ${r.path}`).join(', ')}`,
+      );
+      await page.clock.resume();
+      await page.reload();
+      await titleField(page).waitFor();
+      // The shared document's local copy is back: the same text as the autosave, so no prompt.
+      await expectValue(titleField(page), 'Typed, then left alone', 'the title after the reload');
+      await page.waitForTimeout(1000);
+      await expectCount(page.getByTestId('autosave-notice'), 0, 'autosave prompts');
+      await titleField(page).press('End');
+      await page.keyboard.type(' and more');
+      await page.waitForTimeout(500);
+      await expectCount(page.getByTestId('autosave-notice'), 0, 'autosave prompts after typing on');
+      await expectText(saveState(page), 'Unsaved changes', 'the save state');
+      await step('edits back, no prompt');
     },
   },
   {

@@ -465,6 +465,13 @@ export const featureTests: BrowserTest[] = [
       await expectText(inspector.getByTestId('inspector-dirty'), 'postType/post/', 'the dirty record');
       await expectText(inspector.getByTestId('inspector-dirty'), 'title', 'its edited field');
       await expectText(inspector.getByTestId('inspector-undo'), 'title', 'the undo step');
+      // With collaboration on, the shared document keeps the steps of a synced post: each still
+      // names what it changed (an empty entry was listed before).
+      await waitUntil(
+        () => inspector.getByTestId('inspector-undo').locator('li').allTextContents(),
+        (items) => items.length > 0 && items.every((text) => /: title$/.test(text.trim())),
+        (items) => `every undo entry names its record and field, got ${JSON.stringify(items)}`,
+      );
       await expectText(inspector.getByTestId('inspector-queries'), 'postType/post?', 'a posts query');
       await expectText(inspector.getByTestId('inspector-requests'), '/wp/v2/posts', 'a logged request');
       await expectText(inspector.getByTestId('inspector-requests'), ' ms', 'request timing');

@@ -27,7 +27,19 @@ export interface TestContext {
 /** One browser test. */
 export interface BrowserTest {
   name: string;
+  /**
+   * The test is about editing alone: it opens the editor with `?collab=off`. Every other test runs
+   * with collaboration on, as the demo does by default.
+   */
+  isSolo?: boolean;
   run(t: TestContext): Promise<void>;
+}
+
+/** `url` with collaboration turned off (`?collab=off`). */
+export function soloUrl(url: string): string {
+  const solo = new URL(url);
+  solo.searchParams.set('collab', 'off');
+  return solo.toString();
 }
 
 function slug(text: string): string {
@@ -116,9 +128,10 @@ export async function runTests(
     };
     const started = Date.now();
     try {
-      await page.goto(url);
+      const address = test.isSolo === true ? soloUrl(url) : url;
+      await page.goto(address);
       await page.getByRole('link', { name: 'Posts', exact: true }).waitFor({ timeout: 30_000 });
-      await test.run({ page, url, step });
+      await test.run({ page, url: address, step });
       check(errors.length === 0, `the page threw: ${errors.join('; ')}`);
       passed++;
       console.log(`  ✓ ${test.name} (${Date.now() - started} ms)`);

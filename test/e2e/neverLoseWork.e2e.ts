@@ -33,7 +33,9 @@ function savedTitle(page: Page, id: number): Promise<string | undefined> {
 
 export const neverLoseWorkTests: BrowserTest[] = [
   {
-    name: 'offers to restore unsaved edits after a reload, and restoring brings them back',
+    name: 'editing alone, offers to restore unsaved edits after a reload, and restoring brings them back',
+    // Alone, the journal is the only copy of unsaved edits, and the user chooses to restore them.
+    isSolo: true,
     async run({ page, step }) {
       const id = await openRow(page, 4);
       const before = await titleField(page).inputValue();
@@ -74,6 +76,37 @@ export const neverLoseWorkTests: BrowserTest[] = [
       await titleField(page).waitFor();
       await page.waitForTimeout(500);
       await expectCount(offer, 0, 'restore offers once the edits are saved');
+    },
+  },
+  {
+    name: 'with collaboration on, unsaved edits are back after a reload at once, and nothing offers them again',
+    async run({ page, step }) {
+      const id = await openRow(page, 4);
+      await titleField(page).fill('Typed, then the tab was reloaded');
+      await waitUntil(
+        () => page.evaluate(() => sessionStorage.getItem('wp-entities-demo:journal') ?? ''),
+        (text) => text.includes('Typed, then the tab was reloaded'),
+        () => 'the journal entry in sessionStorage',
+      );
+      await page.reload();
+      await titleField(page).waitFor();
+      // The shared document's local copy brought them back: the journal's copy is not offered.
+      await expectValue(titleField(page), 'Typed, then the tab was reloaded', 'the title after the reload');
+      await expectText(page.getByTestId('dirty-count'), '1 unsaved change', 'the header count');
+      await page.waitForTimeout(500);
+      await expectCount(
+        page.getByRole('region', { name: 'Unsaved changes from before' }),
+        0,
+        'restore offers for edits already back',
+      );
+      await step('edits back');
+      await saveButton(page).click();
+      await waitUntil(
+        () => savedTitle(page, id),
+        (title) => title === 'Typed, then the tab was reloaded',
+        (last) => `the saved title, got ${String(last)}`,
+      );
+      await expectText(page.getByTestId('dirty-count'), 'All changes saved', 'the header count after saving');
     },
   },
   {

@@ -35,11 +35,11 @@ async function main(): Promise<number> {
     const demo = await startDemo({ port: 0, quiet: true, watch: false });
     try {
       console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
-      // The single-window tests edit alone (`?collab=off`): with collaboration on, the shared
-      // document changes what they check (see the README's "Collaborative editing in the demo").
+      // With collaboration on, as the demo starts; the few tests about editing alone say so
+      // (`isSolo`) and get `?collab=off`.
       const result = await runTests(
         browser.context,
-        `${demo.url}?collab=off`,
+        demo.url,
         selected([...tests, ...featureTests, ...neverLoseWorkTests]),
       );
       passed += result.passed;
@@ -70,9 +70,9 @@ async function main(): Promise<number> {
     });
     try {
       console.log(`The example editor on a WordPress at ${server.url}, through the proxy at ${proxied.url}`);
-      // Collaboration off here too: with it on, a save through the proxy stays "Unsaved changes"
-      // (journal + conflict detection + sync together; an open defect, see the closing note of #14).
-      const result = await runTests(browser.context, `${proxied.url}?collab=off`, selected(proxyTests(site)));
+      // Collaboration on here too: a save through the proxy with sync, journal and conflict
+      // detection together ends "Saved".
+      const result = await runTests(browser.context, proxied.url, selected(proxyTests(site)));
       passed += result.passed;
       failed += result.failed;
     } finally {

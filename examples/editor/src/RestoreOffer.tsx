@@ -1,12 +1,13 @@
 /**
  * After a reload or a crash: "Restore N unsaved changes", with what they are. Restoring puts them
  * back as one undo step per record; a field someone else saved meanwhile is left out and shown as
- * a conflict to settle.
+ * a conflict to settle. With collaboration on, edits the shared document brought back are not
+ * offered again.
  *
  * @module
  */
 import { useEffect, useState } from 'react';
-import type { EntityRecord, JournalEntry } from 'wp-entities';
+import type { EntityRecord, JournalEntry, RootStore } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { ConflictCard } from './ConflictDialog.js';
 import { describeError } from './describeError.js';
@@ -24,6 +25,31 @@ function describeEntry(entry: JournalEntry): string {
   return `${recordLabel(entry.kind, entry.name, entry.id)}${named}: ${fields}`;
 }
 
+/** True when the record already shows every edit of the entry. */
+function isShown(record: EntityRecord<object>, entry: JournalEntry): boolean {
+  const edits = record.edits as Record<string, unknown>;
+  return Object.keys(entry.edits).every(
+    (field) => JSON.stringify(edits[field]) === JSON.stringify(entry.edits[field]),
+  );
+}
+
+/**
+ * The journal's entries worth offering. With collaboration on, the shared document's local copy
+ * brings a synced record's unsaved edits back by itself (they are the room's, not only this
+ * tab's): its room is opened so it can, and only what it did not bring back is offered.
+ */
+async function entriesToOffer(store: RootStore, read: JournalEntry[]): Promise<JournalEntry[]> {
+  const sync = store.sync;
+  if (sync === undefined) return read;
+  const offered: JournalEntry[] = [];
+  for (const entry of read) {
+    const record = store.record(entry.kind, entry.name, entry.id);
+    if (sync.isSynced(record)) await sync.join(record).catch(() => undefined);
+    if (!isShown(record, entry)) offered.push(entry);
+  }
+  return offered;
+}
+
 /** The offer, shown once at start-up when the journal holds edits; also shows a journal that cannot be written. */
 export const RestoreOffer = observer(function RestoreOffer() {
   const store = useStore();
@@ -33,10 +59,13 @@ export const RestoreOffer = observer(function RestoreOffer() {
 
   useEffect(() => {
     let isLive = true;
-    store.readJournal().then(
-      (read) => isLive && setEntries(read),
-      () => isLive && setEntries([]),
-    );
+    store
+      .readJournal()
+      .then((read) => entriesToOffer(store, read))
+      .then(
+        (offered) => isLive && setEntries(offered),
+        () => isLive && setEntries([]),
+      );
     return () => {
       isLive = false;
     };

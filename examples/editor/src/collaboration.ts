@@ -6,7 +6,7 @@
  * URL switches: `?user=editor` signs in as another mock user (see demoSite.ts; on a real
  * WordPress it only renames you in presence), `?presenceTimeoutMs=3000` makes people who left
  * disappear after 3 s instead of y-protocols' 30 s (the browser tests use it), `?collab=off` edits
- * alone in this window (the single-window browser tests use it; see the README for why).
+ * alone in this window (the two browser tests about editing alone use it).
  *
  * @module
  */
@@ -56,8 +56,15 @@ export async function presenceUser(restRoot: string, fetchFn: typeof fetch): Pro
   return { id, name, color: colorOf(id) };
 }
 
-/** The store's `sync` option, or `undefined` when the demo runs without a signalling server. */
-export async function syncOptions(user: SyncUser): Promise<SyncOptions | undefined> {
+/**
+ * The store's `sync` option, or `undefined` when the demo runs without a signalling server.
+ * `localCopyPrefix` names where the shared documents' local copies live in IndexedDB: on the
+ * in-tab mock site it is that site's session, so a copy never outlives the data it was made on.
+ */
+export async function syncOptions(
+  user: SyncUser,
+  localCopyPrefix: string | undefined,
+): Promise<SyncOptions | undefined> {
   const signalingUrl = import.meta.env.VITE_SIGNALING_URL;
   if (!signalingUrl || pageParam('collab') === 'off') return undefined;
   // Loaded only when collaboration is on: `wp-entities/sync` is what brings Yjs in.
@@ -68,7 +75,7 @@ export async function syncOptions(user: SyncUser): Promise<SyncOptions | undefin
       // The demo is served on 127.0.0.1, so every window is on this machine: host candidates
       // suffice, and no public STUN server is asked (simple-peer's default).
       webrtcProvider({ signaling: [signalingUrl], peerOpts: { config: { iceServers: [] } } }),
-      indexeddbProvider(),
+      indexeddbProvider(localCopyPrefix === undefined ? {} : { prefix: localCopyPrefix }),
     ],
   };
 }

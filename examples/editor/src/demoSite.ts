@@ -16,6 +16,7 @@ import {
 
 const WRITES_KEY = 'wp-entities-demo:writes';
 const USER_KEY = 'wp-entities-demo:user';
+const SESSION_KEY = 'wp-entities-demo:session';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A user the demo can sign in as. */
@@ -37,6 +38,13 @@ export interface DemoSite {
   readonly login: DemoLogin;
   /** That user's id and display name, for presence in collaborative editing. */
   readonly user: { readonly id: number; readonly name: string };
+  /**
+   * Names this tab's copy of the site (kept in sessionStorage like its data): collaboration keeps
+   * the shared documents' local copies under it, so they live exactly as long as the site they
+   * were made on. A new tab or "Reset demo data" starts a new site and finds none; signing in as
+   * someone else starts a new session too, since its prompt told the user their unsaved changes go.
+   */
+  readonly sessionId: string;
   /** Signs in as another user (reloads the page). */
   signInAs(login: DemoLogin): void;
   /** Makes the next save (any write except autosaves) fail with a server error. */
@@ -169,6 +177,11 @@ export async function startDemoSite(): Promise<DemoSite> {
     name: string;
   };
   mock.clearRequests();
+  let sessionId = sessionStorage.getItem(SESSION_KEY);
+  if (sessionId === null) {
+    sessionId = crypto.randomUUID();
+    sessionStorage.setItem(SESSION_KEY, sessionId);
+  }
 
   const worker = setupWorker(...mock.handlers);
   ignoreStaleWorkerUpdate();
@@ -227,8 +240,10 @@ export async function startDemoSite(): Promise<DemoSite> {
     mock,
     login,
     user: { id: me.id, name: me.name },
+    sessionId,
     signInAs(next) {
       sessionStorage.setItem(USER_KEY, JSON.stringify(next));
+      sessionStorage.removeItem(SESSION_KEY);
       // A `?user=` in the address would win over the choice at the reload.
       const url = new URL(window.location.href);
       url.searchParams.delete('user');
@@ -260,6 +275,7 @@ export async function startDemoSite(): Promise<DemoSite> {
     },
     resetData() {
       sessionStorage.removeItem(WRITES_KEY);
+      sessionStorage.removeItem(SESSION_KEY);
       window.location.reload();
     },
   };

@@ -39,7 +39,7 @@ async function start(container: HTMLElement): Promise<void> {
   const user = demo
     ? { ...demo.user, color: colorOf(demo.user.id) }
     : await presenceUser(restRoot, (input, init) => fetch(input, init));
-  const sync = await syncOptions(user);
+  const sync = await syncOptions(user, demo ? `wp-entities-demo:${demo.sessionId}:` : undefined);
   // Every request goes through a logging fetch, for the data inspector's request list.
   const store = new RootStore({
     transport: new RestTransport({ root: restRoot, fetch: loggingFetch(restRoot) }),
