@@ -46,8 +46,12 @@ export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly Und
  * `store.undo()` walks synced and unsynced records alike.
  */
 export interface UndoDelegate extends ExternalUndoStep {
-  /** Closes the step being captured: the next edit opens a new one (another record was edited in between). */
-  closeStep(): void;
+  /**
+   * Closes the step being captured so the next edit opens a new one. `'order'` (another record's
+   * step came in between) must close; `'edit'` (a new plain edit of this record) may keep the step
+   * open, e.g. sync's capture timeout, and then returns false.
+   */
+  closeStep(cause?: 'edit' | 'order'): boolean | void;
   /** Forgets the delegate's redo steps (the global history dropped them). */
   dropRedo(): void;
 }
@@ -295,8 +299,9 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     // A delegated edit makes the redo steps stale as any edit does (the delegate drops its own).
     this.dropRedoSteps();
     if (!isCached || this.lastDelegate !== delegate || this.staged.length > 0) {
-      delegate.closeStep();
-      if (this.lastDelegate === delegate) this.lastDelegate = undefined;
+      const isSameStepRun = this.lastDelegate === delegate && this.staged.length === 0;
+      const closed = delegate.closeStep(isSameStepRun ? 'edit' : 'order') !== false;
+      if (closed && this.lastDelegate === delegate) this.lastDelegate = undefined;
     }
     this.delegatedEdit = { record: entry.record, changes };
   }

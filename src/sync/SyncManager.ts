@@ -20,7 +20,7 @@ import { missedUndoValues } from './missedUndoValues.js';
 import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
 import { SyncRoom } from './SyncRoom.js';
 
-/** Default of {@link SyncOptions.undoCaptureTimeoutMs} (which no longer groups steps; see there). */
+/** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
 export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
 const POST_MERGED_FIELDS: ReadonlySet<string> = new Set(['meta']);
 const NO_FIELDS: ReadonlySet<string> = new Set();
@@ -77,6 +77,12 @@ export class SyncManager {
     if (options.providers.length === 0) {
       throw new ArgumentError(
         'sync.providers needs at least one provider (webrtcProvider, indexeddbProvider, …).',
+      );
+    }
+    const timeout = options.undoCaptureTimeoutMs;
+    if (timeout !== undefined && !(typeof timeout === 'number' && timeout >= 0)) {
+      throw new ArgumentError(
+        `sync.undoCaptureTimeoutMs must be a number of milliseconds, 0 or more; got ${String(timeout)}.`,
       );
     }
     this.store = store;
@@ -210,8 +216,7 @@ export class SyncManager {
       transport: this.store.transport,
       rules: this.rulesOf(record),
       host: this.bindingHost,
-      // The store's undo history closes every step itself, so steps are the same as for unsynced records.
-      undoCaptureTimeoutMs: Infinity,
+      undoCaptureTimeoutMs: this.options.undoCaptureTimeoutMs ?? DEFAULT_UNDO_CAPTURE_TIMEOUT_MS,
       reportError: (error) => this.reportError(error),
     });
     room.undo.onStep(() => this.store.history.addDelegatedStep(record));
@@ -227,7 +232,7 @@ export class SyncManager {
           room.undo.redo();
           this.applyMissedUndo(record, step, 'to');
         },
-        closeStep: () => room.undo.closeStep(),
+        closeStep: (cause) => room.undo.closeStep(cause),
         dropRedo: () => room.undo.dropRedo(),
       }),
     );

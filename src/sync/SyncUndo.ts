@@ -12,12 +12,20 @@ export interface SyncUndoOptions {
   /** The transaction origin of this person's own edits: the only one tracked. */
   readonly origin: object;
   /**
-   * Own edits closer together than this are one undo step, unless {@link SyncUndo.closeStep} is
-   * called in between. The store passes `Infinity`: its undo history closes every step itself.
+   * A new own edit within this time of the previous own change joins its step: {@link
+   * SyncUndo.closeStep} with cause `'edit'` keeps capturing then. Typing that continues a step
+   * joins it however slow; `0` opens a step at every `closeStep`.
    * @default 500
    */
   readonly captureTimeoutMs?: number | undefined;
 }
+
+/**
+ * Why a step is being closed: `'edit'`, a new plain edit of the same record (it may still join a
+ * step changed less than the capture timeout ago); `'order'`, another record's step came in between
+ * (always closes, so the global order holds).
+ */
+export type CloseCause = 'edit' | 'order';
 
 /** Called when this person's edits open a new undo step. */
 export type StepListener = () => void;
@@ -31,22 +39,36 @@ export class SyncUndo {
   readonly manager: Y.UndoManager;
   private readonly listeners = new Set<StepListener>();
   private readonly joinListeners = new Set<StepListener>();
+  private readonly captureTimeoutMs: number;
+  /** `Date.now()` of this person's last change (Date, so that fake timers drive it in tests). */
+  private lastOwnChangeMs = -Infinity;
+  private isCapturing = false;
 
   /** Starts tracking `doc`; the origin in `options` is the one this person's edits carry. */
   constructor(doc: Y.Doc, options: SyncUndoOptions) {
+    this.captureTimeoutMs = options.captureTimeoutMs ?? 500;
+    // Yjs never splits a step by time here: slow typing that continues a step stays one step, as
+    // for an unsynced record. The capture timeout applies in closeStep, when a new edit begins.
     this.manager = new Y.UndoManager(doc, {
       trackedOrigins: new Set([options.origin]),
-      captureTimeout: options.captureTimeoutMs ?? 500,
+      captureTimeout: Number.POSITIVE_INFINITY,
     });
     this.manager.on('stack-item-added', (event) => {
       // Undo and redo push onto the other stack: that is not a new step of this person.
       if (event.origin === this.manager) return;
+      this.noteOwnChange();
       for (const listener of this.listeners) listener();
     });
     this.manager.on('stack-item-updated', (event) => {
       if (event.origin === this.manager || event.type !== 'undo') return;
+      this.noteOwnChange();
       for (const listener of this.joinListeners) listener();
     });
+  }
+
+  private noteOwnChange(): void {
+    this.lastOwnChangeMs = Date.now();
+    this.isCapturing = true;
   }
 
   /** Calls `listener` each time an own edit joins the step being captured; returns the unsubscriber. */
@@ -77,20 +99,33 @@ export class SyncUndo {
    */
   undo(): boolean {
     const result = this.manager.undo() !== null;
-    this.manager.stopCapturing();
+    this.stopCapturing();
     return result;
   }
 
   /** Redoes this person's last undone step; false when there was none. The next own edit opens a new step. */
   redo(): boolean {
     const result = this.manager.redo() !== null;
-    this.manager.stopCapturing();
+    this.stopCapturing();
     return result;
   }
 
-  /** Closes the step being captured: the next own edit opens a new one. */
-  closeStep(): void {
+  /**
+   * Closes the step being captured, so the next own edit opens a new one; for cause `'edit'` only
+   * when the last own change is at least the capture timeout old. Returns false when the step stays
+   * open (the edit will join it).
+   */
+  closeStep(cause: CloseCause = 'order'): boolean {
+    if (cause === 'edit' && this.isCapturing && Date.now() - this.lastOwnChangeMs < this.captureTimeoutMs) {
+      return false;
+    }
+    this.stopCapturing();
+    return true;
+  }
+
+  private stopCapturing(): void {
     this.manager.stopCapturing();
+    this.isCapturing = false;
   }
 
   /** Forgets the redo steps (the global history dropped them after a newer edit elsewhere). */

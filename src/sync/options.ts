@@ -23,13 +23,12 @@ export interface SyncOptions {
    */
   readonly room?: ((record: EntityRecord<object>) => string) | undefined;
   /**
-   * How long Yjs would group own changes into one undo step. The store's own undo rules decide the
-   * steps of synced records as of unsynced ones (each edit is a step, typing made with `isCached`
-   * joins the step it started, `history.createUndoLevel()` closes it), because `store.undo()` must
-   * step the same way whether a record syncs or not; so this groups nothing any more and is kept
-   * only so existing options still type-check.
+   * Own edits of a synced record closer together than this are one undo step: a plain edit made
+   * within this time of this person's previous change to the record joins that step. Otherwise the
+   * store's own rules apply as for unsynced records (typing made with `isCached` joins the step it
+   * started, however slow; another record's step in between closes it). `0` makes synced steps
+   * exactly the unsynced ones (the example editor uses it, so Ctrl+Z takes back a word).
    * @default 500
-   * @deprecated Undo steps follow the store's rules for synced and unsynced records alike.
    */
   readonly undoCaptureTimeoutMs?: number | undefined;
   /**

@@ -23,13 +23,26 @@ function site(): { mock: MockWordPress; id: number } {
   return { mock, id };
 }
 
-/** The same post opened alone (`isSynced` false) or in a room, with the default undo options. */
-async function editor(isSynced: boolean, net: MemoryNetwork = memoryNetwork()): Promise<Editor> {
+/**
+ * The same post opened alone (`isSynced` false) or in a room. `undoCaptureTimeoutMs` is 0 unless
+ * given (`'default'` keeps the default, 500): steps are then exactly the unsynced ones.
+ */
+async function editor(
+  isSynced: boolean,
+  net: MemoryNetwork = memoryNetwork(),
+  undoCaptureTimeoutMs: number | 'default' = 0,
+): Promise<Editor> {
   const { mock, id } = site();
+  const user = { id: 1, name: 'Ana', color: '#333' };
   const store = new RootStore({
     transport: transportTo(mock),
     ...(isSynced
-      ? { sync: { user: { id: 1, name: 'Ana', color: '#333' }, providers: [net.provider()] } }
+      ? {
+          sync:
+            undoCaptureTimeoutMs === 'default'
+              ? { user, providers: [net.provider()] }
+              : { user, providers: [net.provider()], undoCaptureTimeoutMs },
+        }
       : {}),
   });
   cleanups.push(() => {
@@ -70,7 +83,7 @@ function undoAll(editor: Editor): string[] {
   return seen;
 }
 
-describe('undo of a synced record steps as it does for an unsynced one', () => {
+describe('undo of a synced record steps as it does for an unsynced one (undoCaptureTimeoutMs: 0)', () => {
   it('takes back one typed word per step, however fast the typing', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const alone = await editor(false);
@@ -184,5 +197,73 @@ describe('undo after a save, with a peer', () => {
     expect(titleOf(a)).toBe('Hello');
     expect(titleOf(b)).toBe('Hello');
     expect(b.isDirty).toBe(true);
+  });
+});
+
+describe('undoCaptureTimeoutMs groups quick own edits of a synced record (default 500 ms)', () => {
+  const status = (post: EntityRecord<object>) => (post.edited as { status: string }).status;
+
+  it('makes plain edits closer than the timeout one step, and edits further apart two', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const { store, post } = await editor(true, memoryNetwork(), 'default');
+    post.edit({ title: 'First' });
+    vi.advanceTimersByTime(100);
+    post.edit({ status: 'pending' });
+    vi.advanceTimersByTime(600);
+    post.edit({ title: 'Second' });
+    store.undo();
+    expect([titleOf(post), status(post)]).toEqual(['First', 'pending']);
+    store.undo();
+    expect([titleOf(post), status(post)]).toEqual(['Hello', 'draft']);
+    expect(store.history.hasUndo).toBe(false);
+  });
+
+  it('keeps the one global order: another record edited in between closes the step', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const { store, post } = await editor(true, memoryNetwork(), 'default');
+    const other = store.record('root', 'site', undefined) as EntityRecord<object>;
+    post.edit({ title: 'First' });
+    vi.advanceTimersByTime(50);
+    other.edit({ title: 'Site' });
+    vi.advanceTimersByTime(50);
+    post.edit({ title: 'Second' });
+    store.undo();
+    expect(titleOf(post)).toBe('First');
+    expect((other.edited as { title?: string } | undefined)?.title).toBe('Site');
+    store.undo();
+    expect(other.hasEdits).toBe(false);
+    store.undo();
+    expect(titleOf(post)).toBe('Hello');
+  });
+
+  it('opens a new step for an edit right after an undo', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const { store, post } = await editor(true, memoryNetwork(), 'default');
+    post.edit({ title: 'First' });
+    vi.advanceTimersByTime(600);
+    post.edit({ title: 'Second' });
+    store.undo();
+    vi.advanceTimersByTime(10);
+    post.edit({ title: 'Third' });
+    store.undo();
+    expect(titleOf(post)).toBe('First');
+    store.undo();
+    expect(titleOf(post)).toBe('Hello');
+  });
+
+  it('refuses a negative or non-number timeout, naming the option', () => {
+    const { mock } = site();
+    const user = { id: 1, name: 'Ana', color: '#333' };
+    const net = memoryNetwork();
+    cleanups.push(() => net.dispose());
+    for (const bad of [-1, Number.NaN, '500' as unknown as number]) {
+      expect(
+        () =>
+          new RootStore({
+            transport: transportTo(mock),
+            sync: { user, providers: [net.provider()], undoCaptureTimeoutMs: bad },
+          }),
+      ).toThrow(/undoCaptureTimeoutMs/);
+    }
   });
 });

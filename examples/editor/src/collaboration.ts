@@ -71,6 +71,8 @@ export async function syncOptions(
   const { indexeddbProvider, webrtcProvider } = await import('wp-entities/sync');
   return {
     user,
+    // Ctrl+Z takes back a word, as when editing alone: no extra grouping of quick edits.
+    undoCaptureTimeoutMs: 0,
     providers: [
       // The demo is served on 127.0.0.1, so every window is on this machine: host candidates
       // suffice, and no public STUN server is asked (simple-peer's default).
