@@ -18,11 +18,9 @@ export interface EvictionHost {
 const MIN_SWEEP_INTERVAL_MS = 10;
 
 /**
- * One timer per store. {@link arm} starts it (the store calls it whenever something may have become
- * evictable: a record made, a query made or left unobserved, edits cleared); each sweep evicts what
- * has been idle for `gcTimeMs` and re-arms only while something is left to wait for. A quarter of
- * `gcTimeMs` between sweeps: a thing is evicted between `gcTimeMs` and 1.25 × `gcTimeMs` after its
- * last use. With `gcTimeMs: Infinity` nothing is ever scheduled.
+ * One timer per store, armed whenever something may have become evictable; each sweep evicts what
+ * is idle for `gcTimeMs` and re-arms only while something is left to wait for. Sweeps run every
+ * quarter of `gcTimeMs`, so eviction comes between 1 and 1.25 × `gcTimeMs` after the last use.
  */
 export class EvictionSweep {
   private readonly host: EvictionHost;
