@@ -8,9 +8,11 @@
  * Rounds alternate new, old, new, old… (`--rounds` each, default 5); every round is its own
  * process running `bench/compare.ts --ours-only` with `--warmup` thrown-away and `--inner` measured
  * passes, and contributes the median of its passes. The table prints, per scenario and metric, the
- * median over rounds of each core, the ratio new/old, each core's spread (min–max over rounds) and a
- * verdict: slower or faster only when the two spreads do not overlap, so a loaded machine shows up as
- * wide spreads rather than as a verdict. Everything is also written to bench/results/core-ab-<time>.json.
+ * median over rounds of each core, the ratio new/old, each core's spread (min–max over rounds), and
+ * the paired ratios: each new round over the old round run right after it, which cancels load that
+ * drifts slower than one round. The verdict is `higher` or `lower` only when every paired ratio
+ * agrees (with 5 rounds, 1 chance in 32 by luck alone) and `same` for equal medians; otherwise the
+ * difference is within the noise. Everything is also written to bench/results/core-ab-<time>.json.
  *
  * Options: `--base <rev>` (default 7b06d07, the core before issue 12), `--rounds N` (default 5),
  * `--inner N` (default 3), `--warmup N` (default 2), `--only id,id` (scenario ids).
@@ -166,6 +168,8 @@ interface Row {
   oldMax: number;
   newMin: number;
   newMax: number;
+  /** new/old of each round pair, in round order. */
+  paired: number[];
   verdict: string;
 }
 
@@ -182,14 +186,14 @@ for (const key of Object.keys(series.new[0] ?? {})) {
     Math.min(...oldValues),
     Math.max(...oldValues),
   ] as [number, number, number, number];
-  // Counts (requests, renders, derivations) are exact; for them any difference is a difference.
+  const paired = newValues.map((value, round) => value / (oldValues[round] ?? NaN));
   const verdict =
-    newMin > oldMax
-      ? 'higher'
-      : newMax < oldMin
-        ? 'lower'
-        : newMedian === oldMedian
-          ? 'same'
+    newMedian === oldMedian
+      ? 'same'
+      : paired.every((ratio) => ratio > 1)
+        ? 'higher'
+        : paired.every((ratio) => ratio < 1)
+          ? 'lower'
           : 'within noise';
   rows.push({
     scenario,
@@ -201,11 +205,22 @@ for (const key of Object.keys(series.new[0] ?? {})) {
     oldMax,
     newMin,
     newMax,
+    paired,
     verdict,
   });
 }
 
-const header = ['scenario', 'metric', 'old', 'new', 'new/old', 'old spread', 'new spread', 'verdict'];
+const header = [
+  'scenario',
+  'metric',
+  'old',
+  'new',
+  'new/old',
+  'old spread',
+  'new spread',
+  'paired new/old',
+  'verdict',
+];
 const table = rows.map((row) => [
   row.scenario,
   row.metric,
@@ -214,6 +229,7 @@ const table = rows.map((row) => [
   row.ratio.toFixed(2),
   `${fmt(row.oldMin)}–${fmt(row.oldMax)}`,
   `${fmt(row.newMin)}–${fmt(row.newMax)}`,
+  row.paired.map((ratio) => ratio.toFixed(2)).join(' '),
   row.verdict,
 ]);
 const widths = header.map((title, column) =>
@@ -222,7 +238,7 @@ const widths = header.map((title, column) =>
 const line = (cells: string[]): string =>
   cells
     .map((cell, column) =>
-      column >= 2 && column <= 6
+      column >= 2 && column <= 7
         ? cell.padStart(widths[column] ?? 0)
         : column === header.length - 1
           ? cell
@@ -238,9 +254,7 @@ for (const cells of table) {
   console.log(line([scenario === previous ? '' : scenario, ...cells.slice(1)]));
   previous = scenario;
 }
-console.log(
-  "\nhigher/lower: the two cores' ranges over rounds do not overlap; for times and heap, higher is worse.",
-);
+console.log('\nhigher/lower: every paired ratio is above/below 1; for times and heap, higher is worse.');
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
