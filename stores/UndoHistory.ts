@@ -132,8 +132,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private readonly levels: UndoStep<R>[] = [];
   /** Reported changed after every change to {@link levels}; `steps` and `hasRedo` observe it. */
   private readonly levelsAtom = createAtom('UndoHistory.steps');
-  /** Every record any step was recorded for (never shrinks): a receive for another record skips {@link rebase}. */
-  private readonly recorded = new WeakSet<R>();
+  /**
+   * Per record, every field a step was recorded for (never shrinks): {@link rebase} skips the other
+   * fields, so a save answer's `modified_gmt` does not scan every level for each saved record.
+   */
+  private readonly recorded = new WeakMap<R, Set<string>>();
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
@@ -251,7 +254,9 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
-    this.recorded.add(record);
+    let fields = this.recorded.get(record);
+    if (fields === undefined) this.recorded.set(record, (fields = new Set()));
+    for (const field in changes) fields.add(field);
     this.add([{ record, changes }], options);
   }
 
@@ -326,9 +331,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * field. Earlier links stay, so undo restores what the user saw and redo never revives a gone value.
    */
   rebase(record: R, savedChanges: UndoChanges): void {
-    const fields = Object.keys(savedChanges);
-    if (fields.length === 0 || !this.recorded.has(record)) return;
-    for (const field of fields) this.rebaseField(record, field, savedChanges[field] as UndoChange);
+    const recorded = this.recorded.get(record);
+    if (recorded === undefined) return;
+    for (const field of Object.keys(savedChanges)) {
+      if (recorded.has(field)) this.rebaseField(record, field, savedChanges[field] as UndoChange);
+    }
   }
 
   /** Every record a step or the pending cached step points at (the cache keeps them). */
