@@ -23,14 +23,15 @@ const MIN_SWEEP_INTERVAL_MS = 10;
  * quarter of `gcTimeMs`, so eviction comes between 1 and 1.25 × `gcTimeMs` after the last use.
  */
 export class EvictionSweep {
-  private readonly host: EvictionHost;
+  /** Weak, so a store nobody holds any more is collected without waiting for its next sweep. */
+  private readonly host: WeakRef<EvictionHost>;
   private readonly gcTimeMs: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private isDisposed = false;
 
   /** A sweep over `host`; nothing is scheduled until {@link arm}. */
   constructor(host: EvictionHost, gcTimeMs: number) {
-    this.host = host;
+    this.host = new WeakRef(host);
     this.gcTimeMs = gcTimeMs;
   }
 
@@ -45,8 +46,9 @@ export class EvictionSweep {
   /** Evicts what is idle now (also run by the timer). */
   sweep(): void {
     this.timer = undefined;
-    if (this.isDisposed) return;
-    const waiting = this.host.evictIdle(Date.now() - this.gcTimeMs);
+    const host = this.host.deref();
+    if (this.isDisposed || host === undefined) return;
+    const waiting = host.evictIdle(Date.now() - this.gcTimeMs);
     if (waiting > 0) this.arm();
   }
 

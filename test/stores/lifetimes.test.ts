@@ -203,6 +203,21 @@ describe('eviction after gcTimeMs', () => {
   });
 });
 
+describe('a store nobody holds', () => {
+  it('can be collected while its eviction sweep is scheduled, without dispose()', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    let made: RootStore | undefined = setup().store;
+    await made.collection('postType', 'post').query({ per_page: 10 }).fetch();
+    const storeRef = new WeakRef(made);
+    made = undefined;
+    // A WeakRef's target stays alive until the job that made it ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(storeRef.deref()).toBeUndefined();
+  });
+});
+
 describe('reading a query from a plain script', () => {
   it('leaves the records without observable state', async () => {
     const { posts } = setup({ gcTimeMs: Infinity });
