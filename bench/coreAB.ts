@@ -11,7 +11,7 @@
  * median over rounds of each core, the ratio new/old, each core's spread (min–max over rounds), and
  * the paired ratios: each new round over the old round run right after it, which cancels load that
  * drifts slower than one round. The verdict is `higher` or `lower` only when every paired ratio
- * agrees (with 5 rounds, 1 chance in 32 by luck alone) and `same` for equal medians; otherwise the
+ * agrees (with 5 rounds, 1 chance in 32 by luck alone) and `same` when every pair is within 0.5 %; otherwise the
  * difference is within the noise. Everything is also written to bench/results/core-ab-<time>.json.
  *
  * Options: `--base <rev>` (default 7b06d07, the core before issue 12), `--rounds N` (default 5),
@@ -188,7 +188,7 @@ for (const key of Object.keys(series.new[0] ?? {})) {
   ] as [number, number, number, number];
   const paired = newValues.map((value, round) => value / (oldValues[round] ?? NaN));
   const verdict =
-    newMedian === oldMedian
+    newMedian === oldMedian || paired.every((ratio) => Math.abs(ratio - 1) < 0.005)
       ? 'same'
       : paired.every((ratio) => ratio > 1)
         ? 'higher'
