@@ -5,7 +5,7 @@
  *
  * The old core is `git archive <base>` of models/, stores/, src/ and the files tsx needs, unpacked
  * into a scratch directory with this tree's harness copied in and this tree's node_modules linked.
- * Rounds alternate new, old, new, old… (`--rounds` each, default 5); every round is its own
+ * Rounds alternate new, old, old, new… (`--rounds` each, default 5); every round is its own
  * process running `bench/compare.ts --ours-only` with `--warmup` thrown-away and `--inner` measured
  * passes, and contributes the median of its passes. The table prints, per scenario and metric, the
  * median over rounds of each core, the ratio new/old, each core's spread (min–max over rounds), and
@@ -146,10 +146,12 @@ console.log(
 
 const series: Record<'new' | 'old', RoundFigures[]> = { new: [], old: [] };
 for (let round = 0; round < rounds; round++) {
-  for (const [label, tree] of [
+  // new, old, old, new, …: neither core always runs first in its pair, when load tends to differ.
+  const order = [
     ['new', newTree],
     ['old', oldTree],
-  ] as const) {
+  ] as const;
+  for (const [label, tree] of round % 2 === 0 ? order : [...order].reverse()) {
     const started = performance.now();
     series[label].push(runRound(tree, label));
     console.log(
