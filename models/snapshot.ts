@@ -62,7 +62,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   // not two, on the path every received post takes.
   if (keys.length === 0) return !(b instanceof Date);
   for (const key of keys) {
-    if (!hasOwn(bo, key) || !deepEqual(ao[key], bo[key])) return false;
+    // Inline, not `hasOwn`: one call site shared by every object shape goes megamorphic, and
+    // receiving posts runs through here for each nested object.
+    if (!Object.prototype.hasOwnProperty.call(bo, key) || !deepEqual(ao[key], bo[key])) return false;
   }
   return true;
 }
@@ -81,7 +83,8 @@ export function conservativeMerge<T extends object>(previous: T | undefined, nex
   const merged: PlainObject = { ...prev };
   for (const key of Object.keys(incoming)) {
     const value = incoming[key];
-    if (hasOwn(prev, key) && deepEqual(prev[key], value)) continue;
+    // Inline for the same reason as in `deepEqual`.
+    if (Object.prototype.hasOwnProperty.call(prev, key) && deepEqual(prev[key], value)) continue;
     merged[key] = value;
     changed = true;
   }

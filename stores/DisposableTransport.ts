@@ -97,33 +97,28 @@ export class DisposableTransport implements Transport {
     );
   }
 
-  private async guard<R>(action: string, call: () => Promise<R>): Promise<R> {
-    if (this.isDisposed) throw new StoreDisposedError(action);
-    try {
-      return await this.untilDisposed(call());
-    } catch (error) {
-      // Whatever the transport made of the abort, the caller learns that the store went away.
-      if (this.isDisposed && !(error instanceof StoreDisposedError && error.action === action)) {
-        throw new StoreDisposedError(action, { cause: error });
-      }
-      throw error;
-    }
-  }
-
-  /** `call`'s outcome, or a rejection at dispose even from a transport that ignores signals (a test double). */
-  private untilDisposed<R>(call: Promise<R>): Promise<R> {
+  /**
+   * `call`'s outcome; at dispose, a rejection even from a transport that ignores signals (a test
+   * double). One promise per call, not an async function awaiting another: it sits on every request.
+   */
+  private guard<R>(action: string, call: () => Promise<R>): Promise<R> {
+    if (this.isDisposed) return Promise.reject(new StoreDisposedError(action));
     return new Promise<R>((resolve, reject) => {
-      this.inFlight.add(reject);
-      call.then(
-        (value) => {
-          this.inFlight.delete(reject);
+      const fail = (error: unknown): void => {
+        this.inFlight.delete(fail);
+        // Whatever the transport made of the abort, the caller learns that the store went away.
+        const isOwn = error instanceof StoreDisposedError && error.action === action;
+        reject(this.isDisposed && !isOwn ? new StoreDisposedError(action, { cause: error }) : error);
+      };
+      this.inFlight.add(fail);
+      try {
+        call().then((value) => {
+          this.inFlight.delete(fail);
           resolve(value);
-        },
-        (error: unknown) => {
-          this.inFlight.delete(reject);
-          reject(error);
-        },
-      );
+        }, fail);
+      } catch (error) {
+        fail(error);
+      }
     });
   }
 }
