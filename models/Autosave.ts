@@ -70,14 +70,13 @@ function firstDefined(...values: unknown[]): unknown {
 }
 
 /**
- * Builds the autosave body from, in priority order, the record's edits, the current user's
- * previous autosave and the persisted raw record. Text fields are sent as raw strings even when
- * they come from the previous autosave (whose fields are `{raw, rendered}` objects); the status is
- * the edited or persisted one, with `auto-draft` sent as `draft`.
+ * The autosave body from, in priority order, the edits, the user's previous autosave and the
+ * persisted raw record. Text fields go as raw strings (the previous autosave holds
+ * `{raw, rendered}`); `auto-draft` is sent as `draft`.
  *
- * @param edits the non-transient edits, deferred values already evaluated.
+ * @param edits the non-transient edits, deferred values evaluated.
  * @param previous the current user's autosave of this post, if any.
- * @param persisted the persisted record with raw attributes flattened.
+ * @param persisted the persisted record, raw attributes flattened.
  */
 export function buildAutosavePayload(
   edits: Fields,
@@ -108,15 +107,9 @@ export type AutosaveOutcome =
   | { kind: 'autosave'; autosave: Autosave };
 
 /**
- * Reads an autosave answer. When its id is the post's, WordPress updated the post in place: the
- * record takes only the new title, excerpt and content (answer first, then what was sent, then the
- * persisted value), and the status only when an auto-draft became a draft; every other field keeps
- * its persisted value. Otherwise the answer is a new autosave revision.
- *
- * @param key the config's key field (`id`).
- * @param persisted the persisted record with raw attributes flattened.
- * @param sent the body that was sent.
- * @param response the server's answer.
+ * Reads an autosave answer. Its id being the post's means WordPress updated the post in place: the
+ * record takes only the new title, excerpt and content (answer, else sent, else persisted), and the
+ * status only when an auto-draft became a draft. Otherwise it is a new autosave revision.
  */
 export function readAutosaveResponse(
   key: string,

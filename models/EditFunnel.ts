@@ -110,10 +110,7 @@ export class EditObservers<R = EntityRecord<object>> {
 
 /** What the funnel needs from a record: its edits slot and the listeners of its store. */
 export interface FunnelRecord {
-  /**
-   * Stores `next` as the edits snapshot and updates what depends on it (hasEdits, dirty lists).
-   * @internal Only {@link commitEdits} calls it.
-   */
+  /** @internal Stores `next` and updates what depends on it; only {@link commitEdits} calls it. */
   replaceEdits(next: Edits): void;
   /** The listeners of the record's store; `undefined` for a detached record. */
   readonly editObservers: EditObservers<never> | undefined;
@@ -126,10 +123,8 @@ function hasAnyKey(object: object): boolean {
 
 /**
  * The funnel: replaces `record`'s edits with `next` and tells the store's listeners what changed
- * (`changes`) and why (`origin`). Every writer of edits ends here, always inside its own MobX
- * action (so observers see the edits and what listeners did with them as one change; the funnel
- * adds no action of its own, which keeps an edit cheap). Listeners hear of a commit only when some
- * field's edited value changed.
+ * and why. Callers run it inside their own MobX action, so observers see the edits and what the
+ * listeners did as one change; it adds no action itself to keep an edit cheap.
  */
 export function commitEdits(
   record: FunnelRecord,

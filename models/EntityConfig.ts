@@ -8,17 +8,12 @@ import type { Query } from '../src/transport/types.js';
 import { readId, type Id } from './ids.js';
 import { isPlainObject, type PlainObject } from './snapshot.js';
 
-/**
- * The record type the spec of an `EntityConfig<T>` is written for: `T`, or `PlainObject` for an
- * untyped config (`T` = `object`, which names no field), so that untyped callbacks can read any field.
- */
+/** The record type an `EntityConfig<T>`'s spec is written for: `T`, or `PlainObject` when untyped, so untyped callbacks can read any field. */
 export type SpecRecord<T extends object> = [keyof T] extends [never] ? PlainObject : T;
 
 /**
- * The pre-persist rule of a config: extra fields to send when saving, from the persisted raw record
- * and the edits. Written as a method type so that its parameters are checked bivariantly (as a
- * method's are): a config typed for one record shape stays assignable to an untyped `EntityConfig`,
- * which calls it with whatever the server sent.
+ * The pre-persist rule: extra fields to send when saving. A method type, so its parameters check
+ * bivariantly and a typed config stays assignable to the untyped `EntityConfig`.
  */
 export type PrePersist<T extends object> = {
   bivarianceHack(persisted: T | undefined, edits: Partial<T>): Partial<T>;
@@ -56,11 +51,7 @@ export interface EntityConfigSpec<T extends object = PlainObject> {
   singleton?: boolean | undefined;
   /** The REST base of the collection (`posts`), used for permission checks. @default undefined */
   restBase?: string | undefined;
-  /**
-   * The list endpoint answers one JSON object keyed by slug (`/wp/v2/types`, `/wp/v2/statuses`)
-   * instead of an array. For every other entity a list answered with an object is a failed read.
-   * @default false
-   */
+  /** The list endpoint answers an object keyed by slug (`/wp/v2/types`); for other entities that is a failed read. @default false */
   keyedList?: boolean | undefined;
   /** The title of a record (usually the edited one). @default its title, rendered or raw, else '' */
   getTitle?: ((record: T | undefined) => string) | undefined;
@@ -74,10 +65,7 @@ export interface EntityConfigSpec<T extends object = PlainObject> {
    *   entities `widget`, `menu` and `menuItem` (see {@link isBatchableByDefault})
    */
   canBatch?: boolean | undefined;
-  /**
-   * Records may arrive as WordPress auto-drafts (`status: 'auto-draft'`), whose placeholder title
-   * is stored as `''`. @default false (true for post types)
-   */
+  /** Records may arrive as auto-drafts, whose placeholder title is stored as `''`. @default false (true for post types) */
   hasAutoDrafts?: boolean | undefined;
   /** Records have autosaves at `{recordPath}/autosaves`. @default false (true for post types) */
   hasAutosaves?: boolean | undefined;
@@ -94,9 +82,8 @@ const UNBATCHABLE_POST_TYPES: ReadonlySet<string> = new Set([
 const BATCHABLE_ROOT_ENTITIES: ReadonlySet<string> = new Set(['widget', 'menu', 'menuItem']);
 
 /**
- * True when WordPress accepts writes of `(kind, name)` inside `/batch/v1`: post types served by the
- * posts controller (posts, pages, custom post types, blocks, navigation, menu items), taxonomy
- * terms, menus and widgets. Media, users, settings, templates and template parts are sent alone.
+ * True when WordPress accepts writes of `(kind, name)` inside `/batch/v1`: post types of the posts
+ * controller, taxonomy terms, menus and widgets; media, users, settings and templates go alone.
  */
 export function isBatchableByDefault(kind: string, name: string): boolean {
   switch (kind) {
@@ -114,10 +101,7 @@ export function isBatchableByDefault(kind: string, name: string): boolean {
 const AUTO_DRAFT = 'auto-draft';
 const WP_V2_PATH = /^\/?wp\/v2\/(.+?)\/?$/;
 
-/**
- * The permission resource of a config-like object: its REST base, else the part of its base path
- * after `/wp/v2/`.
- */
+/** The permission resource: the REST base, else the base path after `/wp/v2/`. */
 export function permissionResourceOf(config: {
   readonly restBase?: string | undefined;
   readonly baseURL: string;
@@ -139,10 +123,8 @@ export function titleOf(record: unknown): string {
 }
 
 /**
- * What the library knows about one entity (kind and name): built from a plain
- * {@link EntityConfigSpec}; immutable once made. `T` types the records its callbacks see; the
- * untyped `EntityConfig` (`T` = `object`) is written with a `PlainObject` spec, and any
- * `EntityConfig<T>` is assignable to it, so typed configs go wherever configs are expected.
+ * What the library knows about one entity, built from an {@link EntityConfigSpec} and immutable.
+ * `T` types the records its callbacks see; any `EntityConfig<T>` is assignable to the untyped one.
  */
 export class EntityConfig<T extends object = object> {
   /** The entity kind. */
@@ -177,10 +159,7 @@ export class EntityConfig<T extends object = object> {
   readonly restBase: string | undefined;
   /** The list endpoint answers an object keyed by slug instead of an array. */
   readonly keyedList: boolean;
-  /**
-   * Extra fields to send when saving (see {@link EntityConfigSpec.prePersist}). Checked
-   * bivariantly, so that a typed config stays an `EntityConfig`.
-   */
+  /** Extra fields to send when saving (see {@link EntityConfigSpec.prePersist}). */
   readonly prePersist: PrePersist<T> | undefined;
 
   // Typed on `object`, not `T`: a private field typed by `T` would make `EntityConfig<Post>`
@@ -220,19 +199,12 @@ export class EntityConfig<T extends object = object> {
     this.hasAutosaves = spec.hasAutosaves ?? false;
   }
 
-  /**
-   * The resource permission checks of this entity's records use: its REST base (as in the
-   * reference), else the part of its base path after `/wp/v2/` (`/wp/v2/settings` → `settings`);
-   * `undefined` for an entity outside `/wp/v2/`.
-   */
+  /** The resource of permission checks: the REST base (as in the reference), else the path after `/wp/v2/`. */
   get permissionResource(): string | undefined {
     return permissionResourceOf(this);
   }
 
-  /**
-   * A received record as the cache stores it: an auto-draft's placeholder title becomes `''`
-   * (for entities with {@link hasAutoDrafts}); anything else is returned as it is.
-   */
+  /** A received record as cached: an auto-draft's placeholder title becomes `''` (with {@link hasAutoDrafts}). */
   receivedSnapshot<R extends PlainObject>(data: R): R {
     if (this.hasAutoDrafts && data.status === AUTO_DRAFT && data.title !== '') return { ...data, title: '' };
     return data;
@@ -253,10 +225,7 @@ export class EntityConfig<T extends object = object> {
     return this.revisionsPathOf?.(parentId, revisionId);
   }
 
-  /**
-   * The REST path of one record (`/wp/v2/posts/5`), or of the collection when `id` is absent or
-   * empty (singletons, creation). Ids are used as they are: `/wp/v2/templates/theme//home`.
-   */
+  /** The REST path of one record, or of the collection without an id; ids go in as they are (`theme//home`). */
   recordPath(id?: Id): string {
     return id === undefined || id === '' ? this.baseURL : `${this.baseURL}/${id}`;
   }
@@ -280,9 +249,8 @@ export function humaniseSlug(slug: string): string {
 }
 
 /**
- * The auto-draft rule applied before saving a non-template post: when the persisted record is an
- * `auto-draft`, a missing status becomes `draft`, and a missing or `'Auto Draft'` title (with a
- * persisted title that is also missing or `'Auto Draft'`) becomes `''`.
+ * The auto-draft rule for non-template posts: when persisted as `auto-draft`, a missing status
+ * becomes `draft` and a blank or `'Auto Draft'` title (on both sides) becomes `''`.
  */
 export function prePersistAutoDraft(persisted: PlainObject | undefined, edits: PlainObject): PlainObject {
   const extra: PlainObject = {};
@@ -297,10 +265,9 @@ export function prePersistAutoDraft(persisted: PlainObject | undefined, edits: P
 export type PostTypeConfigSpec = Omit<EntityConfigSpec, 'kind'>;
 
 /**
- * A `postType` entity (`post`, `page`, `wp_template`, a custom type): context `edit`, `blocks` and
- * `selection` transient, `meta` merged, `title`/`excerpt`/`content` raw, paginated, revisions under
- * `{baseURL}/{id}/revisions`. Templates and template parts use `wp_id` as revision key, are titled by
- * their humanised slug then their id, and skip the auto-draft rule that other types get.
+ * A `postType` entity: context `edit`, `blocks`/`selection` transient, `meta` merged,
+ * `title`/`excerpt`/`content` raw, paginated, with revisions and the auto-draft rule. Templates key
+ * revisions by `wp_id`, are titled by their humanised slug and skip the auto-draft rule.
  */
 export class PostTypeConfig extends EntityConfig {
   /** True for `wp_template` and `wp_template_part`. */

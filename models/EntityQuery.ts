@@ -135,10 +135,9 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   }
 
   /**
-   * The records of this page as server snapshots of the query's context (only the `_fields`, key
-   * included, when given). `null` until the list is known, or while one of its records is missing
-   * or (without `_fields`) incomplete; `[]` for a known empty list. Observable: reading it inside an
-   * observer resolves the query once, and again after an invalidation.
+   * The page's records as server snapshots of the query's context (only the `_fields`, when given).
+   * `null` until the list is known or while a record is missing or incomplete; `[]` for an empty
+   * list. Reading it inside an observer resolves the query, and again after an invalidation.
    */
   get items(): T[] | null {
     this.atom.reportObserved();
@@ -151,11 +150,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     return this.readView().records;
   }
 
-  /**
-   * True when the cache may drop this query: nothing observes it, no request of it is in flight,
-   * and it was last used at or before `cutoffMs`.
-   * @internal Used by the collection's eviction sweep.
-   */
+  /** @internal The eviction sweep: nothing observes it, no request in flight, last used at or before `cutoffMs`. */
   isEvictable(cutoffMs: number): boolean {
     return !this.isObserved && this.inflight === undefined && this.lastUsedMs <= cutoffMs;
   }
@@ -205,9 +200,8 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   }
 
   /**
-   * Requests the list now and resolves to this query once the records are in the cache. A call
-   * while a request is in flight shares it. Rejects with the `RestError` on failure (also stored
-   * as {@link error}); an entity without a config rejects with an `EntityConfigError`.
+   * Requests the list now (sharing a request in flight) and resolves once the records are cached.
+   * Rejects with the `RestError` (also {@link error}), or `EntityConfigError` for an unknown entity.
    */
   fetch(): Promise<this> {
     if (this.inflight) return this.inflight;

@@ -2,15 +2,9 @@
  * One cached server record with a stable identity: its server snapshots per context, its local
  * edits, and the views derived from them (`raw`, `edited`, `title`, …).
  *
- * Cost model: a record's state (the 'default' snapshot, other contexts, edits, status, autosaves,
- * whether it has edits) is held in immutable plain values replaced on change. Each value is a plain
- * field until something observes it: the first read inside a derivation (a reaction, a computed)
- * makes its observable box, and from then on the box holds it. A read outside any derivation, or a
- * write nobody can be observing, needs no box, so a cached record nobody observes costs a plain
- * object. The object views (`raw`, `edited`, `nonTransientEdits`) are memoised on their inputs, so
- * an unchanged record returns the same object; `title` becomes a MobX computed once read inside a
- * reaction. Edits compare each field with the persisted value directly, without building `raw`.
- * Every view is O(fields of this record).
+ * A cached record nobody observes costs a plain object: each piece of state is a plain field until
+ * a derivation reads it (lazyObservable.ts), and the object views (`raw`, `edited`,
+ * `nonTransientEdits`) are memoised on their inputs so an unchanged record returns the same object.
  *
  * @module
  */
@@ -219,9 +213,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   readonly collection: RecordHost<T, E> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
-  // Plain values until something observes them (see lazyObservable.ts): a cached record nobody
-  // shows costs no MobX atoms. Snapshots are replaced, never mutated. `edits` is replaced only
-  // through the funnel (`commitEdits` → `replaceEdits`), which keeps `hasEdits` in step.
+  // `edits` is replaced only through the funnel (`commitEdits` → `replaceEdits`), which keeps
+  // `hasEdits` in step.
   private readonly state = new LazyObservableFields<RecordState<T, E>>(
     INITIAL_STATE as RecordState<T, E>,
     'EntityRecord',
@@ -449,14 +442,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   );
 
   /**
-   * Applies whole edited values from outside the user's own typing: a collaborator's edit
-   * (`peer`), a journal restore (`restore`), or an external undo stack such as sync's per-document
-   * undo manager (`undo`). Values are not merged (they are whole values), a value equal to the
-   * persisted one clears the field's edit, and the change goes through the edit funnel with
-   * `origin`, so every listener sees it; the undo history records no step for it. Returns the
-   * changes it made (empty when nothing changed).
-   *
-   * Meant for sync and journal integrations; an application edits with {@link edit}.
+   * Applies whole values from outside the user's typing: a collaborator (`peer`), a journal restore
+   * (`restore`) or an external undo stack (`undo`). No merging and no undo step; every funnel
+   * listener sees `origin`. Returns the changes made. Applications edit with {@link edit}.
    */
   applyEdits(values: Readonly<Record<string, unknown>>, origin: ExternalEditOrigin): EditChanges {
     return EntityRecord.applyValuesAction(this as EntityRecord<object>, values, origin);
@@ -483,9 +471,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   );
 
   /**
-   * Sets edited values for undo and redo (origin `undo`): no merging, no new step, and a value
-   * equal to the persisted one clears the edit, so undoing back to the saved value leaves the
-   * record clean. A deleted record ignores it.
+   * Sets values for undo and redo (origin `undo`); a value equal to the persisted one clears the
+   * edit, so undoing back to the saved value leaves the record clean. Ignored once deleted.
    * @internal Called by `UndoHistory`.
    */
   applyUndoValues(values: Readonly<Record<string, unknown>>): void {
@@ -493,27 +480,17 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     EntityRecord.applyValuesAction(this as EntityRecord<object>, values, 'undo');
   }
 
-  /**
-   * Writes the results of deferred (function) edits, evaluated at save time (origin `deferred`).
-   * @internal Used by the writer.
-   */
+  /** @internal The writer stores deferred (function) edits evaluated at save time (origin `deferred`). */
   writeDeferredResults(values: Edits): void {
     EntityRecord.applyValuesAction(this as EntityRecord<object>, values, 'deferred');
   }
 
-  /**
-   * Sets the first edits of a record made by `collection.create()`: origin `local`, no undo step.
-   * @internal Used by `EntityCollection.create`.
-   */
+  /** @internal The first edits of a `collection.create()` record: origin `local`, no undo step. */
   writeInitialEdits(values: Edits): void {
     EntityRecord.applyValuesAction(this as EntityRecord<object>, values, 'local', INITIAL_EDIT);
   }
 
-  /**
-   * Forgets every edit (origin `discard`): the record was deleted. Undo steps pointing at it stay
-   * harmless until it is edited again.
-   * @internal Used by the writer.
-   */
+  /** @internal The record was deleted: forgets every edit (origin `discard`); its undo steps stay inert until it is edited again. */
   discardEdits(): void {
     EntityRecord.discardAction(this as EntityRecord<object>);
   }
@@ -535,13 +512,11 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   );
 
   /**
-   * Saves the non-transient edits: PUT `{base}/{id}` (POST `{base}` for a record made by
-   * `collection.create()`) with the key, after the config's pre-persist rule (auto-draft). The answer
-   * clears the sent edits and the collection's lists are invalidated. No edits, no config or a
-   * `noFetch` entity: no request. Saves of one record run one after another.
-   *
-   * On failure the edits stay and the error is stored as {@link saveError}; the promise resolves
-   * `undefined` unless `throwOnError`.
+   * Saves the non-transient edits: PUT `{base}/{id}` (POST `{base}` for a created record) after the
+   * config's pre-persist rule. The answer clears the sent edits and invalidates the lists. Nothing is
+   * sent without edits or config, or for a `noFetch` entity; saves of one record run in turn. On
+   * failure the edits stay, the error becomes {@link saveError}, and it resolves `undefined` unless
+   * `throwOnError`.
    */
   async save(options: SaveOptions = {}): Promise<T | undefined> {
     return settle(await this.requireCollection('save').saveRecordEdits(this), options);
@@ -614,29 +589,20 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     });
   }
 
-  /**
-   * Records (or clears) a save conflict.
-   * @internal Used by the writer and by journal restore.
-   */
+  /** @internal Records (or clears) a save conflict; the writer and journal restore call it. */
   setConflict(conflict: SaveConflict | undefined): void {
     runInAction(() => this.state.set('conflict', conflict as SaveConflict<E> | undefined));
   }
 
-  /**
-   * Replaces the stored autosaves.
-   * @internal Used by the writer.
-   */
+  /** @internal The writer replaces the stored autosaves. */
   setAutosaves(autosaves: readonly Autosave[]): void {
     runInAction(() => this.state.set('autosaves', autosaves));
   }
 
   /**
-   * The revisions of this record as a query (`GET {base}/{id}/revisions`), with the same paging and
-   * totals rules as any list; revisions are keyed by the config's revision key (`wp_id` for
-   * templates). Global styles use `/wp/v2/global-styles/{id}/revisions`. They are requested in the
-   * entity's own context (`edit` for posts and templates, so `content.raw` is there to restore)
-   * unless `query.context` names another.
-   *
+   * The revisions of this record as a query (`GET {base}/{id}/revisions`), keyed by the config's
+   * revision key (`wp_id` for templates), in the entity's own context unless `query.context` says
+   * otherwise (`edit` keeps `content.raw` for restoring).
    * @throws ArgumentError for a detached record or a record without an id.
    */
   revisions(query: Query = {}): EntityQuery<Revision> {
@@ -644,14 +610,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   /**
-   * GETs one revision (`{base}/{id}/revisions/{revisionId}`) and resolves to it as received in the
-   * query's context; without one, in the entity's own context (`edit` for posts: raw fields included). Resolves `undefined` when the entity
-   * has no revisions or the request fails (the error is on the revision record's `fetchError`).
+   * GETs one revision and resolves to it as received in `query.context` (default: the entity's
+   * own); `undefined` when there are no revisions or the request fails (see its record's `fetchError`).
    */
   async revision(revisionId: Id, query?: Query): Promise<Revision | undefined> {
     try {
       const record = await this.revisionCollection().fetch(revisionId, query);
-      // The revision as received in the query's context ('edit' carries the raw fields).
       const context = typeof query?.context === 'string' ? query.context : DEFAULT_CONTEXT;
       return record?.inContext(context);
     } catch {
@@ -659,10 +623,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     }
   }
 
-  /**
-   * Gives a record made by `collection.create()` the id its first save answered with.
-   * @internal Used by `EntityCollection.adopt`.
-   */
+  /** @internal `EntityCollection.adopt` names a created record after its first save. */
   assignId(id: Id): void {
     this.currentId = id;
   }
@@ -678,9 +639,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   /**
-   * True when the cache may drop this record: nothing observes it, it has no edits, no request of
-   * it is in flight, and it was last used at or before `cutoffMs`.
-   * @internal Used by the collection's eviction sweep.
+   * True when nothing observes it, it has no edits and no request in flight, and it was last used at
+   * or before `cutoffMs`.
+   * @internal Used by the eviction sweep.
    */
   isEvictable(cutoffMs: number): boolean {
     if (this.lastUsedMs > cutoffMs || this.state.peek('edits') !== NO_EDITS) return false;
@@ -689,10 +650,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return !this.isObserved();
   }
 
-  /**
-   * True while a reaction or computed reads any of this record's state.
-   * @internal Used by eviction.
-   */
+  /** @internal True while a reaction or computed reads any of this record's state (eviction asks). */
   isObserved(): boolean {
     return (
       this.state.isObserved('item') ||
@@ -705,10 +663,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     );
   }
 
-  /**
-   * True when any of this record's state has its observable box (something observed it once).
-   * A plain script's reads never make one.
-   */
+  /** True when any of its state has an observable box; a plain script's reads never make one. */
   get hasObservableState(): boolean {
     return (
       this.state.isBoxed('item') ||
@@ -731,54 +686,38 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return collection.revisionsOf<Revision>(this.id);
   }
 
-  /**
-   * The stored snapshot of `context`. Observable.
-   * @internal Used by collections and queries.
-   */
+  /** @internal The stored snapshot of `context`. Observable. */
   readItem(context: string): StoredItem<T> | undefined {
     return context === DEFAULT_CONTEXT ? this.state.get('item') : this.state.get('contexts')[context];
   }
 
-  /**
-   * Replaces the stored snapshot of `context`.
-   * @internal Only `EntityCollection.receive` (and `detached`) write server data.
-   */
+  /** @internal Only `EntityCollection.receive` (and `detached`) write server data. */
   writeItem(context: string, item: StoredItem<T>): void {
     this.lastUsedMs = Date.now();
     if (context === DEFAULT_CONTEXT) this.state.set('item', item);
     else this.state.set('contexts', { ...this.state.peek('contexts'), [context]: item });
   }
 
-  /**
-   * Drops the server data of every context (the record was deleted or removed).
-   * @internal Used by `EntityCollection.remove`.
-   */
+  /** @internal Drops every context's server data (`EntityCollection.remove`). */
   clearItems(): void {
     this.state.set('item', undefined);
     if (this.state.peek('contexts') !== NO_CONTEXTS) this.state.set('contexts', NO_CONTEXTS);
   }
 
-  /**
-   * A GET of this record starts.
-   * @internal Used by the collection.
-   */
+  /** @internal A GET of this record starts. */
   startFetch(): void {
     this.setFetchState({ ...this.state.peek('fetchState'), isResolving: true });
   }
 
-  /**
-   * A GET of this record ended, with `error` when it failed; a success clears the last error.
-   * @internal Used by the collection.
-   */
+  /** @internal A success clears the last fetch error. */
   finishFetch(error?: Error): void {
     this.lastUsedMs = Date.now();
     this.setFetchState({ isResolving: false, hasResolved: true, fetchError: error });
   }
 
   /**
-   * A save starts sending `fields` (an autosave with `isAutosave`). Call it in the same action
-   * that evaluated deferred edits, so no observer sees one without the other.
-   * @internal Used by the writer.
+   * @internal Call it in the action that evaluated the deferred edits, so no observer sees one
+   * without the other.
    */
   startSave(fields: readonly string[], isAutosave = false): void {
     this.setWriteState({
@@ -790,10 +729,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   /**
-   * The save in flight ended. Call it in the same action that received the answer, so no observer
-   * sees the record not saving while the sent edits are still there. Edits kept only because a
-   * save was in flight (a value equal to the persisted one) are dropped when they still equal it.
-   * @internal Used by the writer.
+   * @internal Call it in the action that received the answer, so no observer sees "not saving"
+   * while the sent edits remain. Edits kept only because the save was in flight are dropped when
+   * they still equal the persisted value.
    */
   finishSave(end: SaveEnd): void {
     EntityRecord.finishSaveAction(this as EntityRecord<object>, end);
@@ -814,44 +752,30 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     },
   );
 
-  /**
-   * A save found nothing to send: it still counts as a save, so the last save's error is cleared.
-   * @internal Used by the writer.
-   */
+  /** @internal A save with nothing to send still clears the last save's error. */
   finishEmptySave(): void {
     if (this.state.peek('writeState').saveError === undefined) return;
     this.setWriteState({ ...this.state.peek('writeState'), saveError: undefined });
   }
 
-  /**
-   * A save was refused before anything was sent (a save conflict, or its check failed): the edits
-   * stay and `error` becomes {@link saveError}.
-   * @internal Used by the writer.
-   */
+  /** @internal A save refused before sending (a conflict, or its check failed): the edits stay. */
   refuseSave(error: Error): void {
     this.setWriteState({ ...this.state.peek('writeState'), saveError: error });
   }
 
-  /**
-   * A delete starts.
-   * @internal Used by the writer.
-   */
+  /** @internal A delete of this record starts. */
   startDelete(): void {
     this.setWriteState({ ...this.state.peek('writeState'), isDeleting: true });
   }
 
-  /**
-   * The delete in flight ended, with `error` when it failed; a success clears the last error.
-   * @internal Used by the writer.
-   */
+  /** @internal A success clears the last delete error. */
   finishDelete(error?: Error): void {
     this.setWriteState({ ...this.state.peek('writeState'), isDeleting: false, deleteError: error });
   }
 
   /**
-   * Drops the edits the server now matches, after a 'default'-context receive (origin `server`):
-   * an edit stays only when it differs from the received value (its `.raw` when it has one) and,
-   * when `persistedEdits` (what was sent) is given, from the sent value too.
+   * After a 'default'-context receive, drops the edits the server now matches (origin `server`);
+   * with `persistedEdits` (what was sent), an edit that still differs from it stays too.
    * @internal Called by `EntityCollection.receive`.
    */
   clearEditsMatching(received: T, persistedEdits?: object): void {
@@ -861,20 +785,13 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     if (next !== edits) runInAction(() => this.commitCleared(edits, next));
   }
 
-  /**
-   * Works out again whether the edits count as changes, after the config's transient fields
-   * changed (it was loaded or replaced), and updates the dirty lists. The edits stay as they are.
-   * @internal Called by the collection when its config changes.
-   */
+  /** @internal The config's transient fields changed: works out `hasEdits` and the dirty lists again. */
   refreshEditState(): void {
     if (this.hasEditsTransient === null) return;
     runInAction(() => this.noteEdits(this.state.peek('edits')));
   }
 
-  /**
-   * Stores the edits snapshot (`{}` clears it) and keeps `hasEdits` and the dirty lists in step.
-   * @internal Only the edit funnel (`commitEdits`) calls it.
-   */
+  /** @internal Only the edit funnel calls it; `{}` clears. Keeps `hasEdits` and the dirty lists in step. */
   replaceEdits(next: Edits): void {
     const value = (isEmpty(next) ? NO_EDITS : next) as Partial<E>;
     // Only a record without edits can be evicted, so only then does the time of use matter.
@@ -968,7 +885,6 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const attributes = this.config?.rawAttributes;
     if (persisted === undefined || attributes === undefined || attributes.size === 0)
       return persisted as unknown as E;
-    // Remember the last input and output: an unchanged record gives the same object on every read.
     if (this.memo?.rawIn !== persisted || this.memo.rawAttributes !== attributes) {
       const memo = (this.memo ??= {});
       memo.rawIn = persisted;

@@ -1,10 +1,7 @@
 /**
- * The pure part of editing a record: turning incoming edits into the next edits snapshot and the
- * undo changes they make, clearing edits the server now matches, evaluating deferred (function)
- * edits at save time, and the payloads of `save` and `saveFields`.
- *
- * Nothing here is observable or touches a store: `EntityRecord` calls these functions inside its
- * actions, and tests call them with plain objects.
+ * The pure part of editing: next edits snapshots and their undo changes, clearing what the server
+ * now matches, deferred (function) edits, save payloads. Nothing here is observable, so tests call
+ * it with plain objects and `EntityRecord` wraps it in its actions.
  *
  * @module
  */
@@ -41,16 +38,14 @@ export interface ApplyEditsOptions {
    */
   merge?: boolean;
   /**
-   * The raw attributes of the entity (`title`, `content`, …). When given, the record passed to
-   * {@link applyEdits} is the persisted record as received, and each of these fields is compared by
-   * its `.raw` value (when defined), as in `record.raw`, without building that copy of the record.
+   * The entity's raw attributes: when given, the record passed is the persisted one and these
+   * fields compare by their `.raw`, so no raw copy of the record is built.
    * @default undefined (the record passed is already raw)
    */
   rawAttributes?: ReadonlySet<string> | undefined;
   /**
-   * Fields whose value stays an edit even when it equals the persisted one: a save of them is in
-   * flight, so the persisted value is about to change and the value typed (or undone to) must
-   * survive the answer.
+   * Fields whose value stays an edit even when equal to the persisted one: their save is in flight,
+   * and the value typed meanwhile must survive the answer.
    * @default undefined (none)
    */
   keep?: ReadonlySet<string> | undefined;
@@ -89,16 +84,10 @@ export function persistedRawValue(
 }
 
 /**
- * Applies incoming edits to a record's edits, the way every edit, undo and redo goes:
- *
- * - a merged field (`meta`) given an object merges it over the current edited value, so
- *   `{meta:{a:5}}` keeps the other meta keys;
- * - a value deep-equal to the persisted raw value removes that field's edit (the record is back to
- *   what the server has); `undefined` removes it too;
- * - any other value, including a function (a deferred edit evaluated at save time), is stored.
- *
- * The raw record may be `undefined` (a record that is not cached): it then counts as `{}`. With
- * `options.rawAttributes` it is the persisted record and those fields are read by their `.raw`.
+ * Applies incoming edits, the way every edit, undo and redo goes: a merged field (`meta`) merges
+ * over the current edited value; a value deep-equal to the persisted raw value (or `undefined`)
+ * removes the edit; anything else, a deferred function included, is stored. An uncached record
+ * counts as `{}`.
  */
 export function applyEdits(
   rules: EditRules | undefined,
@@ -149,12 +138,9 @@ function receivedValue(record: object, key: string): unknown {
 }
 
 /**
- * The edits left after a server record arrives (in the default context). An edit is cleared when
- * it equals the received value (its `.raw` when it has one, for every field), or when it equals
- * the value that was sent for that field (`persistedEdits`, after a save): the server has
- * accepted it even if it normalised it. Edits made while a save was in flight differ from what
- * was sent and stay.
- *
+ * The edits left after a default-context receive: an edit equal to the received value, or to what
+ * was sent for it (`persistedEdits`: the server accepted it even if it normalised it), is cleared;
+ * edits made while the save flew differ from both and stay.
  * @returns the same object when nothing was cleared, {@link NO_EDITS} when nothing is left.
  */
 export function clearReceivedEdits(current: Edits, received: object, persistedEdits?: Edits): Edits {
@@ -172,10 +158,7 @@ export function clearReceivedEdits(current: Edits, received: object, persistedEd
   return Object.keys(next).length === 0 ? NO_EDITS : next;
 }
 
-/**
- * The edits that count as unsaved changes and get sent: every edit except transient fields.
- * With no rules (no config) every edit counts. Returns the same object when nothing is left out.
- */
+/** Every edit except transient fields (all of them without rules); the same object when nothing is left out. */
 export function nonTransientEdits(rules: EditRules | undefined, edits: Edits): Edits {
   if (rules === undefined || rules.transientEdits.size === 0) return edits;
   let result: Record<string, unknown> | undefined;
@@ -204,10 +187,7 @@ export interface ResolvedEdits {
   readonly resolved: Record<string, unknown>;
 }
 
-/**
- * Evaluates deferred edits at save time: each function-valued edit is called with the current
- * edited record and replaced by its result.
- */
+/** Calls each function-valued edit with the current edited record and replaces it by its result. */
 export function resolveDeferredEdits(edits: Edits, edited: object): ResolvedEdits {
   const payload: Record<string, unknown> = { ...edits };
   const resolved: Record<string, unknown> = {};

@@ -1,10 +1,7 @@
 /**
- * Ready-made record types for posts and pages: the REST shape of the `edit` context
- * ({@link WpPost}) and the edited shape, where raw attributes are plain strings
- * ({@link WpPostEdited}). Use them as `store.record<WpPost, WpPostEdited>('postType', 'post', 5)`.
- *
- * Fields a custom post type adds (or a plugin registers) are not listed; extend the interfaces
- * for them.
+ * Record types for posts and pages: the REST shape of the `edit` context ({@link WpPost}) and the
+ * edited shape ({@link WpPostEdited}), as in `store.record<WpPost, WpPostEdited>(…)`. Extend them
+ * for fields a custom post type or plugin adds.
  *
  * @module
  */

@@ -147,10 +147,8 @@ export class BatchRun {
   }
 
   /**
-   * Waits for every participant to be ready, then sends the queue through `transport.batch` (which
-   * splits it into chunks of the server's maximum). Each queued write resolves with its answer
-   * (`{ status, body }`) or rejects with its `RestError`. When the batch as a whole fails (its pre-flight, a
-   * malformed answer), every queued write rejects with that error and so does the run.
+   * Waits for every participant, then sends the queue through `transport.batch`. Each write settles
+   * as its single request would; when the whole batch fails, every queued write and the run reject.
    */
   async run(): Promise<BatchRunSummary> {
     for (let seen = 0; seen < this.ready.length; seen = this.ready.length) {

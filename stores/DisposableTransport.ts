@@ -28,18 +28,15 @@ function withStoreSignal(own: AbortSignal, caller: AbortSignal | undefined): Abo
 export class DisposableTransport implements Transport {
   private readonly inner: Transport;
   private readonly controller = new AbortController();
-  /** Rejects once the store is disposed; never resolves. */
-  private readonly whenDisposed: Promise<never>;
+  /**
+   * Rejects each call in flight at dispose. Entries leave as calls settle: racing every call against
+   * one never-settling promise instead kept a reaction, and with it each answer, per call until dispose.
+   */
+  private readonly inFlight = new Set<(reason: unknown) => void>();
 
   /** Sends through `inner`; the constructor does no I/O. */
   constructor(inner: Transport) {
     this.inner = inner;
-    const signal = this.controller.signal;
-    this.whenDisposed = new Promise<never>((_, reject) => {
-      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
-    });
-    // Callers get their own StoreDisposedError; this shared rejection must never go unhandled.
-    this.whenDisposed.catch(() => undefined);
   }
 
   /** True once {@link dispose} ran. */
@@ -60,7 +57,11 @@ export class DisposableTransport implements Transport {
 
   /** Aborts every request in flight; later calls reject with {@link StoreDisposedError}. */
   dispose(): void {
-    if (!this.isDisposed) this.controller.abort(new StoreDisposedError('finish its requests'));
+    if (this.isDisposed) return;
+    const reason = new StoreDisposedError('finish its requests');
+    this.controller.abort(reason);
+    for (const reject of this.inFlight) reject(reason);
+    this.inFlight.clear();
   }
 
   /** {@link Transport.request} with the store's signal. */
@@ -96,18 +97,28 @@ export class DisposableTransport implements Transport {
     );
   }
 
-  private async guard<R>(action: string, call: () => Promise<R>): Promise<R> {
-    if (this.isDisposed) throw new StoreDisposedError(action);
-    try {
-      // Raced with one shared promise, so a transport that ignores signals (a test double) does
-      // not keep the caller waiting either, without an abort listener per request.
-      return await Promise.race([call(), this.whenDisposed]);
-    } catch (error) {
-      // Whatever the transport made of the abort, the caller learns that the store went away.
-      if (this.isDisposed && !(error instanceof StoreDisposedError && error.action === action)) {
-        throw new StoreDisposedError(action, { cause: error });
+  /**
+   * `call`'s outcome; at dispose, a rejection even from a transport that ignores signals (a test
+   * double). One promise per call, not an async function awaiting another: it sits on every request.
+   */
+  private guard<R>(action: string, call: () => Promise<R>): Promise<R> {
+    if (this.isDisposed) return Promise.reject(new StoreDisposedError(action));
+    return new Promise<R>((resolve, reject) => {
+      const fail = (error: unknown): void => {
+        this.inFlight.delete(fail);
+        // Whatever the transport made of the abort, the caller learns that the store went away.
+        const isOwn = error instanceof StoreDisposedError && error.action === action;
+        reject(this.isDisposed && !isOwn ? new StoreDisposedError(action, { cause: error }) : error);
+      };
+      this.inFlight.add(fail);
+      try {
+        call().then((value) => {
+          this.inFlight.delete(fail);
+          resolve(value);
+        }, fail);
+      } catch (error) {
+        fail(error);
       }
-      throw error;
-    }
+    });
   }
 }

@@ -79,11 +79,8 @@ export class EmbedStore {
   }
 
   /**
-   * Why the last preview of `url` is `false`: the `RestError` of the failed request (a 404
-   * `oembed_invalid_url` names a URL the site cannot embed; status 0 means no answer arrived), or a
-   * `RestError` `invalid_response` when the answer was not an oEmbed object. `undefined` when the
-   * last preview succeeded or none was asked. `preview()` keeps resolving `false` on failure; this
-   * says why. Observable.
+   * Why the last preview of `url` is `false`: the failed request's `RestError` (404
+   * `oembed_invalid_url`: not embeddable; status 0: no answer) or `invalid_response`. Observable.
    */
   error(url: string): Error | undefined {
     return this.failures.get(url);

@@ -56,8 +56,8 @@ export type { ListState, QueryMeta, RecordPermissions } from '../models/RecordHo
 /** Options of {@link EntityCollection.receive}. */
 export interface ReceiveOptions {
   /**
-   * The query the records answer. Its context decides where they are stored, its `_fields` whether
-   * they count as complete, and its stable key and page which id list is updated.
+   * The query the records answer: its context says where they are stored, its `_fields` whether
+   * they are complete, its stable key and page which id list changes.
    * @default undefined (the 'default' context, complete records, no list)
    */
   query?: Query | undefined;
@@ -78,7 +78,7 @@ export interface ReceiveOptions {
 export interface CollectionHost extends RecordStoreHooks {
   /** The transport requests go through. */
   readonly transport: Transport;
-  /** The configs. */
+  /** The entity configs. */
   readonly entities: EntityRegistry;
   /** The undo history edits are recorded in; without one, edits have no undo. */
   readonly history?: UndoHistory<EntityRecord<object>> | undefined;
@@ -102,9 +102,7 @@ interface ConfigSource {
   ensure(): Promise<EntityConfig | undefined>;
 }
 
-/**
- * The cache of one entity. One instance per (kind, name) and store: `store.collection('postType', 'post')`.
- */
+/** The cache of one entity: one instance per (kind, name) and store. */
 export class EntityCollection<T extends object = PlainObject, E extends object = T>
   implements RecordHost<T, E>, QueryHost<T, E>
 {
@@ -133,10 +131,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** Watches the config's transient fields while {@link editedRecords} is not empty. */
   private stopConfigWatch: IReactionDisposer | undefined;
 
-  /**
-   * Made by `RootStore.collection`; not meant to be called directly. `configSource` replaces the
-   * registry for a collection that is not a registered entity (the revisions of one record).
-   */
+  /** Made by `RootStore.collection`; `configSource` stands in for the registry (a record's revisions). */
   constructor(store: CollectionHost, kind: string, name: string, configSource?: ConfigSource) {
     this.store = store;
     this.kind = kind;
@@ -160,9 +155,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * A new, unsaved record holding `initial` as its edits: its `save()` POSTs to the collection, and
-   * the answer gives it its id (from then on `record(id)` returns this same object). It is not in
-   * any list until saved. No request is made here; the edits are not an undo step.
+   * A new, unsaved record holding `initial` as edits (not an undo step); its first `save()` POSTs and
+   * gives it an id, after which `record(id)` returns this same object. No request here.
    */
   create(initial: Partial<E> = {}): EntityRecord<T, E> {
     if (this.config?.singleton) {
@@ -179,42 +173,29 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * Saves `data` as it is (not the edits): PUT `{base}/{id}` when it carries the key, else POST
-   * `{base}`. The answer is received (lists invalidated); resolves to it, or `undefined` on failure
-   * (the error is stored on the record) unless `throwOnError`.
+   * Saves `data` as it is, not the edits: PUT when it carries the key, else POST. Resolves to the
+   * received answer, or `undefined` on failure unless `throwOnError`.
    */
   async saveRecord(data: Partial<E>, options: SaveOptions = {}): Promise<T | undefined> {
     return settle(await this.writer.saveData(this, data), options);
   }
 
-  /**
-   * Saves the record's non-transient edits (only `fields` when given).
-   * @internal Used by `EntityRecord.save` and `saveFields`.
-   */
+  /** @internal `EntityRecord.save` and `saveFields` (only `fields` when given). */
   saveRecordEdits(record: EntityRecord<T, E>, fields?: readonly string[]): Promise<WriteOutcome<T>> {
     return this.writer.saveEdits(this, record, fields === undefined ? {} : { fields });
   }
 
-  /**
-   * Autosaves the record.
-   * @internal Used by `EntityRecord.autosave`.
-   */
+  /** @internal `EntityRecord.autosave`. */
   autosaveRecord(record: EntityRecord<T, E>): Promise<WriteOutcome<T>> {
     return this.writer.autosave(this, record);
   }
 
-  /**
-   * Deletes the record.
-   * @internal Used by `EntityRecord.delete`.
-   */
+  /** @internal `EntityRecord.delete`. */
   deleteRecord(record: EntityRecord<T, E>, query?: Query): Promise<WriteOutcome> {
     return this.writer.delete(this, record, query);
   }
 
-  /**
-   * GETs the record's autosaves and stores them on it.
-   * @internal Used by `EntityRecord.fetchAutosaves`.
-   */
+  /** @internal `EntityRecord.fetchAutosaves`: GETs the autosaves and stores them on the record. */
   fetchRecordAutosaves(record: EntityRecord<T, E>): Promise<Autosave[]> {
     return this.writer.fetchAutosaves(this, record);
   }
@@ -250,10 +231,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return { source: list, own: sameRecords(own, last.own) ? last.own : own };
   }
 
-  /**
-   * Ends this collection's reactions (the config watch); the records stay readable.
-   * @internal Called by `RootStore.dispose`.
-   */
+  /** @internal `RootStore.dispose` ends the config watch; the records stay readable. */
   dispose(): void {
     this.stopConfigWatch?.();
     this.stopConfigWatch = undefined;
@@ -262,12 +240,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * Drops what nobody needs any more: queries nobody observes, idle since `cutoffMs`; their id
-   * lists once no query reads them; then records that are evictable (see
-   * `EntityRecord.isEvictable`), in no remaining list and not in `pinned` (records the undo
-   * history points at). Returns how many records and queries are left that may become evictable
-   * later (those with edits wait for them to be saved or discarded, which schedules a sweep).
-   * @internal Called by the store's eviction sweep.
+   * Drops queries nobody observes that are idle since `cutoffMs`, the id lists no query reads, then
+   * evictable records in no list and not `pinned` (the undo history points at them). Returns how
+   * many may become evictable later.
+   * @internal Called by the eviction sweep.
    */
   evictIdle(cutoffMs: number, pinned: ReadonlySet<object>): number {
     let waiting = 0;
@@ -300,11 +276,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return waiting;
   }
 
-  /**
-   * Keeps the store's index of records with edits or a save in flight up to date.
-   * `isDirty` (non-transient edits or a save in flight) and `isSaving` are the record's new state.
-   * @internal Called by `EntityRecord` when its edits or saving state change.
-   */
+  /** @internal `EntityRecord` reports its new edit and save state for the store's dirty index. */
   noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean, hasAnyEdits: boolean): void {
     const index = this.store.recordIndex;
     if (index === undefined) return;
@@ -326,15 +298,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         this.stopConfigWatch?.();
         this.stopConfigWatch = undefined;
       }
-      // A record without edits may now be evicted once idle.
       this.store.eviction?.arm();
     }
   }
 
-  /**
-   * Registers a created record under the id its first save answered with.
-   * @internal Used by the writer.
-   */
+  /** @internal The writer names a created record after its first save. */
   adopt(record: EntityRecord<T, E>, id: Id): void {
     const key = normaliseId(id);
     if (record.id !== undefined || this.records.has(key)) return;
@@ -343,9 +311,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * The collection of the revisions of one record: keyed by the config's revision key, read from its
-   * revisions path, without the default query parameters.
-   * @internal Used by `EntityRecord.revisions`.
+   * @internal `EntityRecord.revisions`: a record's revisions, keyed by the config's revision key,
+   * without the default query parameters.
    */
   revisionsOf<R extends object = PlainObject>(parentId: Id): EntityCollection<R> {
     const key = normaliseId(parentId);
@@ -398,9 +365,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * The record with this id, made on first use: the same id (after normalisation, `'5'` → `5`)
-   * always gives the same object. A singleton entity (`root/base`, `root/site`) takes no id.
-   * @throws ArgumentError when a non-singleton entity is asked for a record without an id.
+   * The record with this id (normalised, `'5'` → `5`), made on first use, always the same object.
+   * A singleton entity takes no id.
+   * @throws ArgumentError when a non-singleton entity is asked without an id.
    */
   record(id?: Id): EntityRecord<T, E> {
     if (this.config?.singleton) {
@@ -435,10 +402,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return id === undefined ? this.singletonRecord : this.records.get(normaliseId(id));
   }
 
-  /**
-   * The record when any of its data is cached in the context (`'default'` unless given); no
-   * request. A record known only from `_fields` is returned too, with `isComplete` false. Observable.
-   */
+  /** The record when any data of it is cached in the context (default `'default'`), even partial; no request. Observable. */
   get(id?: Id, opts: { context?: string } = {}): EntityRecord<T, E> | undefined {
     const record = this.peek(id);
     return record?.readItem(opts.context ?? DEFAULT_CONTEXT) ? record : undefined;
@@ -457,11 +421,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * GETs one record now (`{baseURL}/{id}` with the default params and `query`) and stores it in
-   * the query's context. `_fields` always gets the key. Concurrent identical calls share one
-   * request. Loads the kind's configs first when needed; resolves to `undefined` when the entity
-   * is `noFetch`. Rejects with the `RestError` on failure, and with an `EntityConfigError` when no
-   * such entity exists (a typo in the kind or name); either is also stored as the record's `fetchError`.
+   * GETs one record now and stores it in the query's context; concurrent identical calls share a
+   * request and `_fields` always gets the key. `undefined` for a `noFetch` entity. Rejects with the
+   * `RestError`, or an `EntityConfigError` for an unknown entity; either becomes the record's `fetchError`.
    */
   async fetch(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined> {
     const config = await this.requireConfig(id);
@@ -504,10 +466,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     }
   }
 
-  /**
-   * Resolves the record once: GETs it only when it is not already cached in the query's context
-   * (complete, or with every requested `_fields` field). Otherwise like {@link fetch}.
-   */
+  /** Like {@link fetch}, but only when the query's context lacks the record (or a requested `_fields` field). */
   async load(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined> {
     const config = await this.requireConfig(id);
     if (config.noFetch) return undefined;
@@ -521,10 +480,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return this.fetch(id, query);
   }
 
-  /**
-   * The config, loading the kind first when needed. Rejects with an `EntityConfigError` naming the
-   * entity when there is none; the record `id` (when given) keeps that error as its `fetchError`.
-   */
+  /** The config, loading the kind first; an unknown entity rejects and becomes `id`'s `fetchError`. */
   private async requireConfig(id?: Id): Promise<EntityConfig> {
     const config = await this.ensureConfig();
     if (config) return config;
@@ -551,12 +507,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * Puts server data into the cache; the only way data enters. Each record is merged
-   * conservatively into the one cached for its key in the query's context (unchanged fields keep
-   * their old value objects; fields missing from a partial record stay), completeness is tracked,
-   * and with a query its ids are merged into the list at `(page-1)*per_page`. Post type records
-   * with status `auto-draft` are stored with an empty title. A 'default'-context receive clears the
-   * edits the server now matches.
+   * Puts server data into the cache; the only way data enters. Records merge conservatively (unchanged
+   * fields keep their value objects, fields a partial record lacks stay), with a query their ids go
+   * into the list at `(page-1)*per_page`, and a 'default'-context receive clears the edits the server
+   * now matches.
    */
   receive(records: T | readonly T[], opts: ReceiveOptions = {}): void {
     const parts = opts.query ? getQueryParts(opts.query, this.keyField) : undefined;
@@ -564,20 +518,15 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * Drops records from the cache: from every context and from every id list (totals stay as the
-   * server sent them). The record objects keep their identity. Invalidates this collection's
-   * queries unless `invalidate` is false.
-   *
-   * A removed record's unsaved edits are kept, never dropped silently: it stays in `dirtyRecords`
-   * with `persisted` undefined, its `edited` shows the edits alone, and `save()` still sends them.
-   * Only a successful `delete()` discards edits (origin `discard`).
+   * Drops records from every context and id list (totals stay as sent); identities stay. Invalidates
+   * the queries unless `invalidate` is false. Unsaved edits are kept: the record stays in
+   * `dirtyRecords` and `save()` still sends them; only a successful `delete()` discards them.
    */
   remove(ids: Id | readonly Id[], opts: { invalidate?: boolean } = {}): void {
     const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
     runInAction(() => {
       for (const id of gone) {
         this.records.get(id)?.clearItems();
-        // Revisions stored under a removed parent go with it.
         this.revisionCollections.delete(id);
       }
       for (const box of this.lists.values()) {
@@ -596,10 +545,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * GETs the list a query names and receives it: `per_page: -1` walks every page through
-   * `transport.fetchAll`; otherwise one raw request whose `X-WP-Total` / `X-WP-TotalPages` headers
-   * become the list's totals. Identical concurrent requests share one.
-   * @internal Used by `EntityQuery.fetch`.
+   * @internal `EntityQuery.fetch`: GETs a list (`per_page: -1` through `transport.fetchAll`, else one
+   * request whose headers give the totals); identical concurrent requests share one.
    */
   async requestList(parts: QueryParts): Promise<void> {
     const config = await this.requireConfig();
@@ -742,11 +689,8 @@ function hasTopField(data: object, field: string): boolean {
 }
 
 /**
- * The items of one list answer: an array, or for an entity whose list is keyed by slug (types,
- * taxonomies, statuses, menu locations) the values of a non-empty object of records. Anything else
- * (an object where a list belongs, a WordPress error sent with status 200, `null`) is a failed read,
- * never an empty list: an empty list would silently hide every record.
- *
+ * The items of a list answer: an array, or a keyed list's object values. Anything else (an
+ * error sent with 200, `null`) fails the read: an empty list would silently hide every record.
  * @throws RestError `invalid_response`.
  */
 function listItems(response: RawResponse, config: EntityConfig, path: string): unknown[] {

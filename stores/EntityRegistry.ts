@@ -86,10 +86,9 @@ export class EntityRegistry {
   }
 
   /**
-   * Runs the loader of `kind` once and resolves to every config of that kind. Concurrent calls share
-   * one request; after a failure (the promise rejects with the `RestError`) the next call tries
-   * again. A kind without a loader resolves to its registered configs (`[]` for an unknown kind)
-   * with no request. Configs registered by hand win over loaded ones of the same name.
+   * Runs `kind`'s loader once (concurrent calls share it; a failure lets the next call retry) and
+   * resolves to every config of the kind. Without a loader: the registered ones, no request.
+   * Configs registered by hand win over loaded ones.
    */
   load(kind: string): Promise<EntityConfig[]> {
     const loader = this.loaders[kind];

@@ -18,21 +18,20 @@ export interface EvictionHost {
 const MIN_SWEEP_INTERVAL_MS = 10;
 
 /**
- * One timer per store. {@link arm} starts it (the store calls it whenever something may have become
- * evictable: a record made, a query made or left unobserved, edits cleared); each sweep evicts what
- * has been idle for `gcTimeMs` and re-arms only while something is left to wait for. A quarter of
- * `gcTimeMs` between sweeps: a thing is evicted between `gcTimeMs` and 1.25 × `gcTimeMs` after its
- * last use. With `gcTimeMs: Infinity` nothing is ever scheduled.
+ * One timer per store, armed whenever something may have become evictable; each sweep evicts what
+ * is idle for `gcTimeMs` and re-arms only while something is left to wait for. Sweeps run every
+ * quarter of `gcTimeMs`, so eviction comes between 1 and 1.25 × `gcTimeMs` after the last use.
  */
 export class EvictionSweep {
-  private readonly host: EvictionHost;
+  /** Weak, so a store nobody holds any more is collected without waiting for its next sweep. */
+  private readonly host: WeakRef<EvictionHost>;
   private readonly gcTimeMs: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private isDisposed = false;
 
   /** A sweep over `host`; nothing is scheduled until {@link arm}. */
   constructor(host: EvictionHost, gcTimeMs: number) {
-    this.host = host;
+    this.host = new WeakRef(host);
     this.gcTimeMs = gcTimeMs;
   }
 
@@ -47,8 +46,9 @@ export class EvictionSweep {
   /** Evicts what is idle now (also run by the timer). */
   sweep(): void {
     this.timer = undefined;
-    if (this.isDisposed) return;
-    const waiting = this.host.evictIdle(Date.now() - this.gcTimeMs);
+    const host = this.host.deref();
+    if (this.isDisposed || host === undefined) return;
+    const waiting = host.evictIdle(Date.now() - this.gcTimeMs);
     if (waiting > 0) this.arm();
   }
 

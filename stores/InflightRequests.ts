@@ -1,25 +1,17 @@
 /**
- * Request deduplication for the stores: one promise per key while it is in flight, and nothing
- * remembered once it settles (so a failed request can simply be asked again). `PendingRequests` is
- * the plain mechanism (collections, the registry); `InflightRequests` adds an observable "is
- * requesting" flag and last error per key (the site-level stores).
+ * Request deduplication: one promise per key while in flight, nothing remembered after, so a failed
+ * request can be asked again. `InflightRequests` adds an observable pending flag and last error.
  *
  * @module
  */
 import { observable, runInAction } from 'mobx';
 import { toError } from '../src/errors.js';
 
-/**
- * Shares one in-flight promise per key: callers asking for a key that is already being requested
- * get the same promise; once it settles the key is free again. Nothing here is observable.
- */
+/** Shares one in-flight promise per key; nothing here is observable. */
 export class PendingRequests {
   private readonly pending = new Map<string, Promise<unknown>>();
 
-  /**
-   * Runs `start` unless a request for `key` is already in flight, in which case that request's
-   * promise is returned. A synchronous throw from `start` becomes a rejected promise.
-   */
+  /** Runs `start` unless `key` is in flight (then returns that promise); a synchronous throw rejects. */
   run<T>(key: string, start: () => Promise<T>): Promise<T> {
     const existing = this.pending.get(key);
     if (existing !== undefined) return existing as Promise<T>;
@@ -46,11 +38,7 @@ export class InflightRequests {
   private readonly active = observable.set<string>();
   private readonly errors = observable.map<string, Error>({}, { deep: false });
 
-  /**
-   * Runs `start` unless a request for `key` is already in flight, in which case that request's
-   * promise is returned. A synchronous throw from `start` becomes a rejected promise. A rejection
-   * is kept as the key's {@link InflightRequests.error} until the key is requested again.
-   */
+  /** Like {@link PendingRequests.run}; a rejection stays the key's {@link InflightRequests.error} until it is asked again. */
   run<T>(key: string, start: () => Promise<T>): Promise<T> {
     return this.shared.run(key, () => {
       const promise = attempt(start);

@@ -92,11 +92,9 @@ export class PermissionStore {
   }
 
   /**
-   * Asks whether the current user may do `action` on `resource` (optionally one record of it).
-   * One `OPTIONS /wp/v2/{resource}[/{id}]` answers all four actions; a cached answer resolves at
-   * once and concurrent checks of one resource share one request. A failed request records
-   * nothing and resolves `undefined`; a later check asks again.
-   *
+   * Whether the current user may do `action` on `resource` (or one record of it). One `OPTIONS`
+   * answers all four actions and is shared by concurrent checks; a failed request records nothing
+   * and resolves `undefined`, so a later check asks again.
    * Rejects with {@link InvalidActionError} for any action but create, read, update and delete.
    */
   canUser(action: PermissionAction, resource: string, id?: Id): Promise<boolean | undefined> {
@@ -116,13 +114,9 @@ export class PermissionStore {
   }
 
   /**
-   * Why the last check of `resource[/id]` could not be answered: the `RestError` of its failed
-   * `OPTIONS` request (status, code and message), or `undefined` when it succeeded or was never
-   * asked. A failed check still resolves `undefined` and records nothing (as the spec says); this is
-   * how a caller tells "unknown because the request failed" from "not asked yet". One request answers
-   * all four actions, so `action` only has to be valid. Cleared when the next check of the resource
-   * succeeds. Observable.
-   *
+   * The `RestError` of the last failed check of `resource[/id]`, so a caller can tell "unknown
+   * because it failed" from "not asked yet" (a failed check itself resolves `undefined`, as the spec
+   * says); cleared by the next success. Observable.
    * @throws InvalidActionError for any action but create, read, update and delete.
    */
   lastError(action: PermissionAction, resource: string, id?: Id): Error | undefined {
@@ -146,10 +140,8 @@ export class PermissionStore {
   }
 
   /**
-   * Whether the current user may update record `id` of entity `(kind, name)`: `update` on the
-   * config's REST base (`OPTIONS /wp/v2/posts/9`). Loads the kind's configs first when needed.
-   * Resolves false when the entity does not exist, undefined when the check failed or the entity
-   * has no resource under `/wp/v2/`.
+   * Whether the current user may update record `id` of `(kind, name)` (`update` on its REST base).
+   * False for an unknown entity; undefined when the check failed or the entity is outside `/wp/v2/`.
    */
   async canUserEditRecord(kind: string, name: string, id?: Id): Promise<boolean | undefined> {
     const configs = this.requireConfigs();
@@ -226,8 +218,7 @@ export class PermissionStore {
     try {
       methods = await this.transport.allowedMethods(`/wp/v2/${key}`);
     } catch (error) {
-      // The spec: a failed OPTIONS request is ignored and records no answer. Its error is kept
-      // apart, so a caller can still see why the answer is unknown.
+      // The spec ignores a failed OPTIONS request; its error is kept apart to say why it is unknown.
       runInAction(() => this.failures.set(key, toError(error)));
       return;
     }

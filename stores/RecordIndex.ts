@@ -44,11 +44,9 @@ class IndexedList<R> {
 }
 
 /**
- * Two observable lists of records, `dirty` (non-transient edits or a save in flight) and `saving`,
- * each in the order its records entered it. The owner of the records tells the index of every
- * change with {@link RecordIndex.note}; a read returns a cached array that is rebuilt only after
- * the membership changed, so reads are O(1) and an edit that leaves a record as dirty as it was
- * re-runs nothing.
+ * Two observable lists, `dirty` (non-transient edits or a save in flight) and `saving`, in the order
+ * records entered them. Reads return an array rebuilt only after membership changed, so reads are
+ * O(1) and an edit that leaves a record as dirty as it was re-runs nothing.
  */
 export class RecordIndex<R> {
   private readonly dirtyList = new IndexedList<R>('RecordIndex.dirty');

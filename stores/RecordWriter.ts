@@ -23,10 +23,7 @@ import { checkSaveConflict } from './conflictCheck.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
-/**
- * What the writer needs from a record (an `EntityRecord` provides it). `T` is the record as the
- * server sends it, `E` as it is edited (raw attributes as plain values).
- */
+/** What the writer needs from a record; `T` is the shape the server sends, `E` the edited shape. */
 export interface WritableRecord<T extends object = PlainObject, E extends object = T> {
   /** The entity kind. */
   readonly kind: string;
@@ -42,7 +39,7 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   readonly nonTransientEdits: Partial<E>;
   /** The autosaves fetched or made for this record. */
   readonly autosaves: readonly Autosave[] | undefined;
-  /** A save starts sending these fields (closed transitions; see `EntityRecord.startSave`). */
+  /** A save starts sending these fields (see `EntityRecord.startSave`). */
   startSave(fields: readonly string[], isAutosave?: boolean): void;
   /** The save in flight ended. */
   finishSave(end: SaveEnd): void;
@@ -62,11 +59,11 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   readonly conflict?: SaveConflict | undefined;
   /** Records (or clears) a save conflict. */
   setConflict?(conflict: SaveConflict | undefined): void;
-  /** A save was refused before anything was sent (a conflict): the error is stored as the save's. */
+  /** A save was refused before sending (a conflict); `error` becomes the save's error. */
   refuseSave?(error: Error): void;
 }
 
-/** What the writer needs from a collection (an `EntityCollection` provides it); `T` and `E` as for {@link WritableRecord}. */
+/** What the writer needs from a collection; `T` and `E` as for {@link WritableRecord}. */
 export interface WritableCollection<T extends object = PlainObject, E extends object = T> {
   /** The entity kind. */
   readonly kind: string;
@@ -81,7 +78,7 @@ export interface WritableCollection<T extends object = PlainObject, E extends ob
     records: T | readonly T[],
     opts?: { invalidate?: boolean; persistedEdits?: object | undefined },
   ): void;
-  /** GETs a record now (`query` may name `_fields`) and stores the answer; without it, saves are never checked for conflicts. */
+  /** GETs a record now and stores it; without it, saves are never checked for conflicts. */
   fetch?(id: Id | undefined, query?: Query): Promise<unknown>;
   /** Drops records from the cache and every list. */
   remove(ids: Id | readonly Id[], opts?: { invalidate?: boolean }): void;
@@ -112,10 +109,7 @@ const NOTHING_SENT: WriteOutcome<never> = Object.freeze({
   error: undefined,
 });
 
-/**
- * Evaluates deferred (function) edits with the edited record; their results are written back as
- * edits without an undo step, so the record shows what was sent.
- */
+/** Evaluates deferred (function) edits; their results are written back so the record shows what was sent. */
 function evaluateDeferred<T extends object, E extends object>(
   record: WritableRecord<T, E>,
   edits: Edits,
@@ -127,8 +121,8 @@ function evaluateDeferred<T extends object, E extends object>(
 }
 
 /**
- * Sends the writes of one store. Writes of one record (saves, autosaves, deletes) run one after
- * another: a save asked for while another is in flight waits, then sends what is still unsaved.
+ * Sends the writes of one store. Writes of one record run in turn: a save asked for during another
+ * waits, then sends what is still unsaved.
  */
 export class RecordWriter {
   private readonly transport: Transport;
@@ -149,10 +143,7 @@ export class RecordWriter {
     return directSender(this.transport);
   }
 
-  /**
-   * Saves the record's non-transient edits (only `fields` when given; dotted paths allowed). No
-   * config, `noFetch` or nothing to send: no request, resolves `{ ok: true }` with no value.
-   */
+  /** Saves the non-transient edits (only `fields`, dotted paths allowed); nothing to send resolves `{ ok: true }`. */
   async saveEdits<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     record: WritableRecord<T, E>,
@@ -190,10 +181,7 @@ export class RecordWriter {
     });
   }
 
-  /**
-   * Saves `data` as it is: PUT when it carries the key, POST (a creation) otherwise. The record it
-   * belongs to gets the saving state.
-   */
+  /** Saves `data` as it is: PUT when it carries the key, else POST (a creation). */
   async saveData<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     data: Partial<E>,
@@ -233,9 +221,8 @@ export class RecordWriter {
   }
 
   /**
-   * Deletes the record (`DELETE {base}/{id}` with `query`). On success it leaves the cache and every
-   * list, its edits are discarded and the lists are invalidated; on failure nothing is removed and
-   * the error is stored as `deleteError`.
+   * Deletes the record. On success it leaves the cache and every list and its edits are discarded;
+   * on failure nothing is removed and the error becomes `deleteError`.
    */
   async delete<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
@@ -274,14 +261,10 @@ export class RecordWriter {
   }
 
   /**
-   * Autosaves a post-type record: `POST {base}/{id}/autosaves` with status, title, excerpt, content
-   * and meta from the edits, then the current user's previous autosave, then the persisted record.
-   * Without non-transient edits nothing is sent.
-   * An answer with the post's own id updates the cached record's text fields; any other answer
-   * replaces the record's autosaves.
-   *
-   * @throws ArgumentError (as a rejection) for an entity that is not a post type or a record that
-   *   is not cached.
+   * Autosaves a post: the body takes status, title, excerpt, content and meta from the edits, then
+   * the user's previous autosave, then the persisted record. An answer with the post's own id
+   * updates the cached text fields; any other replaces the autosaves. Nothing edited: no request.
+   * @throws ArgumentError (as a rejection) when the entity has no autosaves or the record is not cached.
    */
   async autosave<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
@@ -303,7 +286,6 @@ export class RecordWriter {
         );
       }
       const edits: Edits = record.nonTransientEdits;
-      // Like a save, an autosave with nothing edited sends nothing.
       if (Object.keys(edits).length === 0) {
         record.finishEmptySave();
         return NOTHING_SENT;
@@ -344,7 +326,7 @@ export class RecordWriter {
     });
   }
 
-  /** `GET {base}/{id}/autosaves?context=edit`; stores the list on the record and returns it. */
+  /** GETs the autosaves (`context=edit`) and stores them on the record. */
   async fetchAutosaves<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     record: WritableRecord<T, E>,
@@ -388,9 +370,8 @@ export class RecordWriter {
   }
 
   /**
-   * Sends a save that has started (`record.startSave`) and ends it: the answer is received and the
-   * saving state cleared in one action, so no observer sees the record idle with its sent edits
-   * still there, or clean while still saving.
+   * Sends a started save and ends it: the answer is received and the saving state cleared in one
+   * action, so no observer sees an idle record with its sent edits, or a clean one still saving.
    */
   private async finishSaveWith<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
@@ -415,7 +396,7 @@ export class RecordWriter {
     return { ok: true, value: response as T, error: undefined };
   }
 
-  /** The body of a save (the data after the config's pre-persist rule) and the server's answer. */
+  /** The body of a save (after the pre-persist rule) and the server's answer. */
   private async requestWithBody<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     config: EntityConfig,

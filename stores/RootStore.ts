@@ -157,8 +157,6 @@ export class RootStore implements CollectionHost {
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
   }
 
-  // --- Journal of unsaved edits (see journalRestore.ts and JournalRecorder.ts) ---
-
   /** Records whose unsaved edits are in the journal (0 without one). Observable. */
   get journalSize(): number {
     return this.journalRecorder?.size ?? 0;
@@ -170,10 +168,9 @@ export class RootStore implements CollectionHost {
   }
 
   /**
-   * Re-applies the unsaved edits the journal kept from before a reload or crash: each record is
-   * loaded (a GET only when not cached), its edits applied with origin `restore` as one undo step,
-   * and fields the server changed since are left out and shown as `record.conflict`. Resolves to
-   * the records touched (`[]` without a journal, or when it cannot be read: see {@link journalError}).
+   * Re-applies the edits the journal kept across a reload or crash, each record's as one `restore`
+   * undo step; fields the server changed since become `record.conflict`. Resolves to the records
+   * touched (`[]` without a journal or when it cannot be read: see {@link journalError}).
    */
   restoreJournal(): Promise<EntityRecord<object>[]> {
     if (this.journalRecorder === undefined) return Promise.resolve([]);
@@ -202,10 +199,9 @@ export class RootStore implements CollectionHost {
   }
 
   /**
-   * Calls `listener` after every change to any record's edits, with the changed fields (`from` and
-   * `to` edited values) and the change's origin: `local`, `undo`, `server`, `deferred`, `discard`,
-   * `peer` or `restore`. Listeners run synchronously inside the action that made the change, in
-   * the order they subscribed. Returns the function that unsubscribes.
+   * Calls `listener` after every change to any record's edits, with the changed fields (`from`/`to`)
+   * and the origin. Listeners run synchronously inside the changing action, in subscription order.
+   * Returns the unsubscriber.
    */
   observeEdits(listener: EditListener<EntityRecord<object>>): () => void {
     return this.editObservers.observe(listener);
@@ -235,10 +231,9 @@ export class RootStore implements CollectionHost {
   }
 
   /**
-   * Sends the saves and deletes `build` asks for through `/batch/v1`, in chunks of the server's
-   * maximum; entities WordPress cannot batch (templates, settings, users, media) go on their own.
-   * Each result is what the single call resolves to (`undefined` for a failed item, whose error is
-   * stored on its record). Rejects when the batch as a whole fails.
+   * Sends the saves and deletes `build` asks for through `/batch/v1` in chunks of the server's
+   * maximum; entities WordPress cannot batch go alone. Each result is what the single call resolves
+   * to. Rejects when the batch as a whole fails.
    */
   batch(build: (api: BatchApi) => Promise<unknown>[]): Promise<unknown[]> {
     return runBatch(this, build);
@@ -290,11 +285,7 @@ export class RootStore implements CollectionHost {
     return this.disposed;
   }
 
-  /**
-   * Evicts every query and record idle since `cutoffMs` (see {@link RootStoreOptions.gcTimeMs});
-   * returns how many are left that may become evictable later.
-   * @internal Called by the eviction sweep.
-   */
+  /** @internal The eviction sweep: evicts what is idle since `cutoffMs`; returns how many may become evictable later. */
   evictIdle(cutoffMs: number): number {
     const pinned = this.history.referencedRecords();
     // A record whose sync room is open is bound to its shared document: keep that object.
@@ -305,10 +296,9 @@ export class RootStore implements CollectionHost {
   }
 
   /**
-   * Ends the store: aborts every request in flight (their promises reject with
-   * `StoreDisposedError`), ends every reaction and timer (config watches, the eviction sweep) and
-   * unsubscribes every edit listener. Later calls (`collection()`, `record.edit()`, saves, fetches)
-   * throw or reject with `StoreDisposedError`. Cached records stay readable. Calling it twice is harmless.
+   * Ends the store: aborts requests in flight, ends every reaction and timer, unsubscribes every
+   * edit listener; later calls throw or reject with `StoreDisposedError`. Cached records stay
+   * readable; calling it twice is harmless.
    */
   dispose(): void {
     if (this.disposed) return;
@@ -337,9 +327,8 @@ function startSync(store: RootStore, options: SyncOptions): SyncManager {
 }
 
 /**
- * Connects the journal: every change to any record's edits (all origins: a save or a discard
- * removes the entry) is noted, and a page being hidden writes at once, since the page may not come
- * back. Returns the function that writes what is noted and stops.
+ * Connects the journal to every edit change (a save or discard removes the entry); a hidden page
+ * writes at once, since it may not come back. Returns the function that flushes and stops.
  */
 function startJournal(store: RootStore, recorder: JournalRecorder): () => void {
   const stopObserving = store.observeEdits((event) => recorder.note(event.record));

@@ -324,10 +324,8 @@ export class SiteStore<TRecord = unknown> {
   }
 
   /**
-   * Resolves the user's global styles id from the active theme's `wp:user-global-styles` link: the
-   * id is read from the link itself (no request, so it also works for users who may not read the
-   * record), and only a link of another shape is requested for its `id`. Resolves undefined when
-   * the theme has no such link.
+   * Resolves the user's global styles id, read from the theme's `wp:user-global-styles` link itself
+   * so users who may not read that record get it too; only a link of another shape is requested.
    */
   fetchGlobalStylesId(): Promise<number | undefined> {
     return this.requests.run('globalStylesId', async () => {
@@ -376,11 +374,9 @@ export class SiteStore<TRecord = unknown> {
   }
 
   /**
-   * Revisions of the user's global styles: loads the global styles record, follows its
-   * `version-history` link (or `/wp/v2/global-styles/{id}/revisions` when it has none) and
-   * camelCases each revision's top-level keys. WordPress 6.1 has no revisions route and answers
-   * that URL with the record itself; anything that is not a list therefore means "no revisions"
-   * and gives `[]`. Resolves undefined when there is no global styles id.
+   * Revisions of the user's global styles through the record's `version-history` link, keys
+   * camelCased. WordPress 6.1 has no revisions route and answers with the record itself, so any
+   * answer that is not a list gives `[]`.
    */
   fetchGlobalStylesRevisions(): Promise<readonly GlobalStylesRevision[] | undefined> {
     return this.requests.run('globalStylesRevisions', async () => {
@@ -497,10 +493,8 @@ export class SiteStore<TRecord = unknown> {
   }
 
   /**
-   * The template WordPress renders for a front-end page: requests the page URL with
-   * `?_wp-find-template=true`, reads `data.id`, then loads that `wp_template` record through the
-   * entity cache and resolves it. A failed lookup (network error, 404 page, no id) resolves
-   * undefined, as does a failed load of the record.
+   * The template WordPress renders for a front-end page (`?_wp-find-template=true`), loaded through
+   * the entity cache; any failed step resolves undefined.
    */
   templateForLink(url: string): Promise<TRecord | undefined> {
     return this.requests.run(`template:${url}`, async () => {
@@ -535,9 +529,8 @@ export class SiteStore<TRecord = unknown> {
   }
 
   /**
-   * The id of the template WordPress would use for `query` (`{ slug: 'front-page' }`):
-   * `GET /wp/v2/templates/lookup?…`, cached by query whatever the order of its keys. Resolves
-   * undefined when the server has no answer; rejects with the `RestError` on failure.
+   * The id of the template WordPress would use for `query` (`GET /wp/v2/templates/lookup`), cached
+   * by query whatever its key order; undefined when the server has none.
    */
   defaultTemplateId(query: Query): Promise<string | undefined> {
     const key = stableQueryKey(query);
@@ -558,7 +551,6 @@ export class SiteStore<TRecord = unknown> {
     return this.defaultTemplates.get(stableQueryKey(query));
   }
 
-  /** The cached active theme, or the fetched one. */
   private async activeTheme(): Promise<Theme | undefined> {
     return this.theme.get() ?? (await this.fetchCurrentTheme());
   }

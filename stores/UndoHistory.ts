@@ -14,10 +14,8 @@ export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 export type { UndoTarget } from '../models/RecordHost.js';
 
 /**
- * A step kept by another undo stack (sync's per-document `Y.UndoManager`), pushed into this
- * history so one ordered `store.undo()` walks both: undoing it calls {@link undo}, redoing it
- * {@link redo}. The other stack applies its changes to records itself (through
- * `record.applyEdits(values, 'undo')`, so the funnel's listeners see them).
+ * A step kept by another undo stack (sync's per-document `Y.UndoManager`), pushed here so one
+ * `store.undo()` walks both; that stack applies its changes through `record.applyEdits(…, 'undo')`.
  */
 export interface ExternalUndoStep {
   /**
@@ -130,15 +128,10 @@ function valuesOf(changes: UndoChanges, side: 'from' | 'to'): Record<string, unk
 }
 
 /**
- * The undo history of a store, a listener of the edit funnel that records only `local` edits.
- * Each non-ignored edit adds a step of `{from, to}` changes; cached edits collect in a pending step
- * that joins the previous step later; any new edit, cached or not, drops the redo steps; undo
- * applies the `from` values of the last step, redo the `to` values. Those values are what the user
- * saw: after a newer server copy arrived they show as edits against it (the record is dirty).
- *
- * `hasUndo` and `hasRedo` are observable. A pending cached step counts for `hasUndo`, because
- * `undo()` joins and undoes it (the reference reports no undo while only cached edits exist, which
- * leaves an Undo button disabled in the middle of typing).
+ * The undo history of a store: a funnel listener that records only `local` edits as `{from, to}`
+ * steps; cached edits collect in a pending step that joins the previous one later, and any new
+ * edit drops the redo steps. A pending cached step counts for `hasUndo` (the reference reports no
+ * undo while only cached edits exist, which disables an Undo button in the middle of typing).
  */
 export class UndoHistory<R extends UndoTarget = UndoTarget> {
   // A plain array with one atom rather than an observable array: undo and redo index it on every
@@ -146,8 +139,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private readonly levels: UndoStep<R>[] = [];
   /** Reported changed after every change to {@link levels}; `steps` and `hasRedo` observe it. */
   private readonly levelsAtom = createAtom('UndoHistory.steps');
-  /** Every record any step was recorded for (never shrinks): a receive for another record skips {@link rebase}. */
-  private readonly recorded = new WeakSet<R>();
+  /**
+   * Per record, every field a step was recorded for (never shrinks): {@link rebase} skips the other
+   * fields, so a save answer's `modified_gmt` does not scan every level for each saved record.
+   */
+  private readonly recorded = new WeakMap<R, Set<string>>();
   /** How many levels are applied: undo walks down from here, redo up to `levels.length`. */
   private position = 0;
   private staged: UndoEntry<R>[] = [];
@@ -209,11 +205,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     return this.position < this.steps.length;
   }
 
-  /**
-   * Records a step and drops the redo steps. A step whose changes all have equal `from` and `to`
-   * (or only deferred function values) adds nothing, but a normal one still closes the pending
-   * cached step.
-   */
+  /** Records a step and drops the redo steps; a step that changes nothing adds nothing but still closes the pending one. */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
     this.delegatedEdit = undefined;
     if (this.delegates.size > 0) {
@@ -322,15 +314,13 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
-    this.recorded.add(record);
+    let fields = this.recorded.get(record);
+    if (fields === undefined) this.recorded.set(record, (fields = new Set()));
+    for (const field in changes) fields.add(field);
     this.add([{ record, changes }], options);
   }
 
-  /**
-   * Records one change that went through the edit funnel: only `local` edits without `undoIgnore`
-   * make steps (a cached one joins the pending step). Undo, server, deferred, discard, peer and
-   * restore changes make none. The store subscribes this to its funnel.
-   */
+  /** The funnel listener: only `local` edits without `undoIgnore` make steps. */
   recordEdit(event: EditEvent<R>): void {
     if (event.origin !== 'local' || event.undoIgnore) return;
     this.addChanges(event.record, event.changes, { isCached: event.isCached });
@@ -396,21 +386,18 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   }
 
   /**
-   * A newer server copy of `record` arrived (not the answer to its own save) and changed the saved
-   * value of these fields from `from` to `to`. Per field, the steps form a chain of the values the
-   * user saw, each step's `to` being the next step's `from`; only the link the record shows now
-   * can have been the saved value the copy replaced (every earlier value was seen and then changed
-   * by the user). When that link was the old saved value, the user was looking at the saved value,
-   * not typing it, so it follows the new one on both sides: the `to` of the newest applied (or
-   * pending) step touching the field, and the `from` of the first redo step touching it. Undo then
-   * redo gives back exactly what is shown, and a redo never brings back a server value that is
-   * gone. Every earlier link is kept, whatever its value: undo restores what the user saw before
-   * their change (shown as an edit against the newer copy), and redo what they saw after it.
+   * A newer server copy of `record` (not its own save's answer) changed these fields' saved values.
+   * Per field the steps chain the values the user saw; only the link shown now can have been the old
+   * saved value, and if it was, the user was looking at it, not typing it, so it follows the new
+   * value: the `to` of the newest applied step and the `from` of the first redo step touching the
+   * field. Earlier links stay, so undo restores what the user saw and redo never revives a gone value.
    */
   rebase(record: R, savedChanges: UndoChanges): void {
-    const fields = Object.keys(savedChanges);
-    if (fields.length === 0 || !this.recorded.has(record)) return;
-    for (const field of fields) this.rebaseField(record, field, savedChanges[field] as UndoChange);
+    const recorded = this.recorded.get(record);
+    if (recorded === undefined) return;
+    for (const field of Object.keys(savedChanges)) {
+      if (recorded.has(field)) this.rebaseField(record, field, savedChanges[field] as UndoChange);
+    }
   }
 
   /** Every record a step or the pending cached step points at (the cache keeps them). */

@@ -81,10 +81,8 @@ export class UserStore {
   }
 
   /**
-   * The site's authors: `GET /wp/v2/users/?who=authors&per_page=100` plus `query` (for example
-   * `{ search: 'ann' }`). The answer is cached by query (an identical query resolves from the
-   * cache) and each user by id. Concurrent identical calls share one request; a failure rejects
-   * with the `RestError` and caches nothing.
+   * The site's authors (`GET /wp/v2/users/?who=authors&per_page=100` plus `query`), cached by query
+   * and each user by id; concurrent identical calls share a request, and a failure caches nothing.
    */
   authors(query: Query = {}): Promise<User[]> {
     const key = stableQueryKey(query);

@@ -12,15 +12,12 @@ import { ConflictError, toError } from '../src/errors.js';
 import type { WritableCollection, WritableRecord } from './RecordWriter.js';
 
 /**
- * One GET of `modified_gmt` and the edited fields, stored like any answer (so values the server
- * changed are taken in, and local edits equal to them go), then compared with the copy the edits
- * were made on. A field changed on both sides becomes `record.conflict`, after a full GET so that
- * everything else the other person saved is taken in too.
- *
- * Resolves to the error that must stop a save (a {@link ConflictError}, also for a conflict still
- * unsettled from before, or the GET's error: without the server's copy a save cannot know it
- * overwrites nobody), or `undefined` when the save may go. Records with no saved `modified_gmt`
- * (never loaded, or an entity without one) are not checked.
+ * GETs `modified_gmt` and the edited fields and stores them like any answer (local edits equal to
+ * them go), then compares with the copy the edits were made on; a field changed on both sides
+ * becomes `record.conflict`, after a full GET takes in the rest of their save. Resolves to the
+ * error that must stop the save (a {@link ConflictError}, or the GET's error: without the server's
+ * copy a save cannot know it overwrites nobody), else `undefined`. Records without a saved
+ * `modified_gmt` are not checked.
  */
 export async function checkSaveConflict<T extends object, E extends object = T>(
   collection: WritableCollection<T, E>,

@@ -48,10 +48,8 @@ export function planRestore(entry: JournalEntry, server: Readonly<PlainObject>):
 }
 
 /**
- * Loads each journaled record (a GET only when it is not cached complete), re-applies its edits
- * with origin `restore` as one undo step per record, and records the fields the server changed
- * since as `record.conflict` instead of applying them. Resolves to the records touched; entries
- * whose record cannot be loaded stay in the journal for a later try.
+ * Loads each journaled record, re-applies its edits as one `restore` undo step and shows fields the
+ * server changed since as `record.conflict`. Entries whose record cannot be loaded stay for a later try.
  */
 export async function restoreJournal(
   host: RestoreHost,

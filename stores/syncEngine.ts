@@ -1,9 +1,7 @@
 /**
  * How `new RootStore({ sync })` gets a sync manager without the package root importing Yjs:
- * `wp-entities/sync` (and the test kit's `memoryNetwork`, which loads it) registers the function
- * that builds one when it is first imported. The providers in `sync.providers` can only come from
- * those entries, so whoever passes `sync` options has loaded it. The root entry holds only this
- * slot, so a bundle of an app without sync carries no sync code.
+ * `wp-entities/sync` registers its builder here when first imported, and `sync.providers` can only
+ * come from that entry, so whoever passes `sync` has loaded it. An app without sync bundles no sync code.
  *
  * @module
  */

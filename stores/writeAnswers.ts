@@ -1,10 +1,8 @@
 /**
- * Checking what the server answered to a write before anything in the cache changes. WordPress
- * answers a save, a creation and an autosave with the record, and a delete with the trashed record
- * or `{ deleted, previous }`; anything else (an empty body, an array, a record without its key or
- * with another record's key) means the write cannot be trusted to have happened. Such an answer is
- * a failed write with a `RestError` `invalid_response`, so the edits stay and the user can retry,
- * instead of a success that leaves the record dirty without saying why.
+ * Checks a write's answer before the cache changes. An answer that is not the saved record (or, for
+ * a delete, the trashed record or `{ deleted, previous }`) is a failed write (`invalid_response`),
+ * so the edits stay and the user can retry, rather than a success that leaves the record dirty
+ * without saying why.
  *
  * @module
  */
@@ -53,9 +51,7 @@ function invalid(write: WriteDescription, message: string, body: unknown): RestE
 
 /**
  * The record the server answered a save or creation with.
- *
- * @throws RestError `invalid_response` when the answer is not a JSON object, lacks the key field, or
- *   (for an update) names another record.
+ * @throws RestError `invalid_response` when it is not an object, lacks the key or (for an update) names another record.
  */
 export function expectSavedRecord(
   write: WriteDescription,
@@ -89,8 +85,7 @@ export function expectSavedRecord(
 }
 
 /**
- * The answer of a delete: the trashed record or `{ deleted, previous }`, a JSON object either way.
- *
+ * The answer of a delete: the trashed record or `{ deleted, previous }`.
  * @throws RestError `invalid_response` for anything else (the record is then not removed).
  */
 export function expectDeleteAnswer(write: WriteDescription, body: unknown): PlainObject {

@@ -208,6 +208,7 @@ describe('deepEqual', () => {
     expect(deepEqual(new Date(0), new Date(1))).toBe(false);
     expect(deepEqual({ at: new Date(5) }, { at: new Date(6) })).toBe(false);
     expect(deepEqual(new Date(0), {})).toBe(false);
+    expect(deepEqual({}, new Date(0))).toBe(false);
   });
 
   it('keeps an edit to another date', () => {

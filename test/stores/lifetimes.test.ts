@@ -2,6 +2,8 @@
  * A store's lifetime: `dispose()` ends everything it started, and `gcTimeMs` evicts what nobody
  * uses any more.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { autorun, reaction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostTypeConfig } from '../../models/EntityConfig.js';
@@ -104,6 +106,22 @@ describe('store.dispose()', () => {
     }
   });
 
+  it('keeps no answer alive once its request has settled', async () => {
+    // A full collection on demand, without starting vitest with --expose-gc.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const transport = new FakeTransport().on('GET', '/wp/v2/posts/1', () => ({ body: makePost(1) }));
+    const { store } = setup({ transport });
+    let answer: object | undefined = await store.transport.request<object>({ path: '/wp/v2/posts/1' });
+    const answerRef = new WeakRef(answer);
+    answer = undefined;
+    // A WeakRef's target stays alive until the job that made it ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(answerRef.deref()).toBeUndefined();
+    store.dispose();
+  });
+
   it('can be called twice', () => {
     const { store } = setup();
     store.dispose();
@@ -182,6 +200,21 @@ describe('eviction after gcTimeMs', () => {
 
   it('refuses a gcTimeMs that is not a duration', () => {
     expect(() => setup({ gcTimeMs: -1 })).toThrow(/gcTimeMs must be a number/);
+  });
+});
+
+describe('a store nobody holds', () => {
+  it('can be collected while its eviction sweep is scheduled, without dispose()', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    let made: RootStore | undefined = setup().store;
+    await made.collection('postType', 'post').query({ per_page: 10 }).fetch();
+    const storeRef = new WeakRef(made);
+    made = undefined;
+    // A WeakRef's target stays alive until the job that made it ends.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(storeRef.deref()).toBeUndefined();
   });
 });
 
