@@ -21,24 +21,33 @@ const MIN_SWEEP_INTERVAL_MS = 10;
  * One timer per store, armed whenever something may have become evictable; each sweep evicts what
  * is idle for `gcTimeMs` and re-arms only while something is left to wait for. Sweeps run every
  * quarter of `gcTimeMs`, so eviction comes between 1 and 1.25 × `gcTimeMs` after the last use.
+ *
+ * A store dropped without `dispose()` must not live on through its timer, so the sweep holds it
+ * weakly. But a `WeakRef` keeps its target alive until the job that made it ends, and a script that
+ * makes stores in one long chain of promises (no I/O in between) never ends its job: a WeakRef made
+ * there would keep every store. So the sweep holds the store strongly until its first timer tick (a
+ * new task), makes the WeakRef there, and `dispose()` (clearing the timer) lets go in either phase.
  */
 export class EvictionSweep {
-  /** Weak, so a store nobody holds any more is collected without waiting for its next sweep. */
-  private readonly host: WeakRef<EvictionHost>;
+  private strongHost: EvictionHost | undefined;
+  private weakHost: WeakRef<EvictionHost> | undefined;
   private readonly gcTimeMs: number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private isDisposed = false;
 
   /** A sweep over `host`; nothing is scheduled until {@link arm}. */
   constructor(host: EvictionHost, gcTimeMs: number) {
-    this.host = new WeakRef(host);
+    this.strongHost = host;
     this.gcTimeMs = gcTimeMs;
   }
 
   /** Schedules a sweep unless one is already scheduled (cheap enough to call on every change). */
   arm(): void {
     if (this.timer !== undefined || this.isDisposed || !Number.isFinite(this.gcTimeMs)) return;
-    this.timer = setTimeout(() => this.sweep(), Math.max(MIN_SWEEP_INTERVAL_MS, this.gcTimeMs / 4));
+    this.timer =
+      this.weakHost === undefined
+        ? setTimeout(() => this.holdWeakly(), 0)
+        : setTimeout(() => this.sweep(), Math.max(MIN_SWEEP_INTERVAL_MS, this.gcTimeMs / 4));
     // A Node script that is done must not stay alive for a cache sweep.
     if (typeof this.timer === 'object' && typeof this.timer.unref === 'function') this.timer.unref();
   }
@@ -46,7 +55,7 @@ export class EvictionSweep {
   /** Evicts what is idle now (also run by the timer). */
   sweep(): void {
     this.timer = undefined;
-    const host = this.host.deref();
+    const host = this.strongHost ?? this.weakHost?.deref();
     if (this.isDisposed || host === undefined) return;
     const waiting = host.evictIdle(Date.now() - this.gcTimeMs);
     if (waiting > 0) this.arm();
@@ -57,5 +66,14 @@ export class EvictionSweep {
     this.isDisposed = true;
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    this.strongHost = undefined;
+  }
+
+  private holdWeakly(): void {
+    this.timer = undefined;
+    if (this.strongHost === undefined) return;
+    this.weakHost = new WeakRef(this.strongHost);
+    this.strongHost = undefined;
+    this.arm();
   }
 }
