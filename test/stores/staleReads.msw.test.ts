@@ -1,0 +1,189 @@
+/**
+ * A read sent before a save of the same record but answered after it: its copy predates the save
+ * and must not bring the old values back. Reads go through the real RestTransport and msw; a late
+ * read takes its answer from the mock WordPress when it arrives there and hands it back only when
+ * the test releases it, as a slow server or network would.
+ */
+import { autorun } from 'mobx';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMockWordPress } from '../../src/testing/index.js';
+import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RootStore } from '../../stores/RootStore.js';
+
+const mock = createMockWordPress();
+const server = setupServer(...mock.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(() => mock.reset());
+
+function newStore(): RootStore {
+  return new RootStore({ transport: new RestTransport({ root: mock.restRoot, retry: false }) });
+}
+
+/** The next GET whose path ends with `pathEnd`, answered with what the server held when it arrived, once released. */
+function answerLate(pathEnd: string): { arrived: Promise<void>; release(): void } {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  // Only the first matching GET: msw's `once` counts a use only once its answer is sent.
+  let isTaken = false;
+  server.use(
+    http.get(
+      ({ request }) => !isTaken && new URL(request.url).pathname.endsWith(pathEnd),
+      async ({ request }) => {
+        isTaken = true;
+        const answer = await mock.handle(request);
+        arrive();
+        await released;
+        return answer;
+      },
+    ),
+  );
+  return { arrived, release };
+}
+
+async function loadedPost(title = 'Original') {
+  const id = mock.addPost('post', { title, content: 'Body' });
+  const store = newStore();
+  const posts = store.collection('postType', 'post');
+  const post = await posts.fetch(id);
+  if (!post) throw new Error('post not loaded');
+  return { store, posts, post, id };
+}
+
+/** Someone else saves `title` on the server. */
+async function saveElsewhere(id: number, title: string): Promise<void> {
+  const theirs = await newStore().collection('postType', 'post').fetch(id);
+  theirs?.edit({ title });
+  await theirs?.save({ throwOnError: true });
+}
+
+describe('a read answered after a save of its record', () => {
+  it('keeps the saved value of a fetch sent before the save, and the record stays clean', async () => {
+    const { post, id } = await loadedPost();
+    const late = answerLate(`/wp/v2/posts/${id}`);
+    const reading = post.fetch();
+    await late.arrived;
+    post.edit({ title: 'Saved' });
+    await post.save({ throwOnError: true });
+    late.release();
+    await reading;
+    expect(post.raw?.title).toBe('Saved');
+    expect(post.edited?.title).toBe('Saved');
+    expect(post.hasEdits).toBe(false);
+    expect(post.isDirty).toBe(false);
+  });
+
+  it('keeps an edit made after the save that equals the old copy', async () => {
+    const { post, id } = await loadedPost();
+    const late = answerLate(`/wp/v2/posts/${id}`);
+    const reading = post.fetch();
+    await late.arrived;
+    post.edit({ title: 'Saved' });
+    await post.save({ throwOnError: true });
+    post.edit({ title: 'Original' });
+    late.release();
+    await reading;
+    expect(post.raw?.title).toBe('Saved');
+    expect(post.edits).toEqual({ title: 'Original' });
+    expect(post.isDirty).toBe(true);
+  });
+
+  it('keeps the saved value when a list refresh sent before the save answers after it', async () => {
+    const { store, posts, post, id } = await loadedPost();
+    const list = posts.query({ per_page: 100 });
+    await list.fetch();
+    const total = list.totalItems;
+    const late = answerLate('/wp/v2/posts');
+    list.invalidate();
+    const refreshing = list.fetch();
+    await late.arrived;
+    post.edit({ title: 'Saved' });
+    await post.save({ throwOnError: true });
+    late.release();
+    await refreshing;
+    expect(post.raw?.title).toBe('Saved');
+    expect(post.isDirty).toBe(false);
+    // The list still answers order, membership and totals.
+    expect(list.records).toContain(post);
+    expect(list.totalItems).toBe(total);
+    expect(list.items?.find((item) => item.id === id)).toBe(post.persisted);
+    expect(store.dirtyRecords).toEqual([]);
+  });
+
+  it('keeps the saved value when a batch save answers before an older read', async () => {
+    const { store, post, id } = await loadedPost();
+    const late = answerLate(`/wp/v2/posts/${id}`);
+    const reading = post.fetch();
+    await late.arrived;
+    post.edit({ title: 'Saved in a batch' });
+    const results = await store.saveDirty();
+    expect(results.every((result) => result.ok)).toBe(true);
+    late.release();
+    await reading;
+    expect(post.raw?.title).toBe('Saved in a batch');
+    expect(post.isDirty).toBe(false);
+  });
+
+  it('takes in a fetch sent after the save: someone else’s newer change arrives', async () => {
+    const { post, id } = await loadedPost();
+    const late = answerLate(`/wp/v2/posts/${id}`);
+    const stale = post.fetch();
+    await late.arrived;
+    post.edit({ title: 'Saved' });
+    await post.save({ throwOnError: true });
+    await saveElsewhere(id, 'Theirs');
+    // Asked for after the save: a new request, not the one still in flight from before it.
+    await post.fetch();
+    expect(post.raw?.title).toBe('Theirs');
+    late.release();
+    await stale;
+    expect(post.raw?.title).toBe('Theirs');
+    expect(post.isDirty).toBe(false);
+  });
+
+  it('takes in a list read sent after the save, while an older fetch is still out', async () => {
+    const { posts, post, id } = await loadedPost();
+    const late = answerLate(`/wp/v2/posts/${id}`);
+    const stale = post.fetch();
+    await late.arrived;
+    post.edit({ title: 'Saved' });
+    await post.save({ throwOnError: true });
+    await saveElsewhere(id, 'Theirs');
+    await posts.query({ per_page: 100 }).fetch();
+    expect(post.raw?.title).toBe('Theirs');
+    late.release();
+    await stale;
+    expect(post.raw?.title).toBe('Theirs');
+    expect(post.isDirty).toBe(false);
+  });
+
+  it('never shows an observer the old value coming back', async () => {
+    const { post, id } = await loadedPost();
+    const seen: Array<[unknown, boolean]> = [];
+    const stop = autorun(() => seen.push([post.persisted?.title, post.isDirty]));
+    try {
+      const late = answerLate(`/wp/v2/posts/${id}`);
+      const reading = post.fetch();
+      await late.arrived;
+      post.edit({ title: 'Saved' });
+      await post.save({ throwOnError: true });
+      const afterSave = seen.length;
+      late.release();
+      await reading;
+      expect(seen.length).toBe(afterSave);
+      const firstSaved = seen.findIndex(([title]) => (title as { raw?: string } | undefined)?.raw === 'Saved');
+      expect(firstSaved).toBeGreaterThan(0);
+      for (const [title, isDirty] of seen.slice(firstSaved)) {
+        expect((title as { raw?: string }).raw).toBe('Saved');
+        expect(isDirty).toBe(false);
+      }
+    } finally {
+      stop();
+    }
+  });
+});
