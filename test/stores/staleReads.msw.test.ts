@@ -46,8 +46,8 @@ function answerLate(pathEnd: string): { arrived: Promise<void>; release(): void 
   return { arrived, release };
 }
 
-async function loadedPost(title = 'Original') {
-  const id = mock.addPost('post', { title, content: 'Body' });
+async function loadedPost(title = 'Original', extra: Parameters<typeof mock.addPost>[1] = {}) {
+  const id = mock.addPost('post', { title, content: 'Body', ...extra });
   const store = newStore();
   const posts = store.collection('postType', 'post');
   const post = await posts.fetch(id);
@@ -126,6 +126,20 @@ describe('a read answered after a save of its record', () => {
     late.release();
     await reading;
     expect(post.raw?.title).toBe('Saved in a batch');
+    expect(post.isDirty).toBe(false);
+  });
+
+  it('keeps the text an autosave of the author’s own draft wrote', async () => {
+    const { post, id } = await loadedPost('Original', { status: 'draft' });
+    const late = answerLate(`/wp/v2/posts/${id}`);
+    const reading = post.fetch();
+    await late.arrived;
+    post.edit({ title: 'Autosaved' });
+    await post.autosave({ throwOnError: true });
+    expect(post.raw?.title).toBe('Autosaved');
+    late.release();
+    await reading;
+    expect(post.raw?.title).toBe('Autosaved');
     expect(post.isDirty).toBe(false);
   });
 
