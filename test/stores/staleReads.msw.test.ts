@@ -19,8 +19,11 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 beforeEach(() => mock.reset());
 
-function newStore(): RootStore {
-  return new RootStore({ transport: new RestTransport({ root: mock.restRoot, retry: false }) });
+function newStore(conflicts: 'detect' | 'overwrite' = 'overwrite'): RootStore {
+  return new RootStore({
+    transport: new RestTransport({ root: mock.restRoot, retry: false }),
+    conflicts,
+  });
 }
 
 /** The next GET whose path ends with `pathEnd`, answered with what the server held when it arrived, once released. */
@@ -46,9 +49,13 @@ function answerLate(pathEnd: string): { arrived: Promise<void>; release(): void 
   return { arrived, release };
 }
 
-async function loadedPost(title = 'Original', extra: Parameters<typeof mock.addPost>[1] = {}) {
+async function loadedPost(
+  title = 'Original',
+  extra: Parameters<typeof mock.addPost>[1] = {},
+  conflicts: 'detect' | 'overwrite' = 'overwrite',
+) {
   const id = mock.addPost('post', { title, content: 'Body', ...extra });
-  const store = newStore();
+  const store = newStore(conflicts);
   const posts = store.collection('postType', 'post');
   const post = await posts.fetch(id);
   if (!post) throw new Error('post not loaded');
@@ -140,6 +147,22 @@ describe('a read answered after a save of its record', () => {
     late.release();
     await reading;
     expect(post.raw?.title).toBe('Autosaved');
+    expect(post.isDirty).toBe(false);
+  });
+
+  it('does not make the next save conflict with this user’s own earlier save', async () => {
+    const { post, id } = await loadedPost('Original', {}, 'detect');
+    const late = answerLate(`/wp/v2/posts/${id}`);
+    const reading = post.fetch();
+    await late.arrived;
+    post.edit({ title: 'Saved' });
+    await post.save({ throwOnError: true });
+    late.release();
+    await reading;
+    post.edit({ title: 'Saved again' });
+    await post.save({ throwOnError: true });
+    expect(post.conflict).toBeUndefined();
+    expect(mock.getPost(id)?.title).toBe('Saved again');
     expect(post.isDirty).toBe(false);
   });
 
