@@ -624,11 +624,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         const data = config ? config.receivedSnapshot(incoming as PlainObject) : (incoming as PlainObject);
         const record = this.recordFor(data, config, key);
         const previous = record.readItem(context);
-        if (
-          mayPredateSave &&
-          previous !== undefined &&
-          this.readOrder.isOlderThanSave(record, readTicket)
-        ) {
+        if (mayPredateSave && previous !== undefined && this.readOrder.isOlderThanSave(record, readTicket)) {
           // Sent before this record's save answered: its copy may predate the save, so the saved
           // copy and the edits stay; the list still takes the record's place from it.
           if (record.id !== undefined) ids.push(record.id);

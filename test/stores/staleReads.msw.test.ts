@@ -213,7 +213,9 @@ describe('a read answered after a save of its record', () => {
       late.release();
       await reading;
       expect(seen.length).toBe(afterSave);
-      const firstSaved = seen.findIndex(([title]) => (title as { raw?: string } | undefined)?.raw === 'Saved');
+      const firstSaved = seen.findIndex(
+        ([title]) => (title as { raw?: string } | undefined)?.raw === 'Saved',
+      );
       expect(firstSaved).toBeGreaterThan(0);
       for (const [title, isDirty] of seen.slice(firstSaved)) {
         expect((title as { raw?: string }).raw).toBe('Saved');

@@ -25,7 +25,11 @@ function lateTransport(mock: MockWordPress): RestTransport & Late {
       const request = new Request(input, init);
       const answer = await mock.handle(request);
       const held = pending;
-      if (held !== undefined && request.method === 'GET' && new URL(request.url).pathname.endsWith(held.path)) {
+      if (
+        held !== undefined &&
+        request.method === 'GET' &&
+        new URL(request.url).pathname.endsWith(held.path)
+      ) {
         pending = undefined;
         held.arrive();
         await held.released;
