@@ -62,6 +62,25 @@ async function loadedPost(
   return { store, posts, post, id };
 }
 
+/**
+ * Sends a read with `send()` and waits until the server has read its answer (the next GET whose
+ * path ends with `pathEnd`); `answer()` lets that answer arrive and waits for the read to end.
+ */
+async function sentAndKeptBack(
+  pathEnd: string,
+  send: () => Promise<unknown>,
+): Promise<{ answer(): Promise<void> }> {
+  const late = answerLate(pathEnd);
+  const reading = send();
+  await late.arrived;
+  return {
+    answer: async () => {
+      late.release();
+      await reading;
+    },
+  };
+}
+
 /** Someone else saves `title` on the server. */
 async function saveElsewhere(id: number, title: string): Promise<void> {
   const theirs = await newStore().collection('postType', 'post').fetch(id);
@@ -72,13 +91,10 @@ async function saveElsewhere(id: number, title: string): Promise<void> {
 describe('a read answered after a save of its record', () => {
   it('keeps the saved value of a fetch sent before the save, and the record stays clean', async () => {
     const { post, id } = await loadedPost();
-    const late = answerLate(`/wp/v2/posts/${id}`);
-    const reading = post.fetch();
-    await late.arrived;
+    const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
     post.edit({ title: 'Saved' });
     await post.save({ throwOnError: true });
-    late.release();
-    await reading;
+    await older.answer();
     expect(post.raw?.title).toBe('Saved');
     expect(post.edited?.title).toBe('Saved');
     expect(post.hasEdits).toBe(false);
@@ -87,14 +103,11 @@ describe('a read answered after a save of its record', () => {
 
   it('keeps an edit made after the save that equals the old copy', async () => {
     const { post, id } = await loadedPost();
-    const late = answerLate(`/wp/v2/posts/${id}`);
-    const reading = post.fetch();
-    await late.arrived;
+    const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
     post.edit({ title: 'Saved' });
     await post.save({ throwOnError: true });
     post.edit({ title: 'Original' });
-    late.release();
-    await reading;
+    await older.answer();
     expect(post.raw?.title).toBe('Saved');
     expect(post.edits).toEqual({ title: 'Original' });
     expect(post.isDirty).toBe(true);
@@ -105,14 +118,11 @@ describe('a read answered after a save of its record', () => {
     const list = posts.query({ per_page: 100 });
     await list.fetch();
     const total = list.totalItems;
-    const late = answerLate('/wp/v2/posts');
     list.invalidate();
-    const refreshing = list.fetch();
-    await late.arrived;
+    const refresh = await sentAndKeptBack('/wp/v2/posts', () => list.fetch());
     post.edit({ title: 'Saved' });
     await post.save({ throwOnError: true });
-    late.release();
-    await refreshing;
+    await refresh.answer();
     expect(post.raw?.title).toBe('Saved');
     expect(post.isDirty).toBe(false);
     // The list still answers order, membership and totals.
@@ -124,41 +134,32 @@ describe('a read answered after a save of its record', () => {
 
   it('keeps the saved value when a batch save answers before an older read', async () => {
     const { store, post, id } = await loadedPost();
-    const late = answerLate(`/wp/v2/posts/${id}`);
-    const reading = post.fetch();
-    await late.arrived;
+    const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
     post.edit({ title: 'Saved in a batch' });
     const results = await store.saveDirty();
     expect(results.every((result) => result.ok)).toBe(true);
-    late.release();
-    await reading;
+    await older.answer();
     expect(post.raw?.title).toBe('Saved in a batch');
     expect(post.isDirty).toBe(false);
   });
 
   it('keeps the text an autosave of the author’s own draft wrote', async () => {
     const { post, id } = await loadedPost('Original', { status: 'draft' });
-    const late = answerLate(`/wp/v2/posts/${id}`);
-    const reading = post.fetch();
-    await late.arrived;
+    const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
     post.edit({ title: 'Autosaved' });
     await post.autosave({ throwOnError: true });
     expect(post.raw?.title).toBe('Autosaved');
-    late.release();
-    await reading;
+    await older.answer();
     expect(post.raw?.title).toBe('Autosaved');
     expect(post.isDirty).toBe(false);
   });
 
   it('does not make the next save conflict with this user’s own earlier save', async () => {
     const { post, id } = await loadedPost('Original', {}, 'detect');
-    const late = answerLate(`/wp/v2/posts/${id}`);
-    const reading = post.fetch();
-    await late.arrived;
+    const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
     post.edit({ title: 'Saved' });
     await post.save({ throwOnError: true });
-    late.release();
-    await reading;
+    await older.answer();
     post.edit({ title: 'Saved again' });
     await post.save({ throwOnError: true });
     expect(post.conflict).toBeUndefined();
@@ -168,33 +169,27 @@ describe('a read answered after a save of its record', () => {
 
   it('takes in a fetch sent after the save: someone else’s newer change arrives', async () => {
     const { post, id } = await loadedPost();
-    const late = answerLate(`/wp/v2/posts/${id}`);
-    const stale = post.fetch();
-    await late.arrived;
+    const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
     post.edit({ title: 'Saved' });
     await post.save({ throwOnError: true });
     await saveElsewhere(id, 'Theirs');
     // Asked for after the save: a new request, not the one still in flight from before it.
     await post.fetch();
     expect(post.raw?.title).toBe('Theirs');
-    late.release();
-    await stale;
+    await older.answer();
     expect(post.raw?.title).toBe('Theirs');
     expect(post.isDirty).toBe(false);
   });
 
   it('takes in a list read sent after the save, while an older fetch is still out', async () => {
     const { posts, post, id } = await loadedPost();
-    const late = answerLate(`/wp/v2/posts/${id}`);
-    const stale = post.fetch();
-    await late.arrived;
+    const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
     post.edit({ title: 'Saved' });
     await post.save({ throwOnError: true });
     await saveElsewhere(id, 'Theirs');
     await posts.query({ per_page: 100 }).fetch();
     expect(post.raw?.title).toBe('Theirs');
-    late.release();
-    await stale;
+    await older.answer();
     expect(post.raw?.title).toBe('Theirs');
     expect(post.isDirty).toBe(false);
   });
@@ -204,14 +199,11 @@ describe('a read answered after a save of its record', () => {
     const seen: Array<[unknown, boolean]> = [];
     const stop = autorun(() => seen.push([post.persisted?.title, post.isDirty]));
     try {
-      const late = answerLate(`/wp/v2/posts/${id}`);
-      const reading = post.fetch();
-      await late.arrived;
+      const older = await sentAndKeptBack(`/wp/v2/posts/${id}`, () => post.fetch());
       post.edit({ title: 'Saved' });
       await post.save({ throwOnError: true });
       const afterSave = seen.length;
-      late.release();
-      await reading;
+      await older.answer();
       expect(seen.length).toBe(afterSave);
       const firstSaved = seen.findIndex(
         ([title]) => (title as { raw?: string } | undefined)?.raw === 'Saved',
