@@ -47,6 +47,7 @@ import { isKeyedRecords } from '../src/transport/keyedRecords.js';
 import type { Query, RawResponse, Transport } from '../src/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
+import { ReadOrder } from './ReadOrder.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
 import type { UndoHistory } from './UndoHistory.js';
@@ -67,7 +68,8 @@ export interface ReceiveOptions {
   invalidate?: boolean | undefined;
   /**
    * The edits that were sent to the server: an edit equal to its sent value is cleared even when
-   * the server changed it. @default undefined (only edits equal to the received values are cleared)
+   * the server changed it. Given, the records are a save's answer: a read sent before it answers
+   * later without replacing them. @default undefined (only edits equal to the received values are cleared)
    */
   persistedEdits?: object | undefined;
   /** Update the id list of `query`; `false` stores the records in the query's context without touching any list. @default true */
@@ -118,6 +120,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   private readonly lists = new Map<string, IObservableValue<ListState | undefined>>();
   private readonly queries = new Map<string, EntityQuery<T, E>>();
   private readonly inflight = new PendingRequests();
+  private readonly readOrder = new ReadOrder();
   private readonly configSource: ConfigSource | undefined;
   private ownWriter: RecordWriter | undefined;
   private readonly revisionCollections = new Map<Id, EntityCollection<object>>();
@@ -437,9 +440,20 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       // Only the request is shared: two queries sending the same request (no context, and
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
       // in their own context.
-      const body = await this.inflight.run(`GET ${path}?${encodeStableKey(request)}`, async () => {
+      // A fetch asked for after a save answered never shares a request sent before it: that
+      // answer cannot replace the saved copy, so the caller would not get the server's copy.
+      const saveMark = this.readOrder.saveMarkOf(record);
+      const sharingKey = `GET ${path}?${encodeStableKey(request)}#${saveMark}`;
+      const { body, ticket } = await this.inflight.run(sharingKey, async () => {
+        const ticket = this.readOrder.ticket();
         const answer = toRawResponse(
-          await this.store.transport.request<unknown>({ path, query: request, raw: true }),
+          await this.store.transport.request<unknown>({
+            path,
+            query: request,
+            raw: true,
+            // The transport shares identical GETs only between callers holding one signal.
+            ...(saveMark > 0 ? { signal: new AbortController().signal } : {}),
+          }),
         );
         if (!isPlainObject(answer.data)) {
           // Never store something that is not a record: the cached copy and the edits stay as they are.
@@ -450,13 +464,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
             { method: 'GET', url: path },
           );
         }
-        return answer.data;
+        return { body: answer.data, ticket };
       });
       // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
       const data =
         config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
       runInAction(() => {
-        this.receive(data as T, { query, updateList: false });
+        this.storeRecords([data as T], parts, { query, updateList: false }, ticket);
         record.finishFetch();
       });
       return record;
@@ -556,17 +570,19 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const path = config.baseURL;
     // Only the request is shared, as in `fetch`: each query stores the answer in its own list.
     const page = await this.inflight.run(`LIST ${path}?${encodeStableKey(request as Query)}`, async () => {
+      const ticket = this.readOrder.ticket();
       if (parts.perPage === -1) {
         delete request.per_page;
         delete request.page;
         const items = await transport.fetchAll<unknown>(path, request as Query);
-        return { items, totalItems: items.length, totalPages: undefined };
+        return { items, totalItems: items.length, totalPages: undefined, ticket };
       }
       const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
       return {
         items: listItems(response, config, path),
         totalItems: readTotalItems(response.headers),
         totalPages: readTotalPages(response.headers),
+        ticket,
       };
     });
     let meta: QueryMeta | undefined;
@@ -580,14 +596,27 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         perPage: parts.perPage,
       };
     }
-    this.storeRecords(page.items as T[], parts, { meta });
+    this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
   }
 
-  private storeRecords(list: readonly T[], parts: QueryParts | undefined, opts: ReceiveOptions): void {
+  /**
+   * `receive` without parsing the query again. `readTicket` is the ticket of the read that brought
+   * the records ({@link ReadOrder}); without one (a save's answer, a test, sync) they are newer
+   * than anything cached.
+   */
+  private storeRecords(
+    list: readonly T[],
+    parts: QueryParts | undefined,
+    opts: ReceiveOptions,
+    readTicket?: number,
+  ): void {
     const config = this.config;
     const key = config?.key ?? 'id';
     const context = parts?.context ?? DEFAULT_CONTEXT;
     const isComplete = !parts?.fields;
+    const isSaveAnswer = opts.persistedEdits !== undefined;
+    // Checked once: with no save answered since the read was sent, no record needs a look-up.
+    const mayPredateSave = readTicket !== undefined && this.readOrder.hasSaveSince(readTicket);
     runInAction(() => {
       const ids: Id[] = [];
       for (const incoming of list) {
@@ -595,6 +624,12 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         const data = config ? config.receivedSnapshot(incoming as PlainObject) : (incoming as PlainObject);
         const record = this.recordFor(data, config, key);
         const previous = record.readItem(context);
+        if (mayPredateSave && previous !== undefined && this.readOrder.isOlderThanSave(record, readTicket)) {
+          // Sent before this record's save answered: its copy may predate the save, so the saved
+          // copy and the edits stay; the list still takes the record's place from it.
+          if (record.id !== undefined) ids.push(record.id);
+          continue;
+        }
         const merged = conservativeMerge(previous?.data, data as T);
         const complete = (previous?.isComplete ?? false) || isComplete;
         if (previous?.data !== merged || previous.isComplete !== complete) {
@@ -610,6 +645,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
           }
         }
         if (context === DEFAULT_CONTEXT) record.clearEditsMatching(data as T, opts.persistedEdits);
+        if (isSaveAnswer) this.readOrder.noteSaveAnswer(record);
         if (record.id !== undefined) ids.push(record.id);
       }
       if (parts && opts.updateList !== false && !config?.singleton) this.mergeList(parts, ids, opts.meta);
