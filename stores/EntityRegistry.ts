@@ -8,6 +8,7 @@ import { observable, runInAction, type ObservableMap } from 'mobx';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import { ENTITY_LOADERS, type EntityLoader } from '../src/entities/loaders.js';
 import type { Transport } from '../src/transport/types.js';
+import { isTracking } from '../models/lazyObservable.js';
 import { PendingRequests } from './InflightRequests.js';
 
 function slot(kind: string, name: string): string {
@@ -35,6 +36,8 @@ export class EntityRegistry {
    * costliest step of an edit).
    */
   private readonly slotKeys = new Map<string, Map<string, string>>();
+  /** The same entries as {@link configs}, read where nothing is tracking (no MobX bookkeeping). */
+  private readonly plainConfigs = new Map<string, EntityConfig>();
 
   /** Loaders run through `transport`; the constructor does no I/O and registers nothing. */
   constructor(
@@ -46,7 +49,14 @@ export class EntityRegistry {
 
   /** The config of `(kind, name)`, or `undefined` when it is not registered (yet). Observable. */
   get(kind: string, name: string): EntityConfig | undefined {
-    return this.configs.get(this.slotOf(kind, name));
+    const key = this.slotOf(kind, name);
+    // Every edit asks for its config: outside a derivation a plain map answers, same contents.
+    return isTracking() ? this.configs.get(key) : this.plainConfigs.get(key);
+  }
+
+  private setConfig(key: string, config: EntityConfig): void {
+    this.configs.set(key, config);
+    this.plainConfigs.set(key, config);
   }
 
   private slotOf(kind: string, name: string): string {
@@ -76,7 +86,7 @@ export class EntityRegistry {
   /** Adds configs, replacing any registered under the same kind and name. */
   register(...configs: EntityConfig[]): void {
     runInAction(() => {
-      for (const config of configs) this.configs.set(slot(config.kind, config.name), config);
+      for (const config of configs) this.setConfig(slot(config.kind, config.name), config);
     });
   }
 
@@ -98,7 +108,7 @@ export class EntityRegistry {
       runInAction(() => {
         for (const config of configs) {
           const key = slot(config.kind, config.name);
-          if (!this.configs.has(key)) this.configs.set(key, config);
+          if (!this.configs.has(key)) this.setConfig(key, config);
         }
       });
       this.loadedKinds.add(kind);

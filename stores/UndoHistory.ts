@@ -305,9 +305,19 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.delegatedEdit = undefined;
     const level = this.levels[this.levels.length - 1];
     if (level === undefined || this.external.get(level) !== this.delegates.get(record)) return;
-    // Changed in place: the level's identity is what ties it to its delegate.
-    const merged = mergeIntoStep(level, [edit]);
-    (level as UndoEntry<R>[]).splice(0, level.length, ...merged);
+    // Changed in place: the level's identity is what ties it to its delegate, and this runs on
+    // every keystroke. The entry and its changes object were made here, so they are ours to change.
+    const entry = level.find((existing) => existing.record === record);
+    if (entry === undefined) {
+      (level as UndoEntry<R>[]).push(edit);
+    } else {
+      const changes = entry.changes as Record<string, UndoChange>;
+      for (const key in edit.changes) {
+        const change = edit.changes[key] as UndoChange;
+        const existing = changes[key];
+        changes[key] = existing === undefined ? change : { from: existing.from, to: change.to };
+      }
+    }
     this.levelsAtom.reportChanged();
   }
 
