@@ -24,6 +24,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { BenchSide, Figures, RunContext, ScenarioSpec, Sizes } from './scenarios/definitions.js';
+import { printTable } from './printTable.js';
 
 process.env.NODE_ENV = 'production';
 
@@ -299,24 +300,7 @@ const table = rows.map((row) =>
     row.met === undefined ? '' : row.met ? 'yes' : 'NO',
   ].slice(0, header.length),
 );
-const widths = header.map((title, column) =>
-  Math.max(title.length, ...table.map((cells) => (cells[column] ?? '').length)),
-);
-const line = (cells: string[]): string =>
-  cells
-    .map((cell, column) =>
-      column >= 2 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
-    )
-    .join('  ');
-console.log();
-console.log(line(header));
-console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-let previous = '';
-for (const cells of table) {
-  const scenario = cells[0] ?? '';
-  console.log(line([scenario === previous ? '' : scenario, ...cells.slice(1)]));
-  previous = scenario;
-}
+printTable(header, table, (column) => column >= 2);
 for (const result of results) {
   if (result.oursError) console.log(`ours failed on ${result.id}: ${result.oursError}`);
   if (result.theirsError) console.log(`core-data failed on ${result.id}: ${result.theirsError}`);

@@ -34,6 +34,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCENARIO_IDS } from './scenarios/definitions.js';
+import { printTable } from './printTable.js';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -70,6 +71,7 @@ function prepareOldTree(): string {
   );
   execFileSync('tar', ['-x', '-C', tree], { input: archive });
   cpSync(join(newTree, 'bench/compare.ts'), join(tree, 'bench/compare.ts'));
+  cpSync(join(newTree, 'bench/printTable.ts'), join(tree, 'bench/printTable.ts'));
   cpSync(join(newTree, 'bench/scenarios'), join(tree, 'bench/scenarios'), { recursive: true });
   for (const file of HARNESS_SUPPORT) {
     if (!existsSync(join(tree, file))) cpSync(join(newTree, file), join(tree, file));
@@ -234,28 +236,7 @@ const table = rows.map((row) => [
   row.paired.map((ratio) => ratio.toFixed(2)).join(' '),
   row.verdict,
 ]);
-const widths = header.map((title, column) =>
-  Math.max(title.length, ...table.map((cells) => (cells[column] ?? '').length)),
-);
-const line = (cells: string[]): string =>
-  cells
-    .map((cell, column) =>
-      column >= 2 && column <= 7
-        ? cell.padStart(widths[column] ?? 0)
-        : column === header.length - 1
-          ? cell
-          : cell.padEnd(widths[column] ?? 0),
-    )
-    .join('  ');
-console.log();
-console.log(line(header));
-console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-let previous = '';
-for (const cells of table) {
-  const scenario = cells[0] ?? '';
-  console.log(line([scenario === previous ? '' : scenario, ...cells.slice(1)]));
-  previous = scenario;
-}
+printTable(header, table, (column) => column >= 2 && column <= 7);
 console.log('\nhigher/lower: every paired ratio is above/below 1; for times and heap, higher is worse.');
 
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
