@@ -25,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { BenchSide, Figures, RunContext, ScenarioSpec, Sizes } from './scenarios/definitions.js';
 import { printTable } from './printTable.js';
+import { median } from './stats.js';
 
 process.env.NODE_ENV = 'production';
 
@@ -152,14 +153,6 @@ async function runOnce(side: BenchSide, spec: ScenarioSpec, sizes: Sizes): Promi
 async function measuredRun(side: BenchSide, spec: ScenarioSpec): Promise<Figures> {
   minorCollect();
   return runOnce(side, spec, SIZES);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
 /** Every round's figures of one side: metric → values. */

@@ -35,6 +35,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCENARIO_IDS } from './scenarios/definitions.js';
 import { printTable } from './printTable.js';
+import { median } from './stats.js';
 
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -71,7 +72,7 @@ function prepareOldTree(): string {
   );
   execFileSync('tar', ['-x', '-C', tree], { input: archive });
   cpSync(join(newTree, 'bench/compare.ts'), join(tree, 'bench/compare.ts'));
-  cpSync(join(newTree, 'bench/printTable.ts'), join(tree, 'bench/printTable.ts'));
+  for (const file of ['bench/printTable.ts', 'bench/stats.ts']) cpSync(join(newTree, file), join(tree, file));
   cpSync(join(newTree, 'bench/scenarios'), join(tree, 'bench/scenarios'), { recursive: true });
   for (const file of HARNESS_SUPPORT) {
     if (!existsSync(join(tree, file))) cpSync(join(newTree, file), join(tree, file));
@@ -120,14 +121,6 @@ function runRound(tree: string, label: string): RoundFigures {
     if (row.ours !== undefined) figures[`${row.scenario}\u0000${row.metric}`] = row.ours;
   }
   return figures;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? NaN)
-    : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
 function fmt(value: number): string {

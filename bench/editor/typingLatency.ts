@@ -20,6 +20,7 @@ import { build, mergeConfig, preview } from 'vite';
 import { editorConfig } from '../../examples/editor/vite.config.js';
 import { generateWorker } from '../../scripts/demo.js';
 import { CHROMIUM_PATH, ensureChromium } from '../../test/e2e/browser.js';
+import { percentile } from '../stats.js';
 
 /** Keystrokes per field (after the warm-up). */
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 300);
@@ -54,11 +55,6 @@ async function measure(page: Page, selector: string): Promise<number[]> {
   }
   await page.waitForTimeout(300);
   return (await page.evaluate('window.__latencies')) as number[];
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
 }
 
 function summary(values: readonly number[]): { median: number; p95: number; n: number } {

@@ -35,6 +35,7 @@ import { memoryNetwork, type MemoryNetwork } from 'wp-entities/testing';
 import type { ProviderContext, ProviderFactory } from 'wp-entities/sync';
 import { diffText } from '../../src/sync/textDiff.js';
 import { post } from '../scenarios/fixtures.js';
+import { median } from '../stats.js';
 
 const KEYSTROKES = 1_000;
 const PEER_KEYSTROKES = 500;
@@ -65,11 +66,6 @@ async function time(run: () => void | Promise<void>): Promise<Timing> {
   const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
   const used = process.cpuUsage(cpu);
   return { wallMs, cpuMs: (used.user + used.system) / 1000 };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 function typedTitle(i: number): string {

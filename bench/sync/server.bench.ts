@@ -32,6 +32,7 @@ import { bundleWorker } from '../../test/helpers/bundleWorker.js';
 import { redisDown, redisUp } from '../../test/helpers/redis.js';
 import { startServerProcess, type ServerProcess } from '../../test/helpers/syncServerProcess.js';
 import type { LoadWorkerData } from './fixtures/loadWorker.js';
+import { percentile } from '../stats.js';
 
 const SAMPLES = Number(process.env.SYNC_BENCH_SAMPLES ?? 200);
 const CLIENT_COUNTS = (process.env.SYNC_BENCH_CLIENTS ?? '50,100,200,400').split(',').map(Number);
@@ -68,11 +69,6 @@ function connect(url: string, room: string, authorization: string): Client {
   };
   const factory = websocketProvider({ url, WebSocket: WebSocket as unknown as WebSocketConstructor });
   return { doc, provider: factory(context), connected };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** `SAMPLES` edits by `writer`, one at a time; each timed until `reader`'s observer has read it. */

@@ -14,14 +14,10 @@
  */
 import { createSignalingServer } from '../../src/sync/server/signalingServer.js';
 import { startPeers, stopPeers, uniqueRoom, type Peer } from '../../test/sync-slow/helpers/PeerPool.js';
+import { percentile } from '../stats.js';
 
 const KEYSTROKES = Number(process.env.KEYSTROKES ?? 300);
 const FIRST_SYNC_RUNS = 3;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** A post's edit-context fields, as a ~5.5 KB document: mostly block markup in `content`. */
 function postShapedContent(): { fields: Record<string, unknown>; content: string } {
