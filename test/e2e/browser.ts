@@ -37,6 +37,20 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Chromium's flags for every browser test: the base flags of the feasibility notes (§2), enough for
+ * WebRTC between contexts on this machine, and nothing that reaches the network by itself.
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Launches Chromium with a fresh `--user-data-dir`. */
 export async function launchChromium(): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'wp-entities-e2e-'));
@@ -44,16 +58,7 @@ export async function launchChromium(): Promise<TestBrowser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     viewport: { width: 1280, height: 800 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: ['--headless', ...CHROMIUM_ARGS],
   });
   return {
     context,

@@ -7,8 +7,8 @@
  */
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_PATH } from './browser.js';
-import { ARTIFACTS_DIR, check, expectCount, expectText, waitUntil } from './harness.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.js';
+import { ARTIFACTS_DIR, check, expectCount, expectText, slug, waitUntil } from './harness.js';
 
 /** How soon people who left disappear in these tests (the demo's `?presenceTimeoutMs=`). */
 const PRESENCE_TIMEOUT_MS = 3000;
@@ -159,19 +159,10 @@ export async function runPairTests(
   url: string,
   tests: readonly PairTest[],
 ): Promise<{ passed: number; failed: number }> {
-  // Base flags of the feasibility notes (§2): enough for WebRTC between contexts on this machine.
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   let passed = 0;
   let failed = 0;
@@ -185,10 +176,6 @@ export async function runPairTests(
       let n = 0;
       const step = async (label: string) => {
         n++;
-        const slug = test.name
-          .toLowerCase()
-          .replace(/[^a-z0-9]+/g, '-')
-          .slice(0, 50);
         for (const [who, page] of [
           ['admin', admin],
           ['eddie', eddie],
@@ -197,7 +184,7 @@ export async function runPairTests(
             await page.screenshot({
               path: join(
                 ARTIFACTS_DIR,
-                `${slug}-${String(n).padStart(2, '0')}-${who}-${label.replace(/\W+/g, '-')}.png`,
+                `${slug(test.name)}-${String(n).padStart(2, '0')}-${who}-${slug(label)}.png`,
               ),
             });
         }

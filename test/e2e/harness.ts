@@ -42,7 +42,8 @@ export function soloUrl(url: string): string {
   return solo.toString();
 }
 
-function slug(text: string): string {
+/** `text` as a file-name part: lower case, dashes for everything else, at most 60 characters. */
+export function slug(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
