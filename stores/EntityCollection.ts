@@ -451,8 +451,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
             path,
             query: request,
             raw: true,
-            // The transport shares identical GETs only between callers holding one signal.
-            ...(saveMark > 0 ? { signal: new AbortController().signal } : {}),
+            ...(saveMark > 0 ? { fresh: true } : {}),
           }),
         );
         if (!isPlainObject(answer.data)) {

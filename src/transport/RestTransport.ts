@@ -186,6 +186,7 @@ async function mapWithConcurrency<T, R>(
  *   request. **Results are shared, not copied:** treat what a request resolves to as immutable.
  *   Requests with a `signal` are shared only with requests carrying the same signal (a store's
  *   requests all carry its own), so aborting one caller's signal cannot affect another caller.
+ *   `fresh: true` sends a new read instead of joining one in flight.
  *
  * The constructor does no I/O.
  *
@@ -275,7 +276,7 @@ export class RestTransport implements Transport {
     // Only callers holding the same signal share a request: aborting it cannot cancel anyone else's.
     const table = signal === undefined ? this.#inFlight : this.#inFlightFor(signal);
     const key = JSON.stringify([method, url, raw, [...headers]]);
-    const shared = table.get(key);
+    const shared = options.fresh === true ? undefined : table.get(key);
     if (shared !== undefined) return shared as Promise<T | RawResponse<T>>;
     const promise = this.#send(prepared).finally(() => {
       if (table.get(key) === promise) table.delete(key);

@@ -240,6 +240,18 @@ describe('sharing concurrent identical reads', () => {
     expect(counter.count).toBe(2);
   });
 
+  it('sends a fresh read instead of joining one in flight, and later reads share the fresh one', async () => {
+    const counter = countingHandler('/wp/v2/posts');
+    const transport = new RestTransport({ root: ROOT });
+    const older = transport.request({ path: '/wp/v2/posts' });
+    const fresh = transport.request({ path: '/wp/v2/posts', fresh: true });
+    const later = transport.request({ path: '/wp/v2/posts' });
+    await expect(older).resolves.toEqual({ n: 1, q: '' });
+    await expect(fresh).resolves.toEqual({ n: 2, q: '' });
+    expect(await later).toBe(await fresh);
+    expect(counter.count).toBe(2);
+  });
+
   it('does not share between different headers or between raw and parsed reads', async () => {
     const counter = countingHandler('/wp/v2/posts');
     const transport = new RestTransport({ root: ROOT });
