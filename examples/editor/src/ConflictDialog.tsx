@@ -17,7 +17,7 @@ export const ConflictCard = observer(function ConflictCard({ record }: { record:
   return (
     <div className="conflict-card" data-testid="conflict">
       <h3>
-        {recordLabel(record.kind, record.name, record.id)} was saved by someone else while you edited it
+        {recordLabel(record.name, record.id)} was saved by someone else while you edited it
       </h3>
       <p>
         You both changed {conflict.fields.join(', ')}. Nothing of yours was saved yet; choose which to keep

@@ -21,13 +21,13 @@ function describeQuery(query: EntityQuery<object>): string {
   return text === '' ? '(all)' : text;
 }
 
-function recordLabel(record: EntityRecord<object>): string {
+function recordPath(record: EntityRecord<object>): string {
   return `${record.kind}/${record.name}${record.id === undefined ? '' : `/${String(record.id)}`}`;
 }
 
 function stepLabel(step: UndoStep<EntityRecord<object>>): string {
   return step
-    .map((entry) => `${recordLabel(entry.record)}: ${Object.keys(entry.changes).join(', ')}`)
+    .map((entry) => `${recordPath(entry.record)}: ${Object.keys(entry.changes).join(', ')}`)
     .join('; ');
 }
 
@@ -106,8 +106,8 @@ export const DataInspector = observer(function DataInspector({ onClose }: { onCl
           <h3 id="inspector-dirty">Dirty records ({store.dirtyRecords.length})</h3>
           <ul className="mini-list" data-testid="inspector-dirty">
             {store.dirtyRecords.map((record) => (
-              <li key={recordLabel(record)}>
-                {recordLabel(record)}: {Object.keys(record.nonTransientEdits).join(', ') || '(saving)'}
+              <li key={recordPath(record)}>
+                {recordPath(record)}: {Object.keys(record.nonTransientEdits).join(', ') || '(saving)'}
               </li>
             ))}
           </ul>

@@ -22,7 +22,7 @@ function describeEntry(entry: JournalEntry): string {
   const title = entry.edits['title'];
   const fields = Object.keys(entry.edits).join(', ');
   const named = typeof title === 'string' ? ` “${shownValue(title)}”` : '';
-  return `${recordLabel(entry.kind, entry.name, entry.id)}${named}: ${fields}`;
+  return `${recordLabel(entry.name, entry.id)}${named}: ${fields}`;
 }
 
 /** True when the record already shows every edit of the entry. */

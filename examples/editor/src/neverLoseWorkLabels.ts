@@ -8,8 +8,8 @@ import type { Id } from 'wp-entities';
 const NAMES: Record<string, string> = { post: 'Post', page: 'Page', site: 'The site settings' };
 
 /** "Post 12", "Page 3", "The site settings", or "wp_template 7". */
-export function recordLabel(kind: string, name: string, id: Id | undefined): string {
-  const label = NAMES[name] ?? (kind === 'root' ? name : `${name}`);
+export function recordLabel(name: string, id: Id | undefined): string {
+  const label = NAMES[name] ?? name;
   return id === undefined ? label : `${label} ${String(id)}`;
 }
 
