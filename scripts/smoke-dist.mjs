@@ -1,27 +1,21 @@
 // Imports the built package through its `exports` map, as a user's plain Node script would.
 import assert from 'node:assert/strict';
 
-const root = await import('wp-entities');
-assert.equal(typeof root.RootStore, 'function', 'wp-entities exports RootStore');
-assert.equal(typeof root.RestTransport, 'function', 'wp-entities exports RestTransport');
-assert.equal(typeof root.RestError, 'function', 'wp-entities exports RestError');
-const testing = await import('wp-entities/testing');
-assert.equal(
-  typeof testing.createMockWordPress,
-  'function',
-  'wp-entities/testing exports createMockWordPress',
-);
-const react = await import('wp-entities/react');
-assert.equal(typeof react.useEntityRecord, 'function', 'wp-entities/react exports useEntityRecord');
-
-const sync = await import('wp-entities/sync');
-assert.equal(typeof sync.websocketProvider, 'function', 'wp-entities/sync exports websocketProvider');
-const syncServer = await import('wp-entities/sync/server');
-assert.equal(
-  typeof syncServer.createSyncServer,
-  'function',
-  'wp-entities/sync/server exports createSyncServer',
-);
+/** Each entry point and the functions it must export. */
+const EXPECTED = {
+  'wp-entities': ['RootStore', 'RestTransport', 'RestError'],
+  'wp-entities/testing': ['createMockWordPress'],
+  'wp-entities/react': ['useEntityRecord'],
+  'wp-entities/sync': ['websocketProvider'],
+  'wp-entities/sync/server': ['createSyncServer'],
+};
+const entries = {};
+for (const [entry, names] of Object.entries(EXPECTED)) {
+  entries[entry] = await import(entry);
+  for (const name of names) assert.equal(typeof entries[entry][name], 'function', `${entry} exports ${name}`);
+}
+const root = entries['wp-entities'];
+const testing = entries['wp-entities/testing'];
 
 // The built library works end to end: a store over the mock WordPress's Node server.
 const wordpress = testing.createMockWordPress();
