@@ -56,6 +56,9 @@ const newTree = fileURLToPath(new URL('..', import.meta.url));
  */
 const HARNESS_SUPPORT = ['src/testing/seededRandom.ts'];
 
+/** What a core is made of, as far as the base has it (core/ exists only since issue 23). */
+const CORE_PATHS = ['core', 'models', 'stores', 'src', 'package.json', 'tsconfig.json'];
+
 /** Unpacks the base's core into a fresh scratch tree with this tree's harness; returns its path. */
 function prepareOldTree(): string {
   const commit = execFileSync('git', ['rev-parse', '--short', `${base}^{commit}`], {
@@ -65,12 +68,21 @@ function prepareOldTree(): string {
   const tree = join(tmpdir(), `wp-entities-core-ab-${commit}`);
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
-  const archive = execFileSync(
-    'git',
-    ['archive', commit, 'models', 'stores', 'src', 'package.json', 'tsconfig.json'],
-    { cwd: newTree, maxBuffer: 256 * 1024 * 1024 },
+  const inBase = CORE_PATHS.filter(
+    (path) => execFileSync('git', ['ls-tree', '--name-only', commit, path], { cwd: newTree, encoding: 'utf8' }) !== '',
   );
+  const archive = execFileSync('git', ['archive', commit, ...inBase], {
+    cwd: newTree,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   execFileSync('tar', ['-x', '-C', tree], { input: archive });
+  // Before the layers moved (issue 23), errors and transport lived in src/: the harness imports them
+  // from core/, so point core/ at the old files (symlinks resolve to one module each).
+  if (!inBase.includes('core')) {
+    mkdirSync(join(tree, 'core'));
+    symlinkSync(join(tree, 'src/transport'), join(tree, 'core/transport'), 'dir');
+    symlinkSync(join(tree, 'src/errors.ts'), join(tree, 'core/errors.ts'));
+  }
   cpSync(join(newTree, 'bench/compare.ts'), join(tree, 'bench/compare.ts'));
   for (const file of ['bench/printTable.ts', 'bench/stats.ts']) cpSync(join(newTree, file), join(tree, file));
   cpSync(join(newTree, 'bench/scenarios'), join(tree, 'bench/scenarios'), { recursive: true });

@@ -10,7 +10,7 @@
  * @module
  */
 import { PostTypeConfig } from '../models/EntityConfig.js';
-import type { Query, RawResponse, RequestOptions, Transport } from '../src/transport/types.js';
+import type { Query, RawResponse, RequestOptions, Transport } from '../core/transport/types.js';
 import { RootStore } from '../stores/RootStore.js';
 
 const gc = (globalThis as { gc?: () => void }).gc;

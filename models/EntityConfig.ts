@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Query } from '../src/transport/types.js';
+import type { Query } from '../core/transport/types.js';
 import { readId, type Id } from './ids.js';
 import { isPlainObject, type PlainObject } from './snapshot.js';
 

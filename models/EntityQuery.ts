@@ -13,9 +13,9 @@ import {
   type IComputedValue,
   type IObservableValue,
 } from 'mobx';
-import { toError } from '../src/errors.js';
+import { toError } from '../core/errors.js';
 import { isTracking } from './lazyObservable.js';
-import type { Query } from '../src/transport/types.js';
+import type { Query } from '../core/transport/types.js';
 import type { ListState, QueryHost } from './RecordHost.js';
 import type { EntityRecord } from './EntityRecord.js';
 import type { Id } from './ids.js';

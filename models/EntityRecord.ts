@@ -9,8 +9,8 @@
  * @module
  */
 import { action, computed, runInAction, type IComputedValue } from 'mobx';
-import { ArgumentError, EntityConfigError, isConflictError, StoreDisposedError } from '../src/errors.js';
-import type { Query } from '../src/transport/types.js';
+import { ArgumentError, EntityConfigError, isConflictError, StoreDisposedError } from '../core/errors.js';
+import type { Query } from '../core/transport/types.js';
 import type { RecordHost, RevisionSource, UndoTarget } from './RecordHost.js';
 import { settle, type SaveOptions } from './writeOutcome.js';
 import { autosaveOf, type Autosave } from './Autosave.js';

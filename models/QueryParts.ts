@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Query, QueryValue } from '../src/transport/types.js';
+import type { Query, QueryValue } from '../core/transport/types.js';
 import { normaliseId, type Id } from './ids.js';
 
 /** The default page size of a list query, as on the server. */

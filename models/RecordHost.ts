@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Query } from '../src/transport/types.js';
+import type { Query } from '../core/transport/types.js';
 import type { Autosave } from './Autosave.js';
 import type { EditObservers } from './EditFunnel.js';
 import type { EntityConfig } from './EntityConfig.js';

@@ -3,8 +3,8 @@
  *
  * @packageDocumentation
  */
-export * from './errors.js';
-export * from './transport/index.js';
+export * from '../core/errors.js';
+export * from '../core/transport/index.js';
 export * from '../models/EntityConfig.js';
 export * from '../models/EntityRecord.js';
 export {
@@ -25,7 +25,7 @@ export type { PlainObject } from '../models/snapshot.js';
 export * from '../stores/RootStore.js';
 export * from '../stores/EntityRegistry.js';
 export * from '../stores/EntityCollection.js';
-export * from './entities/index.js';
+export * from '../stores/entities/index.js';
 export * from '../stores/PermissionStore.js';
 export * from '../stores/EmbedStore.js';
 export * from '../stores/UserStore.js';

@@ -6,10 +6,10 @@
  * @module
  */
 import { EntityConfig, isBatchableByDefault } from '../models/EntityConfig.js';
-import { BatchError, toError } from '../src/errors.js';
-import { serializeQuery } from '../src/transport/queryString.js';
-import { toRawResponse } from '../src/transport/rawResponse.js';
-import type { BatchRequest, Query, Transport } from '../src/transport/types.js';
+import { BatchError, toError } from '../core/errors.js';
+import { serializeQuery } from '../core/transport/queryString.js';
+import { toRawResponse } from '../core/transport/rawResponse.js';
+import type { BatchRequest, Query, Transport } from '../core/transport/types.js';
 
 /** A write a save or delete sends. */
 export interface WriteRequest {

@@ -4,12 +4,12 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
-import type { Transport } from '../src/transport/types.js';
+import type { Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { isPlainObject } from '../models/snapshot.js';
-import { toError } from '../src/errors.js';
-import { invalidResponseError } from '../src/transport/restErrors.js';
-import { toRawResponse } from '../src/transport/rawResponse.js';
+import { toError } from '../core/errors.js';
+import { invalidResponseError } from '../core/transport/restErrors.js';
+import { toRawResponse } from '../core/transport/rawResponse.js';
 
 /** WordPress's oEmbed proxy route. */
 const PROXY_PATH = '/oembed/1.0/proxy';

@@ -39,12 +39,12 @@ import {
 } from '../models/QueryParts.js';
 import { conservativeMerge, deepEqual, isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { isTracking } from '../models/lazyObservable.js';
-import { ArgumentError, EntityConfigError, toError } from '../src/errors.js';
-import { readTotalItems, readTotalPages } from '../src/transport/responseHeaders.js';
-import { invalidResponseError } from '../src/transport/restErrors.js';
-import { toRawResponse } from '../src/transport/rawResponse.js';
-import { isKeyedRecords } from '../src/transport/keyedRecords.js';
-import type { Query, RawResponse, Transport } from '../src/transport/types.js';
+import { ArgumentError, EntityConfigError, toError } from '../core/errors.js';
+import { readTotalItems, readTotalPages } from '../core/transport/responseHeaders.js';
+import { invalidResponseError } from '../core/transport/restErrors.js';
+import { toRawResponse } from '../core/transport/rawResponse.js';
+import { isKeyedRecords } from '../core/transport/keyedRecords.js';
+import type { Query, RawResponse, Transport } from '../core/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
 import { ReadOrder } from './ReadOrder.js';

@@ -6,8 +6,8 @@
  */
 import { observable, runInAction, type ObservableMap } from 'mobx';
 import type { EntityConfig } from '../models/EntityConfig.js';
-import { ENTITY_LOADERS, type EntityLoader } from '../src/entities/loaders.js';
-import type { Transport } from '../src/transport/types.js';
+import { ENTITY_LOADERS, type EntityLoader } from './entities/loaders.js';
+import type { Transport } from '../core/transport/types.js';
 import { isTracking } from '../models/lazyObservable.js';
 import { PendingRequests } from './InflightRequests.js';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
-import { toError } from '../src/errors.js';
+import { toError } from '../core/errors.js';
 
 /** Shares one in-flight promise per key; nothing here is observable. */
 export class PendingRequests {

@@ -7,8 +7,8 @@
 import { observable, runInAction } from 'mobx';
 import { permissionResourceOf } from '../models/EntityConfig.js';
 import { normaliseId, type Id } from '../models/ids.js';
-import { InvalidActionError, WpEntitiesError, toError } from '../src/errors.js';
-import type { Transport } from '../src/transport/types.js';
+import { InvalidActionError, WpEntitiesError, toError } from '../core/errors.js';
+import type { Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 
 /** An action a permission check can ask about. */

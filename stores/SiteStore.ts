@@ -7,9 +7,9 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
-import { WpEntitiesError, isRestError, type RestError } from '../src/errors.js';
-import { invalidResponseError } from '../src/transport/restErrors.js';
-import type { Query, Transport } from '../src/transport/types.js';
+import { WpEntitiesError, isRestError, type RestError } from '../core/errors.js';
+import { invalidResponseError } from '../core/transport/restErrors.js';
+import type { Query, Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { readId } from '../models/ids.js';
 import { isPlainObject } from '../models/snapshot.js';

@@ -5,8 +5,8 @@
  */
 import { observable, runInAction } from 'mobx';
 import { isPlainObject } from '../models/snapshot.js';
-import { invalidResponseError } from '../src/transport/restErrors.js';
-import type { Query, Transport } from '../src/transport/types.js';
+import { invalidResponseError } from '../core/transport/restErrors.js';
+import type { Query, Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { stableQueryKey } from './siteHelpers.js';
 

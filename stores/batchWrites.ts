@@ -6,8 +6,8 @@
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
-import { BatchError } from '../src/errors.js';
-import type { Query, Transport } from '../src/transport/types.js';
+import { BatchError } from '../core/errors.js';
+import type { Query, Transport } from '../core/transport/types.js';
 import { BatchRun } from './BatchRun.js';
 import {
   settle,

@@ -8,7 +8,7 @@ import type { Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import { compareWithServer, saveConflictOf } from '../models/SaveConflict.js';
 import type { PlainObject } from '../models/snapshot.js';
-import { ConflictError, toError } from '../src/errors.js';
+import { ConflictError, toError } from '../core/errors.js';
 import type { WritableCollection, WritableRecord } from './RecordWriter.js';
 
 /**

@@ -5,7 +5,7 @@
  * @module
  */
 import { encodeStableKey } from '../models/QueryParts.js';
-import type { Query } from '../src/transport/types.js';
+import type { Query } from '../core/transport/types.js';
 
 /**
  * Converts one key to camelCase the way the reference does for pattern and revision keys:

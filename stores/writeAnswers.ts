@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { RestError } from '../src/errors.js';
-import { invalidResponseError } from '../src/transport/restErrors.js';
+import type { RestError } from '../core/errors.js';
+import { invalidResponseError } from '../core/transport/restErrors.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { normaliseId, type Id } from '../models/ids.js';
 

@@ -9,10 +9,10 @@
  * @module
  */
 import type { MockServer } from './server.js';
-import { batchBody, chunk, mapBatchResponse, readBatchMaxItems } from '../../src/transport/batchRequests.js';
-import { formatQueryString, mergeQuery, parseQueryString } from '../../src/transport/queryString.js';
-import { parseAllowHeader, readTotalPages } from '../../src/transport/responseHeaders.js';
-import { restErrorFromBody } from '../../src/transport/restErrors.js';
+import { batchBody, chunk, mapBatchResponse, readBatchMaxItems } from '../../core/transport/batchRequests.js';
+import { formatQueryString, mergeQuery, parseQueryString } from '../../core/transport/queryString.js';
+import { parseAllowHeader, readTotalPages } from '../../core/transport/responseHeaders.js';
+import { restErrorFromBody } from '../../core/transport/restErrors.js';
 import type {
   BatchRequest,
   BatchResult,
@@ -20,7 +20,7 @@ import type {
   RawResponse,
   RequestOptions,
   Transport,
-} from '../../src/transport/types.js';
+} from '../../core/transport/types.js';
 
 /** Items per page when walking every page, as `RestTransport` does. */
 const PAGE_SIZE = 100;

@@ -27,7 +27,7 @@ import { siteOfRestRoot } from '../../src/sync/server/roomName.js';
 import type { ProviderContext, RoomProvider } from '../../src/sync/provider.js';
 import { websocketProvider, type WebSocketConstructor } from '../../src/sync/websocketProvider.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
-import type { Transport } from '../../src/transport/types.js';
+import type { Transport } from '../../core/transport/types.js';
 import { bundleWorker } from '../../test/helpers/bundleWorker.js';
 import { redisDown, redisUp } from '../../test/helpers/redis.js';
 import { startServerProcess, type ServerProcess } from '../../test/helpers/syncServerProcess.js';

@@ -12,7 +12,7 @@ import {
   type Journal,
   type JournalUpdate,
   journalFailure,
-} from './Journal.js';
+} from '../../stores/journal/Journal.js';
 
 /**
  * A journal in the file at `path` (made on the first write; its folder must exist). Writes are

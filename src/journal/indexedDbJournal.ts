@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { JournalError } from '../errors.js';
+import { JournalError } from '../../core/errors.js';
 import {
   isJournalEntry,
   journalFailure,
   type Journal,
   type JournalEntry,
   type JournalUpdate,
-} from './Journal.js';
+} from '../../stores/journal/Journal.js';
 
 /** Options of {@link indexedDbJournal}. */
 export interface IndexedDbJournalOptions {

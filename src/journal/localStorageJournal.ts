@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { JournalError } from '../errors.js';
+import { JournalError } from '../../core/errors.js';
 import {
   applyJournalUpdate,
   parseJournalDocument,
@@ -12,7 +12,7 @@ import {
   type Journal,
   type JournalUpdate,
   journalFailure,
-} from './Journal.js';
+} from '../../stores/journal/Journal.js';
 
 /** The part of the Web Storage API the journal uses. */
 export interface JournalStorageArea {

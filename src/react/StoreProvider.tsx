@@ -4,7 +4,7 @@
  * @module
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../../core/errors.js';
 import type { RootStore } from '../../stores/RootStore.js';
 
 const StoreContext = createContext<RootStore | undefined>(undefined);

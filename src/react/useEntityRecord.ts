@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import type { EntityRecord, RecordStatus } from '../../models/EntityRecord.js';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
-import type { Query } from '../transport/types.js';
+import type { Query } from '../../core/transport/types.js';
 import { useStore } from './StoreProvider.js';
 
 /** Options of {@link useEntityRecord}. */

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import type { EntityQuery } from '../../models/EntityQuery.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { PlainObject } from '../../models/snapshot.js';
-import type { Query } from '../transport/types.js';
+import type { Query } from '../../core/transport/types.js';
 import { useStore } from './StoreProvider.js';
 
 /**

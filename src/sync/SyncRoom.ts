@@ -7,8 +7,8 @@
 import { action, computed, makeObservable, observable } from 'mobx';
 import * as Y from 'yjs';
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { SyncError } from '../errors.js';
-import type { Transport } from '../transport/types.js';
+import type { SyncError } from '../../core/errors.js';
+import type { Transport } from '../../core/transport/types.js';
 import { Presence, type SyncUser } from './Presence.js';
 import type { ConnectionStatus, ProviderFactory, RoomProvider } from './provider.js';
 import { RecordBinding, type BindingHost } from './RecordBinding.js';

@@ -32,7 +32,7 @@ export type { IndexeddbProviderOptions } from './indexeddbProvider.js';
 export type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
 export { SYNC_ERROR_CODES } from './errorCodes.js';
 export type { SyncErrorCode } from './errorCodes.js';
-export { SyncError, isSyncError } from '../errors.js';
+export { SyncError, isSyncError } from '../../core/errors.js';
 export { diffText, applyTextValue } from './textDiff.js';
 export type { TextChange } from './textDiff.js';
 export {

@@ -6,7 +6,7 @@
  * @module
  */
 import { IndexeddbPersistence } from 'y-indexeddb';
-import { SyncError } from '../errors.js';
+import { SyncError } from '../../core/errors.js';
 import type { ProviderFactory, RoomProvider } from './provider.js';
 
 /** Options of {@link indexeddbProvider}. */

@@ -6,8 +6,8 @@
  */
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import type { SyncError } from '../errors.js';
-import type { Transport } from '../transport/types.js';
+import type { SyncError } from '../../core/errors.js';
+import type { Transport } from '../../core/transport/types.js';
 
 /** The state of one room's connection, as `sync.connection(record)` reports it. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'destroyed';

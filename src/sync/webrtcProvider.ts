@@ -11,7 +11,7 @@
  *   wait forever when two password peers join at the same instant).
  */
 import { WebrtcProvider } from 'y-webrtc';
-import { SyncError } from '../errors.js';
+import { SyncError } from '../../core/errors.js';
 import type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
 import {
   DECRYPT_ERROR_REPORT_INTERVAL_MS,

@@ -6,7 +6,7 @@
  * @module
  */
 import type { HttpHandler } from 'msw';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../../core/errors.js';
 import { MockDatabase, type PostRow, type UserRow } from './database.js';
 import { FaultInjector, type FilterSubject } from './faults.js';
 import { embedLinks, embedRequest } from './embed.js';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { WpEntitiesError } from '../errors.js';
+import { WpEntitiesError } from '../../core/errors.js';
 
 /** What a route handler answers before the common headers are added. */
 export interface RouteResponse {

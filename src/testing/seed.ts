@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../../core/errors.js';
 import {
   slugify,
   type CommentRow,

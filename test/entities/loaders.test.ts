@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PostTypeConfig, TaxonomyConfig } from '../../models/EntityConfig.js';
-import { loadPostTypeConfigs, loadTaxonomyConfigs } from '../../src/entities/loaders.js';
+import { loadPostTypeConfigs, loadTaxonomyConfigs } from '../../stores/entities/loaders.js';
 import { FakeTransport, typesBody } from '../helpers/fakeTransport.js';
 
 describe('post type loader', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE_FIELDS, createRootEntityConfigs } from '../../src/entities/rootEntities.js';
+import { BASE_FIELDS, createRootEntityConfigs } from '../../stores/entities/rootEntities.js';
 
 const configs = createRootEntityConfigs();
 const byName = new Map(configs.map((c) => [c.name, c]));

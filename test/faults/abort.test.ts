@@ -5,7 +5,7 @@
  * the cache, and the store's own operation succeeds afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import type { RequestOptions } from '../../src/transport/types.js';
+import type { RequestOptions } from '../../core/transport/types.js';
 import type { RootStore } from '../../stores/RootStore.js';
 import { useFaultEdge } from './edge.js';
 import { expectRestError } from './expectations.js';

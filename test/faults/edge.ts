@@ -9,7 +9,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { createMockWordPress } from '../../src/testing/index.js';
-import { RestTransport, type RestTransportOptions } from '../../src/transport/RestTransport.js';
+import { RestTransport, type RestTransportOptions } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
 
 /** One bad answer. */

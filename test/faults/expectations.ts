@@ -3,7 +3,7 @@
  * consistent state afterwards, and a later retry that succeeds.
  */
 import { expect } from 'vitest';
-import { isRestError, type RestError } from '../../src/errors.js';
+import { isRestError, type RestError } from '../../core/errors.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { RootStore } from '../../stores/RootStore.js';
 import { wpError, type Fault } from './edge.js';

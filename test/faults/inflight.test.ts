@@ -6,7 +6,7 @@
 import { reaction, spy } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { EntityConfig } from '../../models/EntityConfig.js';
-import { isStoreDisposedError } from '../../src/errors.js';
+import { isStoreDisposedError } from '../../core/errors.js';
 import { useFaultEdge, wpError } from './edge.js';
 import { expectFailedSaveState, expectRestError, expectSavedState } from './expectations.js';
 

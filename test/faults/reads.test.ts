@@ -5,7 +5,7 @@
  * later read succeeds.
  */
 import { describe, expect, it } from 'vitest';
-import { isRestError } from '../../src/errors.js';
+import { isRestError } from '../../core/errors.js';
 import { useFaultEdge, htmlPage, wpError, TEST_TIMEOUT_MS, type Fault } from './edge.js';
 import { criticalError, expectRestError, type ExpectedError, type FaultRow } from './expectations.js';
 

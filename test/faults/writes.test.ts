@@ -3,7 +3,7 @@
  * answer, the error is typed and stored, and a later attempt succeeds. Writes are sent once.
  */
 import { describe, expect, it } from 'vitest';
-import { isBatchError, isRestError } from '../../src/errors.js';
+import { isBatchError, isRestError } from '../../core/errors.js';
 import { useFaultEdge, wpError, TEST_TIMEOUT_MS } from './edge.js';
 import {
   criticalError,

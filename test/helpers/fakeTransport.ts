@@ -2,14 +2,14 @@
  * An in-memory {@link Transport} for model and store tests: routes answer from plain functions,
  * every request is logged, and answers can be held back to test concurrency.
  */
-import { RestError } from '../../src/errors.js';
+import { RestError } from '../../core/errors.js';
 import type {
   BatchResult,
   Query,
   RawResponse,
   RequestOptions,
   Transport,
-} from '../../src/transport/types.js';
+} from '../../core/transport/types.js';
 
 /** What a route answers. */
 export interface FakeReply {

@@ -2,7 +2,7 @@
  * A small in-memory {@link Transport} for the site-level store tests: routes by method and path,
  * records every call, and can hold a reply back until the test releases it.
  */
-import { RestError } from '../../src/errors.js';
+import { RestError } from '../../core/errors.js';
 import type {
   BatchRequest,
   BatchResult,
@@ -12,7 +12,7 @@ import type {
   RawResponse,
   RequestOptions,
   Transport,
-} from '../../src/transport/types.js';
+} from '../../core/transport/types.js';
 
 /** One request the fake received. */
 export interface FakeCall {

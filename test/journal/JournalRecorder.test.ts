@@ -4,9 +4,9 @@
  */
 import { autorun } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isJournalError, JournalError } from '../../src/errors.js';
+import { isJournalError, JournalError } from '../../core/errors.js';
 import { memoryJournal } from '../../src/journal/index.js';
-import { JournalRecorder, type JournaledRecord } from '../../stores/JournalRecorder.js';
+import { JournalRecorder, type JournaledRecord } from '../../stores/journal/JournalRecorder.js';
 
 /** A record whose edits a test sets by hand. */
 function plainRecord(

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isJournalError } from '../../src/errors.js';
+import { isJournalError } from '../../core/errors.js';
 import {
   fileJournal,
   indexedDbJournal,

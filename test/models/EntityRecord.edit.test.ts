@@ -2,7 +2,7 @@ import { autorun } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { PostTypeConfig } from '../../models/EntityConfig.js';
 import { EntityRecord } from '../../models/EntityRecord.js';
-import { isEntityConfigError } from '../../src/errors.js';
+import { isEntityConfigError } from '../../core/errors.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost, typesBody } from '../helpers/fakeTransport.js';
 

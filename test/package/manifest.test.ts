@@ -22,7 +22,7 @@ interface Manifest {
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
 
 /** Folders of shipped code: what tsconfig.build.json compiles, and bins if they live apart. */
-const SHIPPED = ['src', 'models', 'stores', 'bin'];
+const SHIPPED = ['core', 'src', 'models', 'stores', 'bin'];
 
 /** Every .ts/.tsx/.js file under `dir` (none when it does not exist). */
 function sourceFiles(dir: string): string[] {

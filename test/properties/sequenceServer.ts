@@ -5,8 +5,8 @@
  * something can happen while it is in flight. Plain promises, no HTTP: tens of thousands of
  * sequences must run in seconds.
  */
-import { RestError } from '../../src/errors.js';
-import type { BatchResult, RawResponse, RequestOptions, Transport } from '../../src/transport/types.js';
+import { RestError } from '../../core/errors.js';
+import type { BatchResult, RawResponse, RequestOptions, Transport } from '../../core/transport/types.js';
 
 /** The ids of the three posts. */
 export const POST_IDS = [1, 2, 3] as const;

@@ -2,7 +2,7 @@
 import { act, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ArgumentError } from '../../src/errors.js';
+import { ArgumentError } from '../../core/errors.js';
 import {
   observer,
   StoreProvider,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RestError } from '../../src/errors.js';
-import type { BatchRequest, BatchResult, RequestOptions, Transport } from '../../src/transport/types.js';
+import { RestError } from '../../core/errors.js';
+import type { BatchRequest, BatchResult, RequestOptions, Transport } from '../../core/transport/types.js';
 import { BatchRun, canBatch, toBatchRequest } from '../../stores/BatchRun.js';
 
 /** A transport that records calls and answers batch items by a rule. */

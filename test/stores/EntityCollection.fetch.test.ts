@@ -1,6 +1,6 @@
 import { autorun } from 'mobx';
 import { describe, expect, it } from 'vitest';
-import { isEntityConfigError } from '../../src/errors.js';
+import { isEntityConfigError } from '../../core/errors.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { deferred, FakeTransport, makePost, typesBody } from '../helpers/fakeTransport.js';
 

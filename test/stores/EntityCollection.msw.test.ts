@@ -6,7 +6,7 @@ import { autorun, when } from 'mobx';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { makePost, typesBody } from '../helpers/fakeTransport.js';
 

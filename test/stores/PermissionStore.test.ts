@@ -1,6 +1,6 @@
 import { autorun, observable, runInAction } from 'mobx';
 import { describe, expect, it } from 'vitest';
-import { InvalidActionError, isInvalidActionError } from '../../src/errors.js';
+import { InvalidActionError, isInvalidActionError } from '../../core/errors.js';
 import {
   PermissionStore,
   type PermissionAction,

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { EntityConfig, PostTypeConfig } from '../../models/EntityConfig.js';
 import type { PlainObject } from '../../models/snapshot.js';
-import { RestError } from '../../src/errors.js';
+import { RestError } from '../../core/errors.js';
 import { RecordWriter } from '../../stores/RecordWriter.js';
 import { FakeTransport, deferred, makePost } from '../helpers/fakeTransport.js';
 import { PlainCollection, type PlainRecord } from '../helpers/plainWrites.js';

@@ -1,6 +1,6 @@
 import { autorun } from 'mobx';
 import { describe, expect, it } from 'vitest';
-import { RestError } from '../../src/errors.js';
+import { RestError } from '../../core/errors.js';
 import { UserStore, type User } from '../../stores/UserStore.js';
 import { SiteFakeTransport, heldReply } from '../helpers/siteFakeTransport.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isJournalError, JournalError } from '../../src/errors.js';
+import { isJournalError, JournalError } from '../../core/errors.js';
 import {
   fileJournal,
   indexedDbJournal,
@@ -17,7 +17,7 @@ import {
   type MemoryJournal,
 } from '../../src/journal/index.js';
 import { createMockWordPress } from '../../src/testing/index.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
 
 const mock = createMockWordPress();

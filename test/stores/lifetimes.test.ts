@@ -7,7 +7,7 @@ import { runInNewContext } from 'node:vm';
 import { autorun, reaction } from 'mobx';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PostTypeConfig } from '../../models/EntityConfig.js';
-import { isStoreDisposedError, StoreDisposedError } from '../../src/errors.js';
+import { isStoreDisposedError, StoreDisposedError } from '../../core/errors.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { deferred, FakeTransport, makePost, paginated } from '../helpers/fakeTransport.js';
 

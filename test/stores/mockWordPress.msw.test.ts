@@ -5,7 +5,7 @@ import { autorun, when } from 'mobx';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockWordPress } from '../../src/testing/index.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
 
 const mock = createMockWordPress();

@@ -4,9 +4,9 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isBatchError, isConflictError } from '../../src/errors.js';
+import { isBatchError, isConflictError } from '../../core/errors.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
 import type { WpPost, WpPostEdited } from '../../models/postTypes.js';
 

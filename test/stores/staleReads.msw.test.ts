@@ -9,7 +9,7 @@ import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockWordPress } from '../../src/testing/index.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
 
 const mock = createMockWordPress();

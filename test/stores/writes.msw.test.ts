@@ -4,9 +4,9 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isRestError } from '../../src/errors.js';
+import { isRestError } from '../../core/errors.js';
 import { createMockWordPress } from '../../src/testing/index.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
 
 const mock = createMockWordPress();

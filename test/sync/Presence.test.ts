@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ProviderFactory } from '../../src/sync/provider.js';
-import type { Transport } from '../../src/transport/types.js';
+import type { Transport } from '../../core/transport/types.js';
 
 // lib0 keeps the `Date.now` it found when it was first imported: the fake clock must be in place
 // before awareness is loaded, and stays for the whole file.

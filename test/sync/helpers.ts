@@ -6,8 +6,8 @@ import type {
   ProviderFactory,
   RoomProvider,
 } from '../../src/sync/provider.js';
-import type { SyncError } from '../../src/errors.js';
-import type { Transport } from '../../src/transport/types.js';
+import type { SyncError } from '../../core/errors.js';
+import type { Transport } from '../../core/transport/types.js';
 
 /** A room member made by hand: a document, its awareness, and what its provider reported. */
 export interface RawMember {

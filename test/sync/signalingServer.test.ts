@@ -5,7 +5,7 @@ import { Awareness } from 'y-protocols/awareness';
 import { HttpSignalingSocket, webrtcProvider } from 'wp-entities/sync';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
 import type { SyncError } from 'wp-entities';
-import type { Transport } from '../../src/transport/types.js';
+import type { Transport } from '../../core/transport/types.js';
 
 let server: SignalingServer | undefined;
 afterEach(async () => {

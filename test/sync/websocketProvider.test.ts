@@ -7,11 +7,11 @@ import * as encoding from 'lib0/encoding';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import { ArgumentError, type SyncError } from '../../src/errors.js';
+import { ArgumentError, type SyncError } from '../../core/errors.js';
 import type { ConnectionStatus, ProviderContext } from '../../src/sync/provider.js';
 import { reconnectDelayMs } from '../../src/sync/reconnectDelay.js';
 import { websocketProvider, type WebSocketConstructor } from '../../src/sync/websocketProvider.js';
-import type { Transport } from '../../src/transport/types.js';
+import type { Transport } from '../../core/transport/types.js';
 
 /** What the fake server does with each new socket. */
 type Script = (socket: ScriptedSocket) => void;

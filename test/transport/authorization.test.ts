@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 
 describe('RestTransport.authorization', () => {
   it('is the Basic header of an application password', () => {

@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { isArgumentError, isRestError } from '../../src/errors.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
-import type { BatchRequest } from '../../src/transport/types.js';
+import { isArgumentError, isRestError } from '../../core/errors.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
+import type { BatchRequest } from '../../core/transport/types.js';
 import { ROOT, useMswServer } from './mswServer.js';
 
 const server = useMswServer();

@@ -9,7 +9,7 @@ import {
   isWpEntitiesError,
   RestError,
   StoreDisposedError,
-} from '../../src/errors.js';
+} from '../../core/errors.js';
 
 /** An error as another bundled copy of the library makes it: same name, different class. */
 function fromAnotherCopy(name: string): Error {

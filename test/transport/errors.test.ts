@@ -1,7 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isRestError, type RestError } from '../../src/errors.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { isRestError, type RestError } from '../../core/errors.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { ROOT, useMswServer } from './mswServer.js';
 
 const server = useMswServer();

@@ -1,8 +1,8 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { isRestError } from '../../src/errors.js';
-import { FETCH_ALL_CONCURRENCY } from '../../src/transport/constants.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { isRestError } from '../../core/errors.js';
+import { FETCH_ALL_CONCURRENCY } from '../../core/transport/constants.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { ROOT, useMswServer } from './mswServer.js';
 
 const server = useMswServer();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isArgumentError } from '../../src/errors.js';
-import { mergeQuery, parseQueryString, serializeQuery } from '../../src/transport/queryString.js';
+import { isArgumentError } from '../../core/errors.js';
+import { mergeQuery, parseQueryString, serializeQuery } from '../../core/transport/queryString.js';
 
 describe('serializeQuery', () => {
   it('sends arrays of scalars as key[] repeated, in their order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toRawResponse } from '../../src/transport/rawResponse.js';
+import { toRawResponse } from '../../core/transport/rawResponse.js';
 
 describe('toRawResponse', () => {
   it('keeps a raw answer as it is', () => {

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { ROOT, useMswServer } from './mswServer.js';
 
 const server = useMswServer();

@@ -4,7 +4,7 @@ import {
   parseAllowHeader,
   readTotalItems,
   readTotalPages,
-} from '../../src/transport/responseHeaders.js';
+} from '../../core/transport/responseHeaders.js';
 
 describe('findLink', () => {
   it('finds rel="next" among the links WordPress sends on a middle page', () => {

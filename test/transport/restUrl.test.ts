@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { isArgumentError } from '../../src/errors.js';
-import { RestTransport } from '../../src/transport/RestTransport.js';
+import { isArgumentError } from '../../core/errors.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
 import { useMswServer } from './mswServer.js';
 
 const server = useMswServer();

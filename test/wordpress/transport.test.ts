@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRestError, type RestError } from '../../src/errors.js';
-import { RestTransport } from '../../src/transport/index.js';
+import { isRestError, type RestError } from '../../core/errors.js';
+import { RestTransport } from '../../core/transport/index.js';
 import { createPosts, deletePosts, uniqueToken } from './posts.js';
 import { wordpressSite } from './site.js';
 

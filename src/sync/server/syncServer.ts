@@ -21,7 +21,7 @@ import {
 } from '@hocuspocus/server';
 import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ArgumentError } from '../../errors.js';
+import { ArgumentError } from '../../../core/errors.js';
 import { guardConnection, type GuardStats } from './connectionGuard.js';
 import {
   CLOSE_FORBIDDEN,

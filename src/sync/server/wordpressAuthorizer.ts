@@ -11,7 +11,7 @@
  * @module
  */
 import { createHash } from 'node:crypto';
-import { parseRestRoot, resolveRestUrl, type RestRoot } from '../../transport/restUrl.js';
+import { parseRestRoot, resolveRestUrl, type RestRoot } from '../../../core/transport/restUrl.js';
 import type { RoomRecord } from './roomName.js';
 
 /** Options of {@link WordPressAuthorizer}. */

@@ -7,7 +7,7 @@
 import wrtc from '@roamhq/wrtc';
 import * as Y from 'yjs';
 import { Awareness } from 'y-protocols/awareness';
-import type { Transport } from '../../../src/transport/types.js';
+import type { Transport } from '../../../core/transport/types.js';
 import { webrtcProvider } from '../../../src/sync/webrtcProvider.js';
 import type { RoomProvider } from '../../../src/sync/provider.js';
 import type { PeerCommand, PeerRoomState } from './peerProtocol.js';

@@ -7,10 +7,10 @@
  * @module
  */
 import { observable, runInAction, type IObservableValue } from 'mobx';
-import type { Id } from '../models/ids.js';
-import { isPlainObject, type PlainObject } from '../models/snapshot.js';
-import { toError } from '../src/errors.js';
-import { journalKey, type Journal, type JournalEntry } from '../src/journal/Journal.js';
+import type { Id } from '../../models/ids.js';
+import { isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { toError } from '../../core/errors.js';
+import { journalKey, type Journal, type JournalEntry } from './Journal.js';
 
 /**
  * How long noted edits wait before they are written: bursts within this window are one write, and

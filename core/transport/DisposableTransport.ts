@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { StoreDisposedError } from '../src/errors.js';
+import { StoreDisposedError } from '../errors.js';
 import type {
   BatchRequest,
   BatchResult,
@@ -13,7 +13,7 @@ import type {
   RawResponse,
   RequestOptions,
   Transport,
-} from '../src/transport/types.js';
+} from './types.js';
 
 /** The caller's signal (when any) and the store's, as one. */
 function withStoreSignal(own: AbortSignal, caller: AbortSignal | undefined): AbortSignal {

@@ -5,7 +5,7 @@
  * @module
  */
 import { PostTypeConfig, TaxonomyConfig, type EntityConfig } from '../../models/EntityConfig.js';
-import type { Transport } from '../transport/types.js';
+import type { Transport } from '../../core/transport/types.js';
 
 /** What `GET /wp/v2/types` and `GET /wp/v2/taxonomies` say about one type, as far as configs need it. */
 export interface RestTypeDescription {

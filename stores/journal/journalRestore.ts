@@ -5,13 +5,13 @@
  * @module
  */
 import { runInAction } from 'mobx';
-import type { EntityRecord } from '../models/EntityRecord.js';
-import { saveConflictOf } from '../models/SaveConflict.js';
-import { deepEqual, type PlainObject } from '../models/snapshot.js';
-import type { JournalEntry } from '../src/journal/Journal.js';
-import type { EntityCollection } from './EntityCollection.js';
+import type { EntityRecord } from '../../models/EntityRecord.js';
+import { saveConflictOf } from '../../models/SaveConflict.js';
+import { deepEqual, type PlainObject } from '../../models/snapshot.js';
+import type { JournalEntry } from './Journal.js';
+import type { EntityCollection } from '../EntityCollection.js';
 import type { JournalRecorder } from './JournalRecorder.js';
-import type { UndoHistory } from './UndoHistory.js';
+import type { UndoHistory } from '../UndoHistory.js';
 
 /** What a restore needs from the store. */
 export interface RestoreHost {

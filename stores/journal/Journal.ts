@@ -6,7 +6,7 @@
  * @module
  */
 import type { Id } from '../../models/ids.js';
-import { JournalError } from '../errors.js';
+import { JournalError } from '../../core/errors.js';
 
 /** The unsaved edits of one record as the journal keeps them. */
 export interface JournalEntry {
