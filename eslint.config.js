@@ -30,6 +30,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+
+  // The layers, lowest first: core/ (errors, transport) ← models/ ← stores/ ← src/ (the entry points
+  // and the packages plugged into a store: react, sync, journal storages, testing). A file imports
+  // only from its own layer or a lower one, so each layer can be read and tested without the ones above.
+  ...layerRules([
+    { files: ['core/**/*.ts'], above: ['models', 'stores', 'src'] },
+    { files: ['models/**/*.ts'], above: ['stores', 'src'] },
+    { files: ['stores/**/*.ts'], above: ['src'], typesFrom: ['src/sync/options.js', 'src/sync/SyncManager.js'] },
+  ]),
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: {
@@ -37,3 +46,36 @@ export default tseslint.config(
     },
   },
 );
+
+/**
+ * One `no-restricted-imports` block per layer: relative imports that climb into a higher layer's
+ * folder, and the package's own entry points (which are the top layer), are errors. `typesFrom`
+ * lists the few modules above whose *types* a layer may name (no code is loaded): the store's
+ * `sync` option and property are typed by `wp-entities/sync`, which plugs its engine in at run time.
+ * @param {{ files: string[], above: string[], typesFrom?: string[] }[]} layers
+ */
+function layerRules(layers) {
+  return layers.map(({ files, above, typesFrom = [] }) => {
+    const typeOnly = typesFrom.map((path) => path.replaceAll('.', '\\.')).join('|');
+    const upward = `^(\\.\\./)+(${above.join('|')})/`;
+    const message = `Imports go down the layers only (core ← models ← stores ← src): this one reaches up into ${above.join(', ')}.`;
+    const patterns = [
+      { regex: typeOnly === '' ? upward : `^(\\.\\./)+(?!(${typeOnly})$)(${above.join('|')})/`, message },
+      { regex: '^wp-entities(/|$)', message: 'The package entry points are the top layer; import the module itself.' },
+    ];
+    if (typeOnly !== '') {
+      patterns.push({
+        regex: `^(\\.\\./)+(${typeOnly})$`,
+        allowTypeImports: true,
+        message: `${message} Only its types may be named here.`,
+      });
+    }
+    return {
+      files,
+      rules: {
+        'no-restricted-imports': 'off',
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+      },
+    };
+  });
+}
