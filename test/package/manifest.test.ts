@@ -12,7 +12,7 @@ const root = new URL('../../', import.meta.url).pathname;
 
 interface Manifest {
   name: string;
-  sideEffects: boolean;
+  sideEffects: boolean | string[];
   exports: Record<string, string | { types: string; default: string }>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -108,8 +108,10 @@ describe('package.json', () => {
     }
   });
 
-  it('has no side effects on import', () => {
-    expect(manifest.sideEffects).toBe(false);
+  it('marks only the sync entry as having a side effect on import (it registers the sync engine)', () => {
+    expect(manifest.sideEffects).toEqual(['./dist/src/sync/index.js']);
+    const registers = readFileSync(new URL('../../src/sync/index.ts', import.meta.url), 'utf8');
+    expect(registers).toMatch(/^registerSyncEngine\(/m);
   });
 
   it('gives every entry point types, built from a source file that exists', () => {
