@@ -26,6 +26,7 @@ import {
   rawTextOf,
   readDocField,
   saveMarkerOf,
+  seedCountOf,
   seedField,
   settleSeeds,
   sharedTextOf,
@@ -99,6 +100,8 @@ export class RecordBinding {
   private readonly knownTexts = new KnownTextValues();
   /** Text fields whose text holds the document's value (seeded), kept from `state`'s seed keys. */
   private readonly seeded = new Set<string>();
+  /** Text fields with seeds of several saved copies (settled again after each undo of this person's). */
+  private readonly unsettled = new Set<string>();
   /** The shared types of text and merged fields, to the field (a peer's keystroke looks its text up here). */
   private readonly fieldOfType = new Map<YType, string>();
   private readonly documentMap: Y.Map<unknown>;
@@ -137,6 +140,7 @@ export class RecordBinding {
     this.refreshTypes();
     for (const field of this.rules.textFields) {
       if (isSeeded(this.doc, field)) this.seeded.add(field);
+      if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
       settleSeeds(this.doc, field);
     }
     const ownEdits = this.record.edits as PlainObject;
@@ -154,8 +158,10 @@ export class RecordBinding {
         () => [this.record.persisted, this.record.isSaving] as const,
         ([persisted, isSaving], [previous, wasSaving]) => {
           if (isSaving && !wasSaving) this.sentValues = this.sharedEdits();
-          if (persisted !== previous) this.onNewSavedCopy(persisted as PlainObject | undefined);
-          if (!isSaving && wasSaving) this.sentValues = undefined;
+          // A save's answer arrives in the action that ends it; a refetch answered during the save is not it.
+          const sent = !isSaving && wasSaving ? this.sentValues : undefined;
+          if (!isSaving) this.sentValues = undefined;
+          if (persisted !== previous) this.onNewSavedCopy(persisted as PlainObject | undefined, sent);
         },
       ),
     );
@@ -280,20 +286,32 @@ export class RecordBinding {
     for (const field of seedsOf) {
       this.seeded.add(field);
       fields.add(field);
+      if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
     }
     if (!this.isSeedingForEdit && fields.size > 0) {
       this.resyncFields([...fields], origin === this.undoManager ? 'undo' : 'peer');
     }
-    // Seeds of different saved copies met: settle them (outside this transaction).
+    // Seeds of different saved copies met: settle them (outside this transaction); an undo may have
+    // brought back characters of a losing seed, so settle again after this person's undo.
     for (const field of seedsOf) settleSeeds(this.doc, field);
+    if (origin === this.undoManager) for (const field of this.unsettled) settleSeeds(this.doc, field);
     if (isNewSave) this.refetchWhenBehind();
   };
 
-  /** Asks the server for the record when the document's save marker names a version the record lacks. */
+  /**
+   * Asks the server for the record when the document's save marker names a version the record
+   * lacks; when the record holds a newer version than the marker (two saves' markers crossed, and
+   * the older one won), marks that one instead, so the marker ends at the newest save anyone knows.
+   */
   private refetchWhenBehind(): void {
     const marker = saveMarkerOf(this.doc);
     if (marker.savedAt === undefined && marker.version === '') return;
-    if (marker.version !== '' && marker.version === modifiedOf(this.record.persisted)) return;
+    const own = modifiedOf(this.record.persisted);
+    if (marker.version !== '' && marker.version === own) return;
+    if (marker.version !== '' && own > marker.version) {
+      this.doc.transact(() => writeSaveMarker(this.doc, own), this.serverOrigin);
+      return;
+    }
     if (marker.savedBy === this.doc.clientID) return;
     void this.host.refetch(this.record);
   }
@@ -303,11 +321,12 @@ export class RecordBinding {
    * fields the server rewrote (e.g. a slug made unique) take its value in the document when no one
    * changed them since; a copy newer than the document's save marker is announced in it.
    */
-  private onNewSavedCopy(persisted: PlainObject | undefined): void {
+  private onNewSavedCopy(
+    persisted: PlainObject | undefined,
+    sent: Record<string, unknown> | undefined,
+  ): void {
     if (persisted === undefined || this.isDestroyed) return;
-    const sent = this.sentValues;
     if (sent !== undefined) {
-      this.sentValues = undefined;
       const rawAttributes = this.record.config?.rawAttributes;
       const rewritten: Record<string, unknown> = {};
       for (const field of Object.keys(sent)) {
@@ -316,12 +335,13 @@ export class RecordBinding {
         if (shown !== undefined && deepEqual(shown.value, sent[field]) && !deepEqual(saved, sent[field]))
           rewritten[field] = saved;
       }
-      this.doc.transact(() => {
-        for (const field of Object.keys(rewritten)) {
-          const saved = rewritten[field];
-          writeDocField(this.doc, this.rules, field, saved, saved, this.writeText);
-        }
-      }, this.serverOrigin);
+      if (Object.keys(rewritten).length > 0)
+        this.doc.transact(() => {
+          for (const field of Object.keys(rewritten)) {
+            const saved = rewritten[field];
+            writeDocField(this.doc, this.rules, field, saved, saved, this.writeText);
+          }
+        }, this.serverOrigin);
     }
     const version = modifiedOf(persisted);
     const marker = saveMarkerOf(this.doc);

@@ -179,6 +179,14 @@ export function seedUpdateOf(field: string, version: string, content: string): U
   return update;
 }
 
+/** How many seeds `field` has (more than one: {@link settleSeeds} has work). */
+export function seedCountOf(doc: Y.Doc, field: string): number {
+  const prefix = `${SEED_PREFIX}${field}.`;
+  let count = 0;
+  for (const key of stateMapOf(doc).keys()) if (key.startsWith(prefix)) count += 1;
+  return count;
+}
+
 /** True when the text of `field` holds the document's value (someone seeded it, or typed into it). */
 export function isSeeded(doc: Y.Doc, field: string): boolean {
   const text = documentMapOf(doc).get(field);
@@ -195,7 +203,8 @@ export function seedField(doc: Y.Doc, field: string, version: string, content: s
 
 /**
  * When `field` has seeds of several saved copies, deletes the characters of all but the seed of the
- * oldest version (ties: the lowest client id), in one transaction of origin {@link SEED_ORIGIN}.
+ * oldest version (ties: the lowest client id), and the copies of them an undo brought back, in one
+ * transaction of origin {@link SEED_ORIGIN}.
  * Everyone who sees the seeds decides the same; deleting twice is harmless. Returns true when it
  * deleted something.
  */
@@ -210,12 +219,30 @@ export function settleSeeds(doc: Y.Doc, field: string): boolean {
   const losers = new Set(seeds.slice(1).map((seed) => seed.client));
   const text = documentMapOf(doc).get(field);
   if (!(text instanceof Y.Text)) return false;
-  // Runs of the losers' live characters, as [index, length], found by walking the text's items.
+  // Copies of the losers' characters that someone's undo brought back (Yjs links an item to its
+  // copy by `redone`): those go too. Kept as [client, first clock, end clock) ranges.
+  const copies: [number, number, number][] = [];
+  for (let item = text._start; item !== null; item = item.right) {
+    if (!losers.has(item.id.client)) continue;
+    let next = item.redone;
+    for (let guard = 0; next !== null && guard < 1000; guard++) {
+      const copy = Y.getItem(doc.store, next);
+      copies.push([copy.id.client, copy.id.clock, copy.id.clock + item.length]);
+      next = copy instanceof Y.Item ? copy.redone : null;
+    }
+  }
+  const isLosing = (item: Y.Item): boolean =>
+    losers.has(item.id.client) ||
+    copies.some(
+      ([client, start, end]) =>
+        item.id.client === client && item.id.clock < end && item.id.clock + item.length > start,
+    );
+  // Runs of the losing live characters, as [index, length], found by walking the text's items.
   const runs: [number, number][] = [];
   let index = 0;
   for (let item = text._start; item !== null; item = item.right) {
     if (item.deleted || !item.countable) continue;
-    if (losers.has(item.id.client)) {
+    if (isLosing(item)) {
       const last = runs[runs.length - 1];
       if (last !== undefined && last[0] + last[1] === index) last[1] += item.length;
       else runs.push([index, item.length]);
