@@ -26,6 +26,7 @@ import {
   rawTextOf,
   readDocField,
   saveMarkerOf,
+  losingSeedClients,
   seedCountOf,
   seedField,
   settleSeeds,
@@ -141,7 +142,7 @@ export class RecordBinding {
     for (const field of this.rules.textFields) {
       if (isSeeded(this.doc, field)) this.seeded.add(field);
       if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
-      settleSeeds(this.doc, field);
+      this.settle(field);
     }
     const ownEdits = this.record.edits as PlainObject;
     const onlyHere = Object.keys(ownEdits).filter(
@@ -293,27 +294,43 @@ export class RecordBinding {
     }
     // Seeds of different saved copies met: settle them (outside this transaction); an undo may have
     // brought back characters of a losing seed, so settle again after this person's undo.
-    for (const field of seedsOf) settleSeeds(this.doc, field);
-    if (origin === this.undoManager) for (const field of this.unsettled) settleSeeds(this.doc, field);
+    for (const field of seedsOf) this.settle(field);
+    if (origin === this.undoManager) for (const field of this.unsettled) this.settle(field);
     if (isNewSave) this.refetchWhenBehind();
   };
 
   /**
-   * Asks the server for the record when the document's save marker names a version the record
-   * lacks; when the record holds a newer version than the marker (two saves' markers crossed, and
-   * the older one won), marks that one instead, so the marker ends at the newest save anyone knows.
+   * Settles the seeds of `field` (see `settleSeeds`), and takes the losing seeds' characters out of
+   * this person's undo and redo steps: an undo must not bring back what the settling deleted (it
+   * would be deleted again, and the undo would change nothing).
+   */
+  private settle(field: string): void {
+    const losers = losingSeedClients(this.doc, field);
+    if (losers.size === 0) return;
+    if (this.undoManager instanceof Y.UndoManager) {
+      for (const item of [...this.undoManager.undoStack, ...this.undoManager.redoStack])
+        for (const client of losers) item.deletions.clients.delete(client);
+    }
+    settleSeeds(this.doc, field);
+  }
+
+  /**
+   * Asks the server for the record when the document's save marker names another version than the
+   * record's. When the server's answer is newer than the marker (two saves' markers crossed and
+   * the older one won), marks that version, so the marker ends at the newest save anyone knows;
+   * only a server's answer is marked (`modified` may go back, e.g. a post dated in the future).
    */
   private refetchWhenBehind(): void {
     const marker = saveMarkerOf(this.doc);
     if (marker.savedAt === undefined && marker.version === '') return;
-    const own = modifiedOf(this.record.persisted);
-    if (marker.version !== '' && marker.version === own) return;
-    if (marker.version !== '' && own > marker.version) {
-      this.doc.transact(() => writeSaveMarker(this.doc, own), this.serverOrigin);
-      return;
-    }
+    if (marker.version !== '' && marker.version === modifiedOf(this.record.persisted)) return;
     if (marker.savedBy === this.doc.clientID) return;
-    void this.host.refetch(this.record);
+    void this.host.refetch(this.record).then((isAnswered) => {
+      if (!isAnswered || this.isDestroyed) return;
+      const own = modifiedOf(this.record.persisted);
+      if (own !== '' && own > saveMarkerOf(this.doc).version)
+        this.doc.transact(() => writeSaveMarker(this.doc, own), this.serverOrigin);
+    });
   }
 
   /**

@@ -202,6 +202,21 @@ export function seedField(doc: Y.Doc, field: string, version: string, content: s
 }
 
 /**
+ * The client ids of the seeds of `field` that lose to another (all but the seed of the oldest
+ * version; ties: the lowest client id). Empty when it has one seed or none.
+ */
+export function losingSeedClients(doc: Y.Doc, field: string): ReadonlySet<number> {
+  const seeds: SeedEntry[] = [];
+  stateMapOf(doc).forEach((value, key) => {
+    const entry = seedEntryOf(key, value);
+    if (entry !== undefined && entry.field === field) seeds.push(entry);
+  });
+  if (seeds.length < 2) return new Set();
+  seeds.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : a.client - b.client));
+  return new Set(seeds.slice(1).map((seed) => seed.client));
+}
+
+/**
  * When `field` has seeds of several saved copies, deletes the characters of all but the seed of the
  * oldest version (ties: the lowest client id), and the copies of them an undo brought back, in one
  * transaction of origin {@link SEED_ORIGIN}.
@@ -209,14 +224,8 @@ export function seedField(doc: Y.Doc, field: string, version: string, content: s
  * deleted something.
  */
 export function settleSeeds(doc: Y.Doc, field: string): boolean {
-  const seeds: SeedEntry[] = [];
-  stateMapOf(doc).forEach((value, key) => {
-    const entry = seedEntryOf(key, value);
-    if (entry !== undefined && entry.field === field) seeds.push(entry);
-  });
-  if (seeds.length < 2) return false;
-  seeds.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : a.client - b.client));
-  const losers = new Set(seeds.slice(1).map((seed) => seed.client));
+  const losers = losingSeedClients(doc, field);
+  if (losers.size === 0) return false;
   const text = documentMapOf(doc).get(field);
   if (!(text instanceof Y.Text)) return false;
   // Copies of the losers' characters that someone's undo brought back (Yjs links an item to its
