@@ -206,6 +206,17 @@ export class RecordBinding {
   /** Writes the record's value of `fields` into the document, seeding the texts that need it first. */
   private write(fields: readonly string[], origin: object): void {
     const persisted = this.record.persisted as PlainObject | undefined;
+    const only = fields.length === 1 ? (fields[0] as string) : undefined;
+    if (only !== undefined && this.seeded.has(only)) {
+      // A keystroke: one seeded text, nothing else to prepare.
+      const text = sharedTextOf(this.doc, only);
+      const edits = this.record.edits as PlainObject;
+      if (text !== undefined) {
+        const next = rawTextOf(hasOwn(edits, only) ? edits[only] : persisted?.[only]);
+        this.doc.transact(() => this.writeText(text, next), origin);
+        return;
+      }
+    }
     for (const field of fields) {
       if (this.rules.textFields.has(field) && !this.seeded.has(field)) this.seed(field, persisted);
     }

@@ -242,8 +242,11 @@ export class SyncManager {
       canUndo: () => room.undo.canUndo,
       canRedo: () => room.undo.canRedo,
     });
-    // What an undo would do changes with every change of the document (a peer may delete all of a step).
-    const onDocChange = (): void => this.store.history.delegateChanged();
+    // A peer's change may take away all a step did (this person's own changes open or grow steps,
+    // which the history hears of anyway).
+    const onDocChange = (transaction: Y.Transaction): void => {
+      if (!transaction.local) this.store.history.delegateChanged();
+    };
     room.doc.on('afterTransaction', onDocChange);
     this.undelegates.set(room, () => {
       room.doc.off('afterTransaction', onDocChange);
