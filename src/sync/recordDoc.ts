@@ -368,14 +368,19 @@ export function writeDocField(
   if (!map.has(field) || !deepEqual(map.get(field), value)) map.set(field, value);
 }
 
+/** The meta key where the block editor stores the document itself: never synced (as in core-data). */
+const PERSISTED_DOCUMENT_META_KEY = '_crdt_document';
+
 function writeMergedField(map: Y.Map<unknown>, value: unknown, persistedRaw: unknown): void {
   const persisted = isPlainObject(persistedRaw) ? persistedRaw : {};
   const next = isPlainObject(value) ? value : persisted;
   for (const key of Object.keys(next)) {
+    if (key === PERSISTED_DOCUMENT_META_KEY) continue;
     const current = map.has(key) ? map.get(key) : persisted[key];
     if (!deepEqual(current, next[key]) || (!map.has(key) && !(key in persisted))) map.set(key, next[key]);
   }
-  for (const key of [...map.keys()]) if (!(key in next)) map.delete(key);
+  for (const key of [...map.keys()])
+    if (!(key in next) && key !== PERSISTED_DOCUMENT_META_KEY) map.delete(key);
 }
 
 /** The newest save marker the document holds. */

@@ -8,6 +8,7 @@ import {
   settleSeeds,
   sharedTextOf,
   stateMapOf,
+  writeDocField,
   type DocFieldRules,
 } from '../../src/sync/recordDoc.js';
 
@@ -85,5 +86,21 @@ describe('record document layout (the block editor’s)', () => {
     const seedB = clientsOf(b).filter((client) => !clientsOf(fresh()).includes(client));
     expect(seedA).toHaveLength(1);
     expect(seedA).not.toEqual(seedB);
+  });
+
+  it('merges meta per key and never shares the block editor’s stored document (_crdt_document)', () => {
+    const doc = fresh();
+    const saved = { a: '0', _crdt_document: '{"document":"…"}' };
+    doc.transact(() =>
+      writeDocField(
+        doc,
+        rules,
+        'meta',
+        { ...saved, a: '1', _crdt_document: 'changed' },
+        saved,
+        () => undefined,
+      ),
+    );
+    expect((documentMapOf(doc).get('meta') as Y.Map<unknown>).toJSON()).toEqual({ a: '1' });
   });
 });
