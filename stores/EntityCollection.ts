@@ -47,6 +47,12 @@ import { isKeyedRecords } from '../core/transport/keyedRecords.js';
 import type { Query, RawResponse, Transport } from '../core/transport/types.js';
 import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
+import {
+  recordHints,
+  singleRecordHint,
+  type PermissionHintSink,
+  type RecordHint,
+} from './permissionHints.js';
 import { ReadOrder } from './ReadOrder.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
@@ -90,8 +96,11 @@ export interface CollectionHost extends RecordStoreHooks {
   readonly recordIndex?: RecordIndex<EntityRecord<object>> | undefined;
   /** The listeners of the edit funnel; without them, edits are told to nobody (and make no undo steps). */
   readonly editObservers?: EditObservers<EntityRecord<object>> | undefined;
-  /** Answers `record.canEdit`; without one, `canEdit` stays `undefined`. */
-  readonly permissions?: RecordPermissions | undefined;
+  /**
+   * Answers `record.canEdit`, and takes in the permissions records carry (`targetHints`, `Allow`);
+   * without one, `canEdit` stays `undefined`.
+   */
+  readonly permissions?: (RecordPermissions & Partial<PermissionHintSink>) | undefined;
   /** True once the store was disposed: records refuse new work. @default false */
   readonly isDisposed?: boolean | undefined;
   /** Told when something may have become evictable, so an eviction sweep is scheduled. @default undefined (no eviction) */
@@ -444,8 +453,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       // answer cannot replace the saved copy, so the caller would not get the server's copy.
       const saveMark = this.readOrder.saveMarkOf(record);
       const sharingKey = `GET ${path}?${encodeStableKey(request)}#${saveMark}`;
-      const { body, ticket } = await this.inflight.run(sharingKey, async () => {
+      const { body, ticket, allow, permissionMark } = await this.inflight.run(sharingKey, async () => {
         const ticket = this.readOrder.ticket();
+        const permissionMark = this.store.permissions?.mark?.();
         const answer = toRawResponse(
           await this.store.transport.request<unknown>({
             path,
@@ -463,7 +473,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
             { method: 'GET', url: path },
           );
         }
-        return { body: answer.data, ticket };
+        return { body: answer.data, ticket, allow: answer.headers.get('Allow'), permissionMark };
       });
       // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
       const data =
@@ -471,6 +481,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       runInAction(() => {
         this.storeRecords([data as T], parts, { query, updateList: false }, ticket);
         record.finishFetch();
+        const hint = singleRecordHint(config.singleton ? undefined : record.id, body, allow);
+        if (hint !== undefined) this.takePermissionHints(config, [hint], permissionMark);
       });
       return record;
     } catch (error) {
@@ -527,7 +539,12 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   receive(records: T | readonly T[], opts: ReceiveOptions = {}): void {
     const parts = opts.query ? getQueryParts(opts.query, this.keyField) : undefined;
-    this.storeRecords(Array.isArray(records) ? (records as readonly T[]) : [records as T], parts, opts);
+    const list = Array.isArray(records) ? (records as readonly T[]) : [records as T];
+    runInAction(() => {
+      this.storeRecords(list, parts, opts);
+      const config = this.config;
+      if (config !== undefined) this.takePermissionHints(config, recordHints(list, config.key), undefined);
+    });
   }
 
   /**
@@ -570,11 +587,12 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     // Only the request is shared, as in `fetch`: each query stores the answer in its own list.
     const page = await this.inflight.run(`LIST ${path}?${encodeStableKey(request as Query)}`, async () => {
       const ticket = this.readOrder.ticket();
+      const permissionMark = this.store.permissions?.mark?.();
       if (parts.perPage === -1) {
         delete request.per_page;
         delete request.page;
         const items = await transport.fetchAll<unknown>(path, request as Query);
-        return { items, totalItems: items.length, totalPages: undefined, ticket };
+        return { items, totalItems: items.length, totalPages: undefined, ticket, permissionMark };
       }
       const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
       return {
@@ -582,6 +600,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         totalItems: readTotalItems(response.headers),
         totalPages: readTotalPages(response.headers),
         ticket,
+        permissionMark,
       };
     });
     let meta: QueryMeta | undefined;
@@ -595,7 +614,25 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         perPage: parts.perPage,
       };
     }
-    this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
+    runInAction(() => {
+      this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
+      this.takePermissionHints(config, recordHints(page.items, config.key), page.permissionMark);
+    });
+  }
+
+  /**
+   * Gives the permissions records carried (WordPress 6.7+ `targetHints`, a `GET`'s `Allow`) to the
+   * store's permission store, as learned by a read sent at `sentMark`; without a mark (data given
+   * to `receive`), as of now.
+   */
+  private takePermissionHints(
+    config: EntityConfig,
+    hints: readonly RecordHint[],
+    sentMark: number | undefined,
+  ): void {
+    const sink = this.store.permissions;
+    if (hints.length === 0 || sink?.receiveHints === undefined || sink.mark === undefined) return;
+    sink.receiveHints(config, hints, sentMark ?? sink.mark());
   }
 
   /**

@@ -147,6 +147,7 @@ export class RootStore implements CollectionHost {
       transport: this.transport,
       currentUserId: () => this.users.current?.id,
       conflicts: options.conflicts,
+      refusals: this.permissions,
     });
     if (options.journal !== undefined) {
       const recorder = new JournalRecorder(options.journal);
