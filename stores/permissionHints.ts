@@ -82,3 +82,17 @@ export interface PermissionHintSink {
    */
   receiveHints(config: { readonly baseURL: string }, hints: readonly RecordHint[], sentMark: number): void;
 }
+
+/**
+ * Gives the permissions records carried to `sink` (the store's permissions, when it takes them),
+ * as learned by a read sent at `sentMark`; without a mark (data given to `receive`), as of now.
+ */
+export function givePermissionHints(
+  sink: Partial<PermissionHintSink> | undefined,
+  config: { readonly baseURL: string },
+  hints: readonly RecordHint[],
+  sentMark: number | undefined,
+): void {
+  if (hints.length === 0 || sink?.receiveHints === undefined || sink.mark === undefined) return;
+  sink.receiveHints(config, hints, sentMark ?? sink.mark());
+}
