@@ -29,6 +29,11 @@ import { RecordWriter, type ConflictMode, type SaveOptions } from './RecordWrite
 import { UndoHistory, type UndoStep } from './UndoHistory.js';
 import { PermissionStore } from './PermissionStore.js';
 import { SiteStore } from './SiteStore.js';
+import { createEditorLookups } from './editorLookups.js';
+import type { EditorSettingsStore } from './EditorSettings.js';
+import type { HomePage } from './HomePage.js';
+import type { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
+import type { TemplateLookup } from './TemplateLookup.js';
 import { UserStore } from './UserStore.js';
 
 /** Options of a {@link RootStore}. */
@@ -95,6 +100,14 @@ export class RootStore implements CollectionHost {
   readonly users: UserStore;
   /** Site-wide data: theme, global styles, templates, patterns, navigation. */
   readonly site: SiteStore<EntityRecord>;
+  /** Meta keys each post type registers for REST (`getRegisteredPostMeta`). */
+  readonly postMeta: RegisteredPostMetaStore;
+  /** The front page and the posts page (`getHomePage`, `getPostsPageId`). */
+  readonly homePage: HomePage;
+  /** Which template renders a post (`getTemplateId`). */
+  readonly templates: TemplateLookup;
+  /** Editor settings, editor assets and view configs (`getEditorSettings`, `getEditorAssets`, `getViewConfig`). */
+  readonly editorSettings: EditorSettingsStore;
   /** The undo history of every record of the store. */
   readonly history: UndoHistory<EntityRecord<object>>;
   /** Sends saves, deletes and autosaves. */
@@ -138,6 +151,11 @@ export class RootStore implements CollectionHost {
         receive: (kind, name, records) => this.collection(kind, name).receive(records),
       },
     });
+    const lookups = createEditorLookups(this);
+    this.postMeta = lookups.postMeta;
+    this.homePage = lookups.homePage;
+    this.templates = lookups.templates;
+    this.editorSettings = lookups.editorSettings;
     this.history = new UndoHistory<EntityRecord<object>>();
     this.editObservers = new EditObservers<EntityRecord<object>>();
     // The undo history is the first listener: it keeps only local edits.
