@@ -35,6 +35,7 @@ export * from '../stores/HomePage.js';
 export * from '../stores/TemplateLookup.js';
 export * from '../stores/EditorSettings.js';
 export { revertEdits } from '../stores/revertEdits.js';
+export type { MediaEdits, MediaModifier } from '../stores/mediaEdit.js';
 export { targetHintMethods, type RecordHint } from '../stores/permissionHints.js';
 export * from '../stores/UndoHistory.js';
 export * from '../stores/RecordIndex.js';

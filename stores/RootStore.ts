@@ -30,6 +30,7 @@ import { UndoHistory, type UndoStep } from './UndoHistory.js';
 import { PermissionStore } from './PermissionStore.js';
 import { SiteStore } from './SiteStore.js';
 import { createEditorLookups } from './editorLookups.js';
+import { editMedia, type MediaEdits } from './mediaEdit.js';
 import type { EditorSettingsStore } from './EditorSettings.js';
 import type { HomePage } from './HomePage.js';
 import type { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
@@ -174,6 +175,28 @@ export class RootStore implements CollectionHost {
     }
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  /**
+   * Edits image `id` on the server (crop, rotate: `POST /wp/v2/media/{id}/edit`, WordPress 5.5+),
+   * which makes a new attachment; resolves to it once it is in the `root/media` cache (and
+   * `postType/attachment`'s, when loaded), or `undefined` on failure unless `throwOnError`.
+   */
+  editMedia(id: Id, edits: MediaEdits, options?: SaveOptions): Promise<PlainObject | undefined> {
+    return editMedia(
+      {
+        transport: this.transport,
+        receiveAttachment: (record) => {
+          this.collection('root', 'media').receive(record, { invalidate: true });
+          if (this.entities.get('postType', 'attachment') !== undefined) {
+            this.collection('postType', 'attachment').receive(record, { invalidate: true });
+          }
+        },
+      },
+      id,
+      edits,
+      options,
+    );
   }
 
   /** Records whose unsaved edits are in the journal (0 without one). Observable. */

@@ -141,3 +141,44 @@ describe('postType/attachment', () => {
     expect(record.hasEdits).toBe(false);
   });
 });
+
+describe('store.editMedia (editMediaEntity)', () => {
+  it('sends the modifiers and receives the new attachment; the original stays', async () => {
+    const store = storeOn('6.1');
+    const media = await store.collection('root', 'media').query({ per_page: 1, media_type: 'image' }).fetch();
+    const original = media.items?.[0] as { id: number; source_url: string };
+    const modifiers = [{ type: 'rotate', args: { angle: 90 } }];
+
+    const edited = await store.editMedia(
+      original.id,
+      { src: original.source_url, modifiers },
+      { throwOnError: true },
+    );
+
+    expect(mock.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/wp/v2/media/${original.id}/edit`,
+      body: { src: original.source_url, modifiers },
+    });
+    expect(edited?.['id']).not.toBe(original.id);
+    expect(store.collection('root', 'media').get(edited?.['id'] as number)?.persisted).toMatchObject({
+      id: edited?.['id'],
+    });
+    expect(mock.getPost(original.id)).toBeDefined();
+  });
+
+  it('resolves undefined when refused, and rejects with the RestError with throwOnError', async () => {
+    const store = storeOn('6.1');
+    const media = await store.collection('root', 'media').query({ per_page: 1 }).fetch();
+    const original = media.items?.[0] as { id: number; source_url: string };
+    mock.addUser({ username: 'contributor', role: 'contributor' });
+    mock.setCurrentRole('contributor');
+    const edits = { src: original.source_url, modifiers: [{ type: 'rotate', args: { angle: 90 } }] };
+
+    await expect(store.editMedia(original.id, edits)).resolves.toBeUndefined();
+    await expect(store.editMedia(original.id, edits, { throwOnError: true })).rejects.toMatchObject({
+      status: 403,
+      code: 'rest_cannot_edit_image',
+    });
+  });
+});
