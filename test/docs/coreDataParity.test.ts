@@ -35,8 +35,11 @@ function readRows(markdown: string): Map<ParityArea, Row[]> {
       if (area !== undefined) rows.set(area, []);
       continue;
     }
-    const cells = /^\| `([^`]+)` \| (.*?) \|/.exec(line);
-    if (area !== undefined && cells) rows.get(area)?.push({ name: cells[1] ?? '', ours: cells[2] ?? '' });
+    if (area === undefined || !line.startsWith('|')) continue;
+    // Cells are padded to the column's width (prettier aligns the tables).
+    const cells = line.split('|').map((cell) => cell.trim());
+    const name = /^`([^`]+)`$/.exec(cells[1] ?? '')?.[1];
+    if (name !== undefined) rows.get(area)?.push({ name, ours: cells[2] ?? '' });
   }
   return rows;
 }
