@@ -502,16 +502,16 @@ export class MockWordPress {
   }
 
   /**
-   * The methods `user` may use on a link's route, as WordPress 6.7 computes `targetHints`: the
-   * `Allow` header the route would send; undefined for a link outside this REST root.
+   * The `GET` request a link of this site's REST API stands for, as `user` (what `_embed` and
+   * `targetHints` dispatch); undefined for a link outside this REST root.
    */
-  private allowOfLink(
+  private linkedRequest(
     href: string,
     request: Request,
     user: UserRow | null,
     siteRoot: string,
     restRoot: string,
-  ): readonly string[] | undefined {
+  ): RestRequest | undefined {
     let url: URL;
     try {
       url = new URL(href);
@@ -520,13 +520,10 @@ export class MockWordPress {
     }
     const restPath = new URL(restRoot).pathname;
     if (!url.pathname.startsWith(restPath)) return undefined;
-    const route = safeDecode(url.pathname.slice(restPath.length)).replace(/\/+$/, '') || '/';
-    const match = matchRoute(this.routes(), 'OPTIONS', route);
-    if (match === null) return undefined;
-    return allowedMethods(match, {
+    return {
       method: 'GET',
-      route,
-      params: match.params,
+      route: safeDecode(url.pathname.slice(restPath.length)).replace(/\/+$/, '') || '/',
+      params: {},
       query: parseQuery(url.searchParams),
       body: {},
       rawBody: null,
@@ -538,7 +535,24 @@ export class MockWordPress {
       restRoot,
       isBatch: false,
       site: this.site,
-    });
+    };
+  }
+
+  /**
+   * The methods `user` may use on a link's route, as WordPress 6.7 computes `targetHints`: the
+   * `Allow` header the route would send; undefined for a link outside this REST root.
+   */
+  private allowOfLink(
+    href: string,
+    request: Request,
+    user: UserRow | null,
+    siteRoot: string,
+    restRoot: string,
+  ): readonly string[] | undefined {
+    const linked = this.linkedRequest(href, request, user, siteRoot, restRoot);
+    if (linked === undefined) return undefined;
+    const match = matchRoute(this.routes(), 'OPTIONS', linked.route);
+    return match === null ? undefined : allowedMethods(match, { ...linked, params: match.params });
   }
 
   /** Answers an embedded link (`_embed`) as the same user, in `embed` context unless the link says otherwise. */
@@ -549,28 +563,10 @@ export class MockWordPress {
     siteRoot: string,
     restRoot: string,
   ): unknown {
-    const url = new URL(href);
-    const restPath = new URL(restRoot).pathname;
-    if (!url.pathname.startsWith(restPath)) return [];
-    const query = parseQuery(url.searchParams);
-    query['context'] ??= 'embed';
-    const response = dispatch(this.routes(), {
-      method: 'GET',
-      route: safeDecode(url.pathname.slice(restPath.length)).replace(/\/+$/, '') || '/',
-      params: {},
-      query,
-      body: {},
-      rawBody: null,
-      upload: null,
-      headers: request.headers,
-      user,
-      url,
-      siteRoot,
-      restRoot,
-      isBatch: false,
-      site: this.site,
-    });
-    return response.body;
+    const linked = this.linkedRequest(href, request, user, siteRoot, restRoot);
+    if (linked === undefined) return [];
+    linked.query['context'] ??= 'embed';
+    return dispatch(this.routes(), linked).body;
   }
 
   private rest(

@@ -193,23 +193,36 @@ describe('permissions without hints (WordPress 6.1)', () => {
   });
 });
 
+/** Sends a list holding post `id` and holds its answer back; the request is on its way once this resolves. */
+async function heldListOf(
+  store: RootStore,
+  id: number,
+): Promise<{ list: Promise<unknown>; release(): void }> {
+  const held = mock.hold({ method: 'GET', path: '/wp/v2/posts' });
+  const list = listHolding(store, id);
+  await held.caught;
+  return { list, release: () => held.release() };
+}
+
+function listHolding(store: RootStore, id: number): Promise<unknown> {
+  return store
+    .collection('postType', 'post')
+    .query({ per_page: 10, include: [id] })
+    .fetch();
+}
+
 describe('which answer wins', () => {
   it('a list sent before an OPTIONS never overrides the OPTIONS answer', async () => {
     site('6.7');
     const id = mock.addPost('post', { title: 'admin post', author: 1, status: 'publish' });
     const store = storeOf();
-    const held = mock.hold({ method: 'GET', path: '/wp/v2/posts' });
     // Sent as the administrator: its hints say PUT.
-    const list = store
-      .collection('postType', 'post')
-      .query({ per_page: 10, include: [id] })
-      .fetch();
-    await held.caught;
+    const held = await heldListOf(store, id);
     mock.setCurrentRole('author');
 
     await expect(store.permissions.canUser('update', 'posts', id)).resolves.toBe(false);
     held.release();
-    await list;
+    await held.list;
 
     expect(store.permissions.get('update', 'posts', id)).toBe(false);
   });
@@ -224,10 +237,7 @@ describe('which answer wins', () => {
     await held.caught;
     mock.setCurrentRole('administrator');
 
-    await store
-      .collection('postType', 'post')
-      .query({ per_page: 10, include: [id] })
-      .fetch();
+    await listHolding(store, id);
     expect(store.permissions.get('delete', 'posts', id)).toBe(true);
     held.release();
 
@@ -241,12 +251,7 @@ describe('which answer wins', () => {
     const id = mock.addPost('post', { title: 'admin post', author: 1, status: 'publish' });
     const store = storeOf();
     await store.collection('postType', 'post').fetch(id);
-    const held = mock.hold({ method: 'GET', path: '/wp/v2/posts' });
-    const list = store
-      .collection('postType', 'post')
-      .query({ per_page: 10, include: [id] })
-      .fetch();
-    await held.caught;
+    const held = await heldListOf(store, id);
     mock.setCurrentRole('author');
     const record = store.record('postType', 'post', id);
     record.edit({ title: 'mine now' });
@@ -255,7 +260,7 @@ describe('which answer wins', () => {
     expect(record.saveError).toMatchObject({ status: 403, code: 'rest_cannot_edit' });
     expect(store.permissions.get('update', 'posts', id)).toBe(false);
     held.release();
-    await list;
+    await held.list;
 
     expect(store.permissions.get('update', 'posts', id)).toBe(false);
     expect(record.canEdit).toBe(false);
