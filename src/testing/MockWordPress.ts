@@ -25,12 +25,14 @@ import { pluginRoutes } from './routes/plugins.js';
 import { postTypeRoutes } from './routes/posts.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { searchRoutes } from './routes/search.js';
+import { SYNC_UPDATES_ROUTE, syncRoutes } from './routes/sync.js';
 import { siteRoutes } from './routes/site.js';
 import { findTemplateForUrl, templateRoutes } from './routes/templates.js';
 import { termRoutes } from './routes/terms.js';
 import { themeRoutes } from './routes/themes.js';
 import { userRoutes } from './routes/users.js';
 import { widgetRoutes } from './routes/widgets.js';
+import { SyncRelay } from './SyncRelay.js';
 import { applySeed, insertComment, insertPost, insertTerm, insertUser, registerPostType } from './seed.js';
 import type {
   MockCommentInput,
@@ -145,6 +147,8 @@ export class MockWordPress {
   private site!: Site;
   private readonly batchMaxItems: number;
   private mswHandlers: HttpHandler[] | null = null;
+  /** The collaboration relay behind `/wp-sync/v1/updates` (rows, presence, long polls). */
+  readonly syncRelay: SyncRelay;
 
   constructor(options: MockWordPressOptions = {}) {
     this.options = options;
@@ -158,6 +162,7 @@ export class MockWordPress {
       );
     }
     this.batchMaxItems = batchMaxItems;
+    this.syncRelay = new SyncRelay(options.syncRelay);
     this.reset();
   }
 
@@ -300,6 +305,7 @@ export class MockWordPress {
     };
     this.routeCache = null;
     this.embeds.clear();
+    this.syncRelay.clear();
     this.faults.reset();
     this.log.length = 0;
     const initial = this.options.currentUser === undefined ? 1 : this.options.currentUser;
@@ -339,6 +345,7 @@ export class MockWordPress {
       ...searchRoutes(),
       ...oembedRoutes(),
       ...batchRoutes(this.batchMaxItems),
+      ...syncRoutes(this.syncRelay),
     );
     this.routeCache = routes;
     return routes;
@@ -437,12 +444,55 @@ export class MockWordPress {
       entry.status = answer.status;
       return answer;
     }
-    const response = this.rest(request, { route, method, query, parsed, auth, url, siteRoot, restRoot });
+    let response = this.rest(request, { route, method, query, parsed, auth, url, siteRoot, restRoot });
+    if (route === SYNC_UPDATES_ROUTE && method === 'POST' && response.status === 200) {
+      response = await this.holdSyncAnswer(response, parsed.body, request.signal);
+    }
     entry.status = response.status;
     return jsonResponse(response.status, response.body, response.headers, headMethod);
   }
 
+  /**
+   * The long poll of our relay: a request that sent nothing, asked to `wait` and has nothing new
+   * is answered when another client stores a row or changes presence in one of its rooms, or when
+   * the wait (capped by the relay) ends. The block editor's server has no such thing.
+   */
+  private async holdSyncAnswer(
+    response: { status: number; body: unknown; headers: Record<string, string> },
+    body: Params,
+    signal: AbortSignal | undefined,
+  ): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+    const wait = body['wait'];
+    const rooms = Array.isArray(body['rooms']) ? (body['rooms'] as Array<Record<string, unknown>>) : [];
+    const answer = response.body as { rooms?: Array<{ updates: unknown[]; should_compact: boolean }> };
+    const isIdle =
+      this.syncRelay.maxWaitMs > 0 &&
+      typeof wait === 'number' &&
+      wait > 0 &&
+      rooms.every((room) => Array.isArray(room['updates']) && room['updates'].length === 0) &&
+      (answer.rooms ?? []).every((room) => room.updates.length === 0 && !room.should_compact);
+    if (!isIdle) return response;
+    await this.syncRelay.waitForChange(
+      new Set(rooms.map((room) => String(room['room']))),
+      new Set(rooms.map((room) => Number(room['client_id']))),
+      wait,
+      signal,
+    );
+    const again = rooms.map((room) =>
+      this.syncRelay.answer(String(room['room']), Number(room['client_id']), Number(room['after'])),
+    );
+    return { ...response, body: { rooms: again, wait: this.syncRelay.maxWaitMs } };
+  }
+
   private frontEnd(url: URL, rootPath: string, afterRoot: string | null): Response {
+    if (afterRoot === '/wp-admin/admin-ajax.php' && url.searchParams.get('action') === 'rest-nonce') {
+      // WordPress's nonce refresh: the nonce for a logged-in (cookie) user, "0" otherwise.
+      const loggedIn = this.currentUserId !== null;
+      return new Response(loggedIn ? MOCK_NONCE : '0', {
+        status: loggedIn ? 200 : 400,
+        headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+      });
+    }
     if (afterRoot !== null && url.searchParams.get('_wp-find-template') === 'true') {
       const found = findTemplateForUrl(this.db, url, rootPath);
       return new Response(JSON.stringify(found.body), {
