@@ -54,7 +54,10 @@ import type {
 /** The default site root. */
 export const DEFAULT_ROOT = 'http://localhost:8888';
 
-/** The nonce the mock accepts in `X-WP-Nonce`; any other value gets 403 `rest_cookie_invalid_nonce`. */
+/**
+ * The nonce the mock accepts in `X-WP-Nonce` (until {@link MockWordPress.expireNonce}); any other
+ * value gets 403 `rest_cookie_invalid_nonce`.
+ */
 export const MOCK_NONCE = 'mock-nonce';
 
 /** A stored post as the mock holds it (a copy; changing it does not change the mock). */
@@ -147,6 +150,8 @@ export class MockWordPress {
   private site!: Site;
   private readonly batchMaxItems: number;
   private mswHandlers: HttpHandler[] | null = null;
+  /** The nonce accepted now (`MOCK_NONCE` until {@link expireNonce}). */
+  private nonce = MOCK_NONCE;
   /** The collaboration relay behind `/wp-sync/v1/updates` (rows, presence, long polls). */
   readonly syncRelay: SyncRelay;
 
@@ -270,6 +275,19 @@ export class MockWordPress {
     this.embeds.set(url, answer);
   }
 
+  /**
+   * Expires the REST nonce, as WordPress does after 12–24 hours: the old one gets 403
+   * `rest_cookie_invalid_nonce`; answers to logged-in requests and
+   * `/wp-admin/admin-ajax.php?action=rest-nonce` carry the new one, which this returns.
+   */
+  expireNonce(): string {
+    this.nonceGeneration += 1;
+    this.nonce = `${MOCK_NONCE}-${this.nonceGeneration}`;
+    return this.nonce;
+  }
+
+  private nonceGeneration = 0;
+
   /** Waits `ms` milliseconds before every answer (0 turns it off). Works with fake timers. */
   delay(ms: number): void {
     this.faults.setDelay(ms);
@@ -306,6 +324,7 @@ export class MockWordPress {
     this.routeCache = null;
     this.embeds.clear();
     this.syncRelay.clear();
+    this.nonce = MOCK_NONCE;
     this.faults.reset();
     this.log.length = 0;
     const initial = this.options.currentUser === undefined ? 1 : this.options.currentUser;
@@ -488,7 +507,7 @@ export class MockWordPress {
     if (afterRoot === '/wp-admin/admin-ajax.php' && url.searchParams.get('action') === 'rest-nonce') {
       // WordPress's nonce refresh: the nonce for a logged-in (cookie) user, "0" otherwise.
       const loggedIn = this.currentUserId !== null;
-      return new Response(loggedIn ? MOCK_NONCE : '0', {
+      return new Response(loggedIn ? this.nonce : '0', {
         status: loggedIn ? 200 : 400,
         headers: { 'Content-Type': 'text/html; charset=UTF-8' },
       });
@@ -559,7 +578,7 @@ export class MockWordPress {
       request.headers.get('x-wp-nonce') ??
       (typeof ctx.query['_wpnonce'] === 'string' ? ctx.query['_wpnonce'] : null);
     let response: RouteResponse;
-    if (nonce !== null && !auth.viaAppPassword && nonce !== MOCK_NONCE) {
+    if (nonce !== null && !auth.viaAppPassword && nonce !== this.nonce) {
       // A stale nonce fails even public routes in 6.1.
       user = null;
       response = new WpRestFailure('rest_cookie_invalid_nonce', 'Cookie check failed', 403).toResponse();
@@ -606,7 +625,7 @@ export class MockWordPress {
     } else if (user === null && ctx.method === 'GET') {
       headers['Vary'] = 'Origin';
     }
-    if (user !== null && !auth.viaAppPassword) headers['X-WP-Nonce'] = MOCK_NONCE;
+    if (user !== null && !auth.viaAppPassword) headers['X-WP-Nonce'] = this.nonce;
     if (ctx.query['_envelope'] !== undefined) {
       const envelopeHeaders = Object.keys(response.headers).length > 0 ? response.headers : [];
       return { status: 200, body: { body, status: response.status, headers: envelopeHeaders }, headers };
