@@ -73,7 +73,11 @@ export class SyncRelay {
   private readonly now: () => number;
   private readonly rooms = new Map<string, RoomState>();
   private nextId = 1;
-  private readonly waiters = new Set<{ rooms: ReadonlySet<string>; clientIds: ReadonlySet<number>; wake(): void }>();
+  private readonly waiters = new Set<{
+    rooms: ReadonlySet<string>;
+    clientIds: ReadonlySet<number>;
+    wake(): void;
+  }>();
 
   constructor(options: SyncRelayOptions = {}) {
     this.compactionThreshold = options.compactionThreshold ?? 50;
@@ -156,7 +160,11 @@ export class SyncRelay {
    * included), every live presence, the newest row id, and whether it should compact (the room is
    * over the threshold and it is the lowest live client).
    */
-  answer(room: string, clientId: number, after: number): {
+  answer(
+    room: string,
+    clientId: number,
+    after: number,
+  ): {
     room: string;
     end_cursor: number;
     awareness: Record<string, Record<string, unknown>>;

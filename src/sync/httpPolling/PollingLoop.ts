@@ -144,7 +144,12 @@ export class PollingLoop implements PollingRoomHost {
     room.close();
     this.requestCount += 1;
     this.transport
-      .request({ method: 'POST', path: this.settings.path, body: { rooms: [leave] }, headers: this.headers() })
+      .request({
+        method: 'POST',
+        path: this.settings.path,
+        body: { rooms: [leave] },
+        headers: this.headers(),
+      })
       .catch(() => undefined);
     if (this.rooms.length === 0) this.dispose();
   }
@@ -165,8 +170,22 @@ export class PollingLoop implements PollingRoomHost {
     return this.isDisposed;
   }
 
-  /** Something changed: send, hold a long poll, or schedule the next poll. */
+  /**
+   * Something changed: send, hold a long poll, or schedule the next poll. Runs after the current
+   * task's microtasks, so the several updates one edit makes travel in one request.
+   */
   wake(): void {
+    if (this.isWakeQueued || this.isDisposed) return;
+    this.isWakeQueued = true;
+    queueMicrotask(() => {
+      this.isWakeQueued = false;
+      this.pump();
+    });
+  }
+
+  private isWakeQueued = false;
+
+  private pump(): void {
     if (this.isDisposed || this.sending !== undefined) return;
     const now = Date.now();
     if (now < this.retryAt) {
@@ -285,7 +304,11 @@ export class PollingLoop implements PollingRoomHost {
     }
   }
 
-  private onAnswer(response: RawResponse<SyncResponseBody>, rooms: PollingRoom[], parts: RoomRequest[]): void {
+  private onAnswer(
+    response: RawResponse<SyncResponseBody>,
+    rooms: PollingRoom[],
+    parts: RoomRequest[],
+  ): void {
     const body = response.data;
     if (!isRecord(body) || !Array.isArray(body.rooms)) {
       throw new RestError({
@@ -304,7 +327,8 @@ export class PollingLoop implements PollingRoomHost {
     this.serverWaitMs = typeof body.wait === 'number' && body.wait > 0 ? body.wait : 0;
     const answers = body.rooms as RoomResponse[];
     rooms.forEach((room, index) => {
-      const answer = answers[index]?.room === room.name ? answers[index] : answers.find((a) => a?.room === room.name);
+      const answer =
+        answers[index]?.room === room.name ? answers[index] : answers.find((a) => a?.room === room.name);
       if (room.isClosed) return;
       room.setStatus('connected');
       if (answer !== undefined) room.receive(answer);
@@ -332,7 +356,11 @@ export class PollingLoop implements PollingRoomHost {
       this.backOff(rooms, error);
       return;
     }
-    if (rest !== undefined && (rest.status === 403 || rest.status === 401) && rest.code !== 'rest_cookie_invalid_nonce') {
+    if (
+      rest !== undefined &&
+      (rest.status === 403 || rest.status === 401) &&
+      rest.code !== 'rest_cookie_invalid_nonce'
+    ) {
       restoreAll();
       this.onForbidden(rest, rooms);
       return;
@@ -346,9 +374,13 @@ export class PollingLoop implements PollingRoomHost {
     if (rest?.code === 'rest_sync_protocol_mismatch') {
       for (const room of rooms) {
         room.context.reportError(
-          new SyncError(`The sync relay does not speak this client's protocol (room "${room.name}").`, 'connection-failed', {
-            cause: error,
-          }),
+          new SyncError(
+            `The sync relay does not speak this client's protocol (room "${room.name}").`,
+            'connection-failed',
+            {
+              cause: error,
+            },
+          ),
         );
         room.setStatus('disconnected');
         room.close();

@@ -131,7 +131,8 @@ export class PollingRoom {
   /** Applies this room's part of an answer: presence, rows, replies, compaction. */
   receive(answer: RoomResponse): void {
     if (this.isClosed) return;
-    if (Number.isInteger(answer.end_cursor) && answer.end_cursor > this.cursor) this.cursor = answer.end_cursor;
+    if (Number.isInteger(answer.end_cursor) && answer.end_cursor > this.cursor)
+      this.cursor = answer.end_cursor;
     this.receiveAwareness(answer.awareness);
     const replies: SyncUpdate[] = [];
     for (const row of Array.isArray(answer.updates) ? answer.updates : []) {
@@ -140,9 +141,13 @@ export class PollingRoom {
         if (reply !== undefined) replies.push(reply);
       } catch (error) {
         this.context.reportError(
-          new SyncError(`A ${String(row?.type)} row of room "${this.name}" could not be applied.`, 'unknown-content', {
-            cause: error,
-          }),
+          new SyncError(
+            `A ${String(row?.type)} row of room "${this.name}" could not be applied.`,
+            'unknown-content',
+            {
+              cause: error,
+            },
+          ),
         );
       }
     }
@@ -193,7 +198,10 @@ export class PollingRoom {
     const changed = { added, updated, removed: [] as number[] };
     if (added.length + updated.length > 0) awareness.emit('change', [changed, this.origin]);
     // `update` also fires for renewals: Presence reads `lastSeenMs` from it.
-    awareness.emit('update', [{ ...changed, updated: [...seen].filter((id) => !added.includes(id)) }, this.origin]);
+    awareness.emit('update', [
+      { ...changed, updated: [...seen].filter((id) => !added.includes(id)) },
+      this.origin,
+    ]);
     if (removed.length > 0) removeAwarenessStates(awareness, removed, this.origin);
   }
 

@@ -123,7 +123,11 @@ function resolvePosition(doc: Y.Doc, value: unknown): { field: string; offset?: 
   } catch {
     // A position into content this document has not received yet: fall back to the plain offset.
   }
-  if (attributeKey !== undefined && typeof value.absoluteOffset === 'number' && fieldText(doc, attributeKey)) {
+  if (
+    attributeKey !== undefined &&
+    typeof value.absoluteOffset === 'number' &&
+    fieldText(doc, attributeKey)
+  ) {
     return { field: attributeKey, offset: value.absoluteOffset };
   }
   return undefined;
@@ -142,7 +146,12 @@ function selectionOf(doc: Y.Doc, selection: unknown): Pick<PresenceWireState, 'f
     return { field: 'content' };
   }
   if (start === undefined) return {};
-  if (end === undefined || end.field !== start.field || start.offset === undefined || end.offset === undefined) {
+  if (
+    end === undefined ||
+    end.field !== start.field ||
+    start.offset === undefined ||
+    end.offset === undefined
+  ) {
     return { field: start.field };
   }
   const lo = Math.min(start.offset, end.offset);

@@ -98,7 +98,10 @@ export function siteRootOf(restRoot: string): string {
   const url = new URL(restRoot);
   url.search = '';
   url.hash = '';
-  return url.toString().replace(/\/wp-json\/?$/, '').replace(/\/$/, '');
+  return url
+    .toString()
+    .replace(/\/wp-json\/?$/, '')
+    .replace(/\/$/, '');
 }
 
 /** The default nonce refresh: WordPress's `rest-nonce` AJAX action, with the page's cookies. */
@@ -130,7 +133,9 @@ function positive(name: string, value: number | undefined, fallback: number, all
 }
 
 function defaultRoom(entity: { kind: string; name: string; id: string | number | undefined }): string {
-  return entity.id === undefined ? `${entity.kind}/${entity.name}` : `${entity.kind}/${entity.name}:${entity.id}`;
+  return entity.id === undefined
+    ? `${entity.kind}/${entity.name}`
+    : `${entity.kind}/${entity.name}:${entity.id}`;
 }
 
 class HttpPollingRoomProvider implements RoomProvider {
@@ -180,13 +185,19 @@ export function httpPollingProvider(options: HttpPollingProviderOptions = {}): P
   }
   const burst = options.sendBurst ?? DEFAULTS.sendBurst;
   if (!Number.isInteger(burst) || burst < 1) {
-    throw new ArgumentError(`httpPollingProvider option "sendBurst" must be a whole number ≥ 1, got ${String(burst)}.`);
+    throw new ArgumentError(
+      `httpPollingProvider option "sendBurst" must be a whole number ≥ 1, got ${String(burst)}.`,
+    );
   }
   const base = {
     path,
     longPollMs: positive('longPollMs', options.longPollMs, DEFAULTS.longPollMs, true),
     soloIntervalMs: positive('soloIntervalMs', options.soloIntervalMs, DEFAULTS.soloIntervalMs),
-    withPeersIntervalMs: positive('withPeersIntervalMs', options.withPeersIntervalMs, DEFAULTS.withPeersIntervalMs),
+    withPeersIntervalMs: positive(
+      'withPeersIntervalMs',
+      options.withPeersIntervalMs,
+      DEFAULTS.withPeersIntervalMs,
+    ),
     hiddenIntervalMs: positive('hiddenIntervalMs', options.hiddenIntervalMs, DEFAULTS.hiddenIntervalMs),
     sendIntervalMs: positive('sendIntervalMs', options.sendIntervalMs, DEFAULTS.sendIntervalMs, true),
     sendBurst: burst,

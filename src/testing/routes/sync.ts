@@ -60,7 +60,9 @@ export function parseRooms(body: Record<string, unknown>, rawBytes: number): Roo
   }
   const rooms = body.rooms;
   if (rooms === undefined) {
-    throw new WpRestFailure('rest_missing_callback_param', 'Missing parameter(s): rooms', 400, { params: ['rooms'] });
+    throw new WpRestFailure('rest_missing_callback_param', 'Missing parameter(s): rooms', 400, {
+      params: ['rooms'],
+    });
   }
   if (!Array.isArray(rooms)) throw bad('rooms is not of type array.');
   if (rooms.length > MAX_ROOMS) throw bad(`rooms must contain at most ${MAX_ROOMS} items.`);
@@ -68,8 +70,10 @@ export function parseRooms(body: Record<string, unknown>, rawBytes: number): Roo
     const at = `rooms[${index}]`;
     if (!isRecord(item)) throw bad(`${at} is not of type object.`);
     const { room, client_id: clientId, after, awareness, updates } = item;
-    if (typeof room !== 'string' || !ROOM_PATTERN.test(room)) throw bad(`${at}[room] does not match pattern.`);
-    if (!Number.isInteger(clientId) || (clientId as number) < 1) throw bad(`${at}[client_id] must be an integer ≥ 1.`);
+    if (typeof room !== 'string' || !ROOM_PATTERN.test(room))
+      throw bad(`${at}[room] does not match pattern.`);
+    if (!Number.isInteger(clientId) || (clientId as number) < 1)
+      throw bad(`${at}[client_id] must be an integer ≥ 1.`);
     if (!Number.isInteger(after) || (after as number) < 0) throw bad(`${at}[after] must be an integer ≥ 0.`);
     if (awareness !== null && !isRecord(awareness)) throw bad(`${at}[awareness] is not of type object,null.`);
     if (awareness !== null) {
@@ -81,9 +85,11 @@ export function parseRooms(body: Record<string, unknown>, rawBytes: number): Roo
     const rows = updates.map((update, rowIndex) => {
       const rowAt = `${at}[updates][${rowIndex}]`;
       if (!isRecord(update)) throw bad(`${rowAt} is not of type object.`);
-      if (typeof update.type !== 'string' || !UPDATE_TYPES.has(update.type)) throw bad(`${rowAt}[type] is not one of compaction, sync_step1, sync_step2, update.`);
+      if (typeof update.type !== 'string' || !UPDATE_TYPES.has(update.type))
+        throw bad(`${rowAt}[type] is not one of compaction, sync_step1, sync_step2, update.`);
       if (typeof update.data !== 'string') throw bad(`${rowAt}[data] is not of type string.`);
-      if (update.data.length > MAX_DATA_CHARS) throw bad(`${rowAt}[data] must be at most ${MAX_DATA_CHARS} characters long.`);
+      if (update.data.length > MAX_DATA_CHARS)
+        throw bad(`${rowAt}[data] must be at most ${MAX_DATA_CHARS} characters long.`);
       return { type: update.type as RoomInput['updates'][number]['type'], data: update.data };
     });
     return {
@@ -126,7 +132,11 @@ export function canSyncRoom(request: RestRequest, room: string): boolean {
 }
 
 /** The presence others see: the client's `editorState`, and who it is from WordPress's users. */
-export function presenceOf(user: UserRow, awareness: Record<string, unknown>, now: number): Record<string, unknown> {
+export function presenceOf(
+  user: UserRow,
+  awareness: Record<string, unknown>,
+  now: number,
+): Record<string, unknown> {
   const sent = isRecord(awareness.collaboratorInfo) ? awareness.collaboratorInfo : {};
   const collaboratorInfo = {
     id: user.id,
@@ -159,7 +169,8 @@ function permission(relay: SyncRelay) {
       if (owner !== undefined && owner !== request.user?.id) {
         return new WpRestFailure('rest_cannot_edit', 'Client ID is already in use by another user.', 403);
       }
-      if (!canSyncRoom(request, room.room) && !forbiddenRooms.includes(room.room)) forbiddenRooms.push(room.room);
+      if (!canSyncRoom(request, room.room) && !forbiddenRooms.includes(room.room))
+        forbiddenRooms.push(room.room);
     }
     if (forbiddenRooms.length > 0) {
       return forbidden(
@@ -220,7 +231,11 @@ function handleSave(request: RestRequest): RouteResponse {
 export function syncRoutes(relay: SyncRelay): Route[] {
   return [
     route(SYNC_UPDATES_ROUTE, 'wp-sync/v1', [
-      { methods: CREATABLE, permission: permission(relay), handler: (request) => handleUpdates(relay, request) },
+      {
+        methods: CREATABLE,
+        permission: permission(relay),
+        handler: (request) => handleUpdates(relay, request),
+      },
     ]),
     route(SYNC_SAVE_ROUTE, 'wp-sync/v1', [
       {

@@ -24,13 +24,17 @@ describe('httpPollingProvider through the mock relay', () => {
     const b = track(pollingStore(transportAs(mock), 2));
     const ra = await openPost(a, id);
     const rb = await openPost(b, id);
-    await until(() => (b.sync?.peers(rb).length ?? 0) === 1 && (a.sync?.peers(ra).length ?? 0) === 1, 5000, 'presence');
+    await until(
+      () => (b.sync?.peers(rb).length ?? 0) === 1 && (a.sync?.peers(ra).length ?? 0) === 1,
+      5000,
+      'presence',
+    );
     expect(a.sync?.connection(ra)).toBe('connected');
     ra.edit({ title: 'Hello world' });
     await until(() => titleOf(rb) === 'Hello world', 5000, "A's title on B");
   });
 
-  it('keeps both people\'s characters when they type in the title at once', async () => {
+  it("keeps both people's characters when they type in the title at once", async () => {
     const { mock, id } = mockWithPost();
     const a = track(pollingStore(transportAs(mock), 1));
     const b = track(pollingStore(transportAs(mock), 2));

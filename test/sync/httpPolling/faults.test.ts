@@ -145,12 +145,20 @@ describe('httpPollingProvider under faults', () => {
       1,
       {
         status: 403,
-        body: { code: 'rest_cannot_edit', message: 'You may not sync this.', data: { status: 403, rooms: [room] } },
+        body: {
+          code: 'rest_cannot_edit',
+          message: 'You may not sync this.',
+          data: { status: 403, rooms: [room] },
+        },
       },
       { path: '/wp-sync/v1/updates' },
     );
     ra.edit({ title: 'Typed while refused' });
-    await within(5000, () => storesOf[0].sync!.errors.some((error) => error.code === 'forbidden'), 'forbidden');
+    await within(
+      5000,
+      () => storesOf[0].sync!.errors.some((error) => error.code === 'forbidden'),
+      'forbidden',
+    );
     expect(storesOf[0].sync!.connection(ra)).toBe('disconnected');
     expect(titleOf(ra)).toBe('Typed while refused');
     await within(70_000, () => titleOf(rb) === 'Typed while refused', 'the edit on B after the retry');
@@ -177,10 +185,18 @@ describe('httpPollingProvider under faults', () => {
       await vi.advanceTimersByTimeAsync(20);
     }
     rb.edit({ title: `B offline ${titleOf(rb)}` });
-    await within(60_000, () => mock.syncRelay.rows(`postType/post:${id}`).some((row) => row.type === 'compaction'), 'a compaction');
+    await within(
+      60_000,
+      () => mock.syncRelay.rows(`postType/post:${id}`).some((row) => row.type === 'compaction'),
+      'a compaction',
+    );
     expect(mock.syncRelay.rows(`postType/post:${id}`).length).toBeLessThan(70);
     links[1].isOffline = false;
     const expected = `B offline Hello${'a'.repeat(70)}`;
-    await within(90_000, () => titleOf(ra) === expected && titleOf(rb) === expected, 'convergence after the peer is back');
+    await within(
+      90_000,
+      () => titleOf(ra) === expected && titleOf(rb) === expected,
+      'convergence after the peer is back',
+    );
   });
 });

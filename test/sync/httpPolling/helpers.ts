@@ -59,7 +59,8 @@ export async function openPost(store: RootStore, id: number): Promise<EntityReco
 export async function until(check: () => boolean, timeoutMs = 5000, what = 'the condition'): Promise<number> {
   const started = Date.now();
   while (!check()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   return Date.now() - started;
