@@ -262,13 +262,20 @@ final class WPE_Sync_Server {
 					);
 				}
 			}
-			$answers[] = $this->storage->answer( $name, $client_id, $after );
+		}
+		// Taken before the answers: whatever another request writes after this point either is in
+		// the answers or changes the fingerprint and wakes the hold (no lost wake-up).
+		$names      = array_map( static fn( $room ) => (string) $room['room'], $rooms );
+		$client_ids = array_map( static fn( $room ) => (int) $room['client_id'], $rooms );
+		$before     = $this->storage->fingerprint( $names, $client_ids );
+		foreach ( $rooms as $room ) {
+			$answers[] = $this->storage->answer( (string) $room['room'], (int) $room['client_id'], (int) $room['after'] );
 		}
 		$max_wait = (int) apply_filters( 'wpe_sync_max_wait_ms', self::MAX_WAIT_MS );
 		$max_wait = max( 0, min( $max_wait, self::MAX_WAIT_MS ) );
 		$wait     = min( (int) ( $request['wait'] ?? 0 ), $max_wait );
 		if ( ! $sent && $wait > 0 && $this->is_idle( $answers ) ) {
-			$answers = $this->hold( $rooms, $wait ) ?? $answers;
+			$answers = $this->hold( $rooms, $before, $wait ) ?? $answers;
 		}
 		$body = array( 'rooms' => $answers );
 		if ( $max_wait > 0 ) {
@@ -295,14 +302,14 @@ final class WPE_Sync_Server {
 	 * Waits until another client stores a row or changes presence in one of the rooms, then answers
 	 * again (read only: the presence is not renewed, so a client that left meanwhile stays gone).
 	 *
-	 * @param array $rooms   The request's rooms.
-	 * @param int   $wait_ms How long at most.
+	 * @param array  $rooms   The request's rooms.
+	 * @param string $before  The fingerprint taken before the first answers.
+	 * @param int    $wait_ms How long at most.
 	 * @return array|null The new answers, or null when nothing changed.
 	 */
-	private function hold( array $rooms, int $wait_ms ): ?array {
+	private function hold( array $rooms, string $before, int $wait_ms ): ?array {
 		$names      = array_map( static fn( $room ) => (string) $room['room'], $rooms );
 		$client_ids = array_map( static fn( $room ) => (int) $room['client_id'], $rooms );
-		$before     = $this->storage->fingerprint( $names, $client_ids );
 		$deadline   = microtime( true ) + $wait_ms / 1000;
 		$changed    = false;
 		while ( microtime( true ) < $deadline && ! connection_aborted() ) {

@@ -46,7 +46,11 @@ export interface HttpPollingProviderOptions {
    * @default 1000
    */
   sendIntervalMs?: number;
-  /** @default 3 */
+  /**
+   * Requests that may go in a row before `sendIntervalMs` applies. With 2 and 1000 ms a person
+   * typing makes no more requests than the block editor's 1 s poll (bench:sync).
+   * @default 2
+   */
   sendBurst?: number;
   /** How often a room the relay refused (403) is tried again. @default 60000 */
   forbiddenRetryMs?: number;
@@ -71,7 +75,7 @@ const DEFAULTS = {
   withPeersIntervalMs: 1000,
   hiddenIntervalMs: 25_000,
   sendIntervalMs: 1000,
-  sendBurst: 3,
+  sendBurst: 2,
   forbiddenRetryMs: 60_000,
   soloRetryDelaysMs: [2000, 4000, 8000, 12_000],
   withPeersRetryDelaysMs: [1000, 2000, 4000, 8000],
