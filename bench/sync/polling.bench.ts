@@ -31,7 +31,9 @@ const QUIET_MS = Number(process.env.BENCH_QUIET_MS ?? 60_000);
 const KEYS = Number(process.env.BENCH_KEYS ?? 25);
 /** Our provider's send budget, to try others (`BENCH_SEND_INTERVAL_MS`, `BENCH_SEND_BURST`); defaults otherwise. */
 const providerOptions = {
-  ...(process.env.BENCH_SEND_INTERVAL_MS ? { sendIntervalMs: Number(process.env.BENCH_SEND_INTERVAL_MS) } : {}),
+  ...(process.env.BENCH_SEND_INTERVAL_MS
+    ? { sendIntervalMs: Number(process.env.BENCH_SEND_INTERVAL_MS) }
+    : {}),
   ...(process.env.BENCH_SEND_BURST ? { sendBurst: Number(process.env.BENCH_SEND_BURST) } : {}),
 };
 
@@ -110,7 +112,13 @@ async function blockEditorPeer(room: string, name: string): Promise<Peer> {
     collaboratorInfo: { id: 1, name, slug: name, browserType: 'Node', enteredAt: Date.now() },
     editorState: { selection: { type: 'none' } },
   });
-  module.pollingManager.registerRoom({ room, doc, awareness, log: () => undefined, onStatusChange: () => undefined });
+  module.pollingManager.registerRoom({
+    room,
+    doc,
+    awareness,
+    log: () => undefined,
+    onStatusChange: () => undefined,
+  });
   return {
     label: name,
     doc,
@@ -159,7 +167,11 @@ function ourPeer(target: Target, id: number, name: string): Peer {
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A types KEYS characters at random gaps; the delay until B has each. */
-async function keystrokeLatency(a: Peer, b: Peer, seed: number): Promise<{ latencies: number[]; perMinute: number }> {
+async function keystrokeLatency(
+  a: Peer,
+  b: Peer,
+  seed: number,
+): Promise<{ latencies: number[]; perMinute: number }> {
   const random = seededRandom(seed);
   const latencies: number[] = [];
   const before = (requestsByClient.get(a.clientId) ?? 0) + (requestsByClient.get(b.clientId) ?? 0);
@@ -273,12 +285,35 @@ async function run(target: Target): Promise<void> {
   for (const peer of [beA, beB, ourA, ourB]) peer.stop();
   const fmt = (ms: number): string => (Number.isNaN(ms) ? 'lost' : `${Math.round(ms)} ms`);
   console.log(row(['keystroke → other peer', 'p50', 'p95', 'req/min/person']));
-  console.log(row(['  block editor (@wordpress/sync 1.56.0)', fmt(median(be.latencies)), fmt(percentile(be.latencies, 95)), be.perMinute.toFixed(1)]));
-  console.log(row(['  httpPollingProvider', fmt(median(ours.latencies)), fmt(percentile(ours.latencies, 95)), ours.perMinute.toFixed(1)]));
-  console.log(row(['  ratio (block editor / ours)', (median(be.latencies) / median(ours.latencies)).toFixed(1) + '×', (percentile(be.latencies, 95) / percentile(ours.latencies, 95)).toFixed(1) + '×', '']));
+  console.log(
+    row([
+      '  block editor (@wordpress/sync 1.56.0)',
+      fmt(median(be.latencies)),
+      fmt(percentile(be.latencies, 95)),
+      be.perMinute.toFixed(1),
+    ]),
+  );
+  console.log(
+    row([
+      '  httpPollingProvider',
+      fmt(median(ours.latencies)),
+      fmt(percentile(ours.latencies, 95)),
+      ours.perMinute.toFixed(1),
+    ]),
+  );
+  console.log(
+    row([
+      '  ratio (block editor / ours)',
+      (median(be.latencies) / median(ours.latencies)).toFixed(1) + '×',
+      (percentile(be.latencies, 95) / percentile(ours.latencies, 95)).toFixed(1) + '×',
+      '',
+    ]),
+  );
 
   // 2. A quiet minute: alone, and three people in a room.
-  const soloBe = [await blockEditorPeer(`postType/post:${await target.newPost('bench: be solo')}`, 'be-solo')];
+  const soloBe = [
+    await blockEditorPeer(`postType/post:${await target.newPost('bench: be solo')}`, 'be-solo'),
+  ];
   const soloOurs = [ourPeer(target, await target.newPost('bench: ours solo'), 'ours-solo')];
   const trioBeRoom = `postType/post:${await target.newPost('bench: be trio')}`;
   const trioBe = [
@@ -287,13 +322,31 @@ async function run(target: Target): Promise<void> {
     await blockEditorPeer(trioBeRoom, 'be-3'),
   ];
   const trioOursId = await target.newPost('bench: ours trio');
-  const trioOurs = [ourPeer(target, trioOursId, 'ours-1'), ourPeer(target, trioOursId, 'ours-2'), ourPeer(target, trioOursId, 'ours-3')];
+  const trioOurs = [
+    ourPeer(target, trioOursId, 'ours-1'),
+    ourPeer(target, trioOursId, 'ours-2'),
+    ourPeer(target, trioOursId, 'ours-3'),
+  ];
   await sleep(6000);
   const since = new Map(requestsByClient);
   await sleep(QUIET_MS);
   console.log(row(['requests per hour per person (quiet)', 'alone', 'with 2 others', '']));
-  console.log(row(['  block editor (@wordpress/sync 1.56.0)', Math.round(perHour(soloBe, since, QUIET_MS)), Math.round(perHour(trioBe, since, QUIET_MS)), '']));
-  console.log(row(['  httpPollingProvider', Math.round(perHour(soloOurs, since, QUIET_MS)), Math.round(perHour(trioOurs, since, QUIET_MS)), '']));
+  console.log(
+    row([
+      '  block editor (@wordpress/sync 1.56.0)',
+      Math.round(perHour(soloBe, since, QUIET_MS)),
+      Math.round(perHour(trioBe, since, QUIET_MS)),
+      '',
+    ]),
+  );
+  console.log(
+    row([
+      '  httpPollingProvider',
+      Math.round(perHour(soloOurs, since, QUIET_MS)),
+      Math.round(perHour(trioOurs, since, QUIET_MS)),
+      '',
+    ]),
+  );
   for (const peer of [...soloBe, ...soloOurs, ...trioBe, ...trioOurs]) peer.stop();
   await sleep(200);
 }
