@@ -4,10 +4,10 @@
  * an expired nonce, and compaction while a peer is offline. Invariant each time: nothing anyone
  * typed is lost, and the provider recovers without help.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RestTransport, type EntityRecord, type RootStore } from 'wp-entities';
 import { MOCK_NONCE, type MockWordPress } from '../../../src/testing/index.js';
-import { mockWithPost, openPost, pollingStore, titleOf } from './helpers.js';
+import { fakeClockAndStores, mockWithPost, openPost, pollingStore, titleOf } from './helpers.js';
 
 /** A transport into the mock whose sync requests can be dropped, doubled or cut off. */
 interface FaultyLink {
@@ -56,16 +56,7 @@ function faultyLink(mock: MockWordPress, auth?: { nonce: string }): FaultyLink {
   return link;
 }
 
-const stores: RootStore[] = [];
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-
-afterEach(() => {
-  for (const store of stores.splice(0)) store.dispose();
-  vi.useRealTimers();
-});
+const stores = fakeClockAndStores();
 
 /** Advances fake time in small steps until `check` holds; fails after `maxMs` of fake time. */
 async function within(maxMs: number, check: () => boolean, what: string): Promise<void> {

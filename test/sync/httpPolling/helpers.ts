@@ -2,6 +2,7 @@
  * Stores that collaborate through the mock WordPress's `/wp-sync/v1/updates` relay with
  * `httpPollingProvider`, each with its own transport (one polling loop per transport).
  */
+import { afterEach, beforeEach, vi } from 'vitest';
 import { RestTransport, RootStore, type EntityRecord } from 'wp-entities';
 import '../../../src/sync/index.js';
 import {
@@ -69,4 +70,32 @@ export async function until(check: () => boolean, timeoutMs = 5000, what = 'the 
 /** The edited title of a record. */
 export function titleOf(record: EntityRecord<object>): string {
   return (record.edited as { title?: string } | undefined)?.title ?? '';
+}
+
+/**
+ * Fake timers for every test of the calling file; the stores pushed into the returned list are
+ * disposed after each test.
+ */
+export function fakeClockAndStores(): RootStore[] {
+  const stores: RootStore[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  });
+  afterEach(() => {
+    for (const store of stores.splice(0)) store.dispose();
+    vi.useRealTimers();
+  });
+  return stores;
+}
+
+/** Two stores (users 1 and 2) on their own transports into `mock`, both with post `id` open. */
+export async function openPair(
+  mock: MockWordPress,
+  id: number,
+  stores: RootStore[],
+): Promise<{ a: RootStore; b: RootStore; ra: EntityRecord<object>; rb: EntityRecord<object> }> {
+  const a = pollingStore(transportAs(mock), 1);
+  const b = pollingStore(transportAs(mock), 2);
+  stores.push(a, b);
+  return { a, b, ra: await openPost(a, id), rb: await openPost(b, id) };
 }

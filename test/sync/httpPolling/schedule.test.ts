@@ -4,20 +4,12 @@
  * relay, local changes sent at once within the send budget, every room in one request, at most 50
  * rooms per request, 413 halving the body, and leaving with `awareness: null`.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RootStore } from 'wp-entities';
+import { describe, expect, it, vi } from 'vitest';
 import type { VisibilitySource } from '../../../src/sync/httpPolling/PollingLoop.js';
 import { createMockWordPress, type MockWordPress } from '../../../src/testing/index.js';
-import { openPost, pollingStore, titleOf, transportAs } from './helpers.js';
+import { fakeClockAndStores, openPair, openPost, pollingStore, titleOf, transportAs } from './helpers.js';
 
-const stores: RootStore[] = [];
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-});
-afterEach(() => {
-  for (const store of stores.splice(0)) store.dispose();
-  vi.useRealTimers();
-});
+const stores = fakeClockAndStores();
 
 /** A visibility the test switches. */
 function switchableVisibility(): VisibilitySource & { set(hidden: boolean): void } {
@@ -107,11 +99,7 @@ describe("httpPollingProvider on a server that does not hold requests (the block
   it('sends a local change at once instead of at the next tick', async () => {
     const { mock, log } = loggingMock(0);
     const id = mock.addPost('post', { title: 'T', status: 'draft' });
-    const a = pollingStore(transportAs(mock), 1);
-    const b = pollingStore(transportAs(mock), 2);
-    stores.push(a, b);
-    const ra = await openPost(a, id);
-    const rb = await openPost(b, id);
+    const { ra, rb } = await openPair(mock, id, stores);
     await vi.advanceTimersByTimeAsync(5000);
     log.length = 0;
     ra.edit({ title: 'T!' });
@@ -143,11 +131,7 @@ describe('httpPollingProvider on our relay (long poll)', () => {
   it("wakes the other person's held request with a keystroke: it arrives in one round trip", async () => {
     const { mock } = loggingMock(20_000);
     const id = mock.addPost('post', { title: 'T', status: 'draft' });
-    const a = pollingStore(transportAs(mock), 1);
-    const b = pollingStore(transportAs(mock), 2);
-    stores.push(a, b);
-    const ra = await openPost(a, id);
-    const rb = await openPost(b, id);
+    const { ra, rb } = await openPair(mock, id, stores);
     await vi.advanceTimersByTimeAsync(3000);
     ra.edit({ title: 'T1' });
     await vi.advanceTimersByTimeAsync(1);
@@ -180,11 +164,7 @@ describe('httpPollingProvider on our relay (long poll)', () => {
   it('halves the body after a 413 and sends the same rows again', async () => {
     const { mock, log } = loggingMock(20_000);
     const id = mock.addPost('post', { title: 'T', status: 'draft' });
-    const a = pollingStore(transportAs(mock), 1);
-    const b = pollingStore(transportAs(mock), 2);
-    stores.push(a, b);
-    const ra = await openPost(a, id);
-    const rb = await openPost(b, id);
+    const { ra, rb } = await openPair(mock, id, stores);
     await vi.advanceTimersByTimeAsync(3000);
     mock.failNext(
       1,
