@@ -57,5 +57,26 @@ export {
 } from './webrtcProvider.js';
 export { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';
 export { websocketProvider } from './websocketProvider.js';
+export { httpPollingProvider, documentVisibility, siteRootOf } from './httpPolling/httpPollingProvider.js';
+export type { HttpPollingProviderOptions } from './httpPolling/httpPollingProvider.js';
+export type { VisibilitySource } from './httpPolling/PollingLoop.js';
+export {
+  SYNC_UPDATES_PATH,
+  SYNC_SAVE_PATH,
+  MAX_ROOMS_PER_REQUEST,
+  MAX_UPDATE_BYTES,
+  toBase64,
+  fromBase64,
+} from './httpPolling/protocol.js';
+export type {
+  SyncUpdate,
+  SyncUpdateType,
+  RoomRequest,
+  RoomResponse,
+  SyncRequestBody,
+  SyncResponseBody,
+  WireAwareness,
+} from './httpPolling/protocol.js';
+export { toWireAwareness, fromWireAwareness, colorOf } from './httpPolling/awarenessWire.js';
 export type { WebsocketProviderOptions, WebSocketConstructor } from './websocketProvider.js';
 export { reconnectDelayMs, RECONNECT_DELAY_BASE_MS, RECONNECT_DELAY_CAP_MS } from './reconnectDelay.js';
