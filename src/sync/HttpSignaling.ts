@@ -4,8 +4,17 @@
  * (`GET url?subscriber_id=S&action=A`, one `data: <json>` per message), the way up is form POSTs
  * (`subscriber_id`, `action`, `message`). lib0's reconnect, ping and liveness logic drive it exactly
  * as they drive a real WebSocket: a dropped stream or a failed POST closes it, and lib0 reopens.
+ * POSTs go one at a time (the server must see signalling in the order sent); what is sent while one
+ * is in flight waits and goes in the next POST together, as repeated `message` fields, once the
+ * server has said (header `x-signaling-batch-max`) that it takes batches. A server that never says
+ * so (say, a WordPress endpoint expecting one `message`) gets one message per POST.
  */
-import { HTTP_SIGNALING_ACTION } from './signalingConstants.js';
+import {
+  HTTP_SIGNALING_ACTION,
+  MAX_SIGNALING_BATCH_MESSAGES,
+  MAX_SIGNALING_MESSAGE_BYTES,
+  SIGNALING_BATCH_HEADER,
+} from './signalingConstants.js';
 
 /** The subset of the DOM WebSocket that lib0/websocket (and so y-webrtc) uses. */
 export interface WebSocketLike {
@@ -95,8 +104,11 @@ export class HttpSignalingSocket implements WebSocketLike {
   onerror: ((event: unknown) => void) | null = null;
   private readonly subscriberId = randomSubscriberId();
   private readonly stopStream: () => void;
-  /** POSTs go one after another so the server sees signalling messages in the order sent. */
-  private posting: Promise<void> = Promise.resolve();
+  /** Messages not yet posted, oldest first. */
+  private outbox: string[] = [];
+  private isPosting = false;
+  /** Most messages the server takes in one POST; 1 until it says otherwise. */
+  private batchLimit = 1;
 
   constructor(url: string) {
     this.url = url;
@@ -120,32 +132,58 @@ export class HttpSignalingSocket implements WebSocketLike {
         : openFetchStream(streamUrl.href, events);
   }
 
-  /** Queues one message as a form POST; a POST that fails closes the socket (lib0 then reconnects). */
+  /** Queues one message; it is posted with whatever else waits once the previous POST is answered. */
   send(data: string): void {
     if (this.readyState !== OPEN) return;
-    const body = new URLSearchParams({
-      subscriber_id: this.subscriberId,
-      action: HTTP_SIGNALING_ACTION,
-      message: data,
-    });
-    this.posting = this.posting.then(async () => {
-      if (this.readyState !== OPEN) return;
+    this.outbox.push(data);
+    // Messages sent in the same tick (an offer and its first candidates) leave together.
+    if (!this.isPosting) {
+      this.isPosting = true;
+      queueMicrotask(() => void this.postWaiting());
+    }
+  }
+
+  /** Posts the waiting messages in order, as few POSTs as the server allows; a POST that fails closes the socket (lib0 then reconnects). */
+  private async postWaiting(): Promise<void> {
+    while (this.readyState === OPEN && this.outbox.length > 0) {
+      const batch = this.takeBatch();
+      const body = new URLSearchParams({ subscriber_id: this.subscriberId, action: HTTP_SIGNALING_ACTION });
+      for (const message of batch) body.append('message', message);
       try {
         const response = await fetch(this.url, { method: 'POST', body });
         // 404: the server no longer knows this subscriber (it restarted); only a new stream helps.
-        if (response.status === 404 || response.status >= 500)
+        if (response.status === 404 || response.status >= 500) {
           this.fail(new Error(`signalling POST answered ${response.status}`));
+        } else {
+          const limit = Number(response.headers.get(SIGNALING_BATCH_HEADER));
+          if (Number.isInteger(limit) && limit >= 1)
+            this.batchLimit = Math.min(limit, MAX_SIGNALING_BATCH_MESSAGES);
+        }
         await response.body?.cancel();
       } catch (error) {
         this.fail(error);
       }
-    });
+    }
+    this.isPosting = false;
+  }
+
+  /** The next POST's messages: as many as the server takes, at most one message's worth of bytes together. */
+  private takeBatch(): string[] {
+    let count = 1;
+    let size = this.outbox[0]!.length;
+    while (count < this.outbox.length && count < this.batchLimit) {
+      size += this.outbox[count]!.length;
+      if (size > MAX_SIGNALING_MESSAGE_BYTES) break;
+      count += 1;
+    }
+    return this.outbox.splice(0, count);
   }
 
   /** Ends the stream; `onclose` follows asynchronously, as with a WebSocket. */
   close(): void {
     if (this.readyState === CLOSED) return;
     this.readyState = CLOSED;
+    this.outbox = [];
     this.stopStream();
     setTimeout(() => this.onclose?.({ type: 'close' }), 0);
   }
@@ -153,6 +191,7 @@ export class HttpSignalingSocket implements WebSocketLike {
   private fail(reason: unknown): void {
     if (this.readyState === CLOSED) return;
     this.readyState = CLOSED;
+    this.outbox = [];
     this.stopStream();
     this.onerror?.(reason);
     this.onclose?.({ type: 'close' });

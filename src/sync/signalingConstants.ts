@@ -64,3 +64,25 @@ export const DECRYPT_ERROR_REPORT_INTERVAL_MS = 10_000;
  * connection into the same topic space) is a copy and is dropped; copies arrive milliseconds apart.
  */
 export const DUPLICATE_PUBLISH_WINDOW_MS = 3000;
+/**
+ * Outgoing signalling messages one connection holds while it is still connecting (y-webrtc sends
+ * a peer's offer and candidates whenever they are ready, also during a reconnect). A join needs a
+ * handful per peer; past this the connection is not coming back soon and the rest are dropped.
+ */
+export const MAX_QUEUED_SIGNALING_MESSAGES = 256;
+/**
+ * How long a leaving room stays quiet between its goodbye (the awareness removal, sent over every
+ * data channel) and closing its connections. @roamhq/wrtc 0.10 can crash (SIGSEGV in
+ * `RTCDataChannel::Send`) when a message is sent on a channel at the instant the other end closes
+ * it; with this pause, two peers leaving together send first and close after, never both at once.
+ * Loopback round trips are ~1 ms and a LAN's a few; 100 ms also covers a busy event loop.
+ */
+export const LEAVE_GRACE_MS = 100;
+/**
+ * Most messages one HTTP signalling POST carries (repeated `message` form fields). A join is an
+ * offer or answer plus a few ICE candidates per peer; batching what waits while the previous
+ * POST is in flight turns a dozen sequential requests into two or three.
+ */
+export const MAX_SIGNALING_BATCH_MESSAGES = 64;
+/** Response header by which a signalling server says it accepts batched POSTs (value: the most messages per POST). */
+export const SIGNALING_BATCH_HEADER = 'x-signaling-batch-max';

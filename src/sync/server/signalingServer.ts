@@ -8,8 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import {
   MAX_PENDING_OUTPUT_BYTES,
+  MAX_SIGNALING_BATCH_MESSAGES,
   MAX_SIGNALING_MESSAGE_BYTES,
   SERVER_HEARTBEAT_MS,
+  SIGNALING_BATCH_HEADER,
 } from '../signalingConstants.js';
 import { parseSignalingMessage } from './signalingMessage.js';
 import { TopicSpace, type Subscriber } from './TopicSpace.js';
@@ -36,7 +38,10 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'content-type',
+  'access-control-expose-headers': SIGNALING_BATCH_HEADER,
 };
+/** Every POST answer tells the client it may batch (see HttpSignalingSocket). */
+const POST_HEADERS = { ...CORS_HEADERS, [SIGNALING_BATCH_HEADER]: String(MAX_SIGNALING_BATCH_MESSAGES) };
 
 /** An HTTP client: its event stream is the way back; it ends when the stream closes. */
 class StreamSubscriber implements Subscriber {
@@ -77,8 +82,9 @@ class SocketSubscriber implements Subscriber {
  * `clients` count) and `ping` (answered `pong`).
  * - WebSocket: one message per frame, on any path.
  * - HTTP: `GET ?subscriber_id=S&action=A` opens a `text/event-stream` (one `data: <json>` per
- *   message); `POST` form fields `subscriber_id`, `action`, `message` (the JSON) act for the
- *   subscriber whose stream is open. `GET /` without a subscriber answers `okay`.
+ *   message); `POST` form fields `subscriber_id`, `action`, `message` (the JSON; repeated, up to
+ *   {@link MAX_SIGNALING_BATCH_MESSAGES} times, for a batch handled in order) act for the
+ *   subscriber whose stream is open. POST answers carry `x-signaling-batch-max`. `GET /` without a subscriber answers `okay`.
  * Malformed input is dropped; a connection holds at most a bounded number of topics and each
  * message is size-limited. Resolves once listening.
  */
@@ -127,13 +133,23 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
       if (tooBig) return;
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       const subscriber = streams.get(form.get('subscriber_id') ?? '');
-      const message = parseSignalingMessage(form.get('message'));
-      if (!subscriber || !message) {
-        response.writeHead(subscriber ? 400 : 404, CORS_HEADERS).end();
+      const raw = form.getAll('message');
+      if (!subscriber) {
+        response.writeHead(404, CORS_HEADERS).end();
         return;
       }
-      topics.handle(subscriber, message);
-      response.writeHead(204, CORS_HEADERS).end();
+      if (raw.length > MAX_SIGNALING_BATCH_MESSAGES) {
+        response.writeHead(413, POST_HEADERS).end();
+        return;
+      }
+      // A batch is handled in order; a malformed message in it is dropped, the others still count.
+      const messages = raw.map(parseSignalingMessage).filter((message) => message !== undefined);
+      if (messages.length === 0) {
+        response.writeHead(400, POST_HEADERS).end();
+        return;
+      }
+      for (const message of messages) topics.handle(subscriber, message);
+      response.writeHead(204, POST_HEADERS).end();
     });
     request.on('error', () => request.destroy());
   };
