@@ -1,0 +1,77 @@
+/**
+ * Signalling part of `npm run bench:sync`: WebSocket against HTTP signalling (our server, both on
+ * 127.0.0.1), 2 and 5 Node peer processes over real WebRTC (@roamhq/wrtc), raw Yjs on webrtcProvider.
+ * - first sync: all peers join the room at the same instant and each writes its own field; the
+ *   time from the joins until every peer holds every peer's field (the whole mesh has formed
+ *   enough to converge). Signalling is most of it: announces, offers, answers, ICE candidates.
+ * - keystroke round trip: peer 0 types one character, peer 1 answers with the text's length,
+ *   peer 0 sees the answer; p50/p95 over sequential keystrokes, the other peers in the room.
+ * Each run uses a fresh room; `RUNS` (default 5) runs per setup, `KEYSTROKES` (default 200).
+ * Prints the HTTP/WebSocket ratio of the median first sync. Machine shared with other jobs:
+ * compare runs on the same machine only.
+ */
+import { createSignalingServer } from '../../src/sync/server/signalingServer.js';
+import { startPeers, stopPeers, uniqueRoom, type Peer } from '../../test/sync-slow/helpers/PeerPool.js';
+import { median, percentile } from '../stats.js';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const KEYSTROKES = Number(process.env.KEYSTROKES ?? 200);
+const PEER_COUNTS = [2, 5];
+
+const server = await createSignalingServer({ port: 0 });
+const peers = await startPeers(Math.max(...PEER_COUNTS));
+
+/** One run: everyone joins at once; ms until every peer has every field. Leaves the room open for keystrokes. */
+async function firstSync(group: Peer[], url: string, room: string): Promise<number> {
+  const everyone = Object.fromEntries(group.map((_peer, index) => [`peer${index}`, index]));
+  const started = Date.now();
+  await Promise.all(
+    group.map(async (peer, index) => {
+      await peer.request({ command: 'join', room, signaling: [url] });
+      await peer.request({ command: 'set', room, key: `peer${index}`, value: index });
+    }),
+  );
+  await Promise.all(
+    group.map((peer) => peer.request({ command: 'waitFor', room, fields: everyone, timeoutMs: 30_000 })),
+  );
+  return Date.now() - started;
+}
+
+async function leave(group: Peer[], room: string): Promise<void> {
+  await Promise.all(group.map((peer) => peer.request({ command: 'leave', room })));
+}
+
+console.log(`signalling transports, ${RUNS} runs per setup, ${KEYSTROKES} keystrokes; all peers join at once`);
+console.log('peers  transport  first sync ms: median (runs)              round trip p50 / p95 ms');
+try {
+  for (const count of PEER_COUNTS) {
+    const group = peers.slice(0, count);
+    const medians = new Map<string, number>();
+    for (const [label, url] of [
+      ['WebSocket', server.wsUrl],
+      ['HTTP', server.httpUrl],
+    ] as const) {
+      const runs: number[] = [];
+      let durations: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const room = uniqueRoom('bench-signaling');
+        runs.push(await firstSync(group, url, room));
+        if (run === RUNS - 1) {
+          await group[1]!.request({ command: 'echo', room });
+          await group[0]!.request({ command: 'keystrokes', room, count: 20 }); // warm-up
+          durations = await group[0]!.request<number[]>({ command: 'keystrokes', room, count: KEYSTROKES });
+        }
+        await leave(group, room);
+      }
+      medians.set(label, median(runs));
+      console.log(
+        `${String(count).padEnd(6)} ${label.padEnd(10)} ${`${median(runs).toFixed(0)} (${runs.join(', ')})`.padEnd(40)} ${percentile(durations, 50).toFixed(2)} / ${percentile(durations, 95).toFixed(2)}`,
+      );
+    }
+    const ratio = medians.get('HTTP')! / medians.get('WebSocket')!;
+    console.log(`${String(count).padEnd(6)} HTTP / WebSocket first sync: ${ratio.toFixed(2)}× (target ≤ 1.3×)`);
+  }
+} finally {
+  await stopPeers(peers);
+  await server.close();
+}
