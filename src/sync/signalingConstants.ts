@@ -84,5 +84,20 @@ export const LEAVE_GRACE_MS = 100;
  * POST is in flight turns a dozen sequential requests into two or three.
  */
 export const MAX_SIGNALING_BATCH_MESSAGES = 64;
-/** Response header by which a signalling server says it accepts batched POSTs (value: the most messages per POST). */
+/**
+ * HTTP signalling POSTs one client keeps in flight at once (numbered, the server applies them in
+ * order). A POST costs a few ms in Node's fetch; overlapping them keeps a join's offers and
+ * candidates from queueing behind each other's answers. Browsers allow 6 connections per origin.
+ */
+export const MAX_PIPELINED_SIGNALING_POSTS = 4;
+/**
+ * Numbered POSTs a signalling server holds for one client while an earlier number is missing; a
+ * client has at most {@link MAX_PIPELINED_SIGNALING_POSTS} in flight, so more means a broken or
+ * hostile client, which is disconnected.
+ */
+export const MAX_HELD_SIGNALING_POSTS = 16;
+/**
+ * Response header (event stream and POST answers) by which a signalling server says it accepts
+ * batched POSTs (value: the most messages per POST) and numbered POSTs (`seq`, applied in order).
+ */
 export const SIGNALING_BATCH_HEADER = 'x-signaling-batch-max';

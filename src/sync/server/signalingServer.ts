@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import {
+  MAX_HELD_SIGNALING_POSTS,
   MAX_PENDING_OUTPUT_BYTES,
   MAX_SIGNALING_BATCH_MESSAGES,
   MAX_SIGNALING_MESSAGE_BYTES,
@@ -46,7 +47,32 @@ const POST_HEADERS = { ...CORS_HEADERS, [SIGNALING_BATCH_HEADER]: String(MAX_SIG
 /** An HTTP client: its event stream is the way back; it ends when the stream closes. */
 class StreamSubscriber implements Subscriber {
   readonly topics = new Set<string>();
+  private nextSeq = 0;
+  /** Numbered POSTs that arrived before an earlier number, by number. */
+  private readonly held = new Map<number, () => void>();
   constructor(private readonly response: ServerResponse) {}
+
+  /**
+   * Applies numbered POST `seq` in order: now if it is the next one (then any held successors),
+   * later if an earlier one is still on its way. A repeat is ignored. False when too many are held.
+   */
+  applyInOrder(seq: number, apply: () => void): boolean {
+    if (seq < this.nextSeq) return true;
+    if (seq > this.nextSeq) {
+      if (this.held.size >= MAX_HELD_SIGNALING_POSTS) return false;
+      this.held.set(seq, apply);
+      return true;
+    }
+    apply();
+    this.nextSeq += 1;
+    for (let next = this.held.get(this.nextSeq); next; next = this.held.get(this.nextSeq)) {
+      this.held.delete(this.nextSeq);
+      next();
+      this.nextSeq += 1;
+    }
+    return true;
+  }
+
   send(json: string): void {
     if (this.response.writableEnded || this.response.destroyed) return;
     if (this.response.writableLength > MAX_PENDING_OUTPUT_BYTES) {
@@ -84,7 +110,9 @@ class SocketSubscriber implements Subscriber {
  * - HTTP: `GET ?subscriber_id=S&action=A` opens a `text/event-stream` (one `data: <json>` per
  *   message); `POST` form fields `subscriber_id`, `action`, `message` (the JSON; repeated, up to
  *   {@link MAX_SIGNALING_BATCH_MESSAGES} times, for a batch handled in order) act for the
- *   subscriber whose stream is open. POST answers carry `x-signaling-batch-max`. `GET /` without a subscriber answers `okay`.
+ *   subscriber whose stream is open; with a `seq` field (0, 1, 2, … per subscriber) POSTs are
+ *   applied in that order whatever order they arrive in. The stream and POST answers carry
+ *   `x-signaling-batch-max`. `GET /` without a subscriber answers `okay`.
  * Malformed input is dropped; a connection holds at most a bounded number of topics and each
  * message is size-limited. Resolves once listening.
  */
@@ -99,6 +127,7 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
     streams.set(subscriberId, subscriber);
     response.writeHead(200, {
       ...CORS_HEADERS,
+      [SIGNALING_BATCH_HEADER]: String(MAX_SIGNALING_BATCH_MESSAGES),
       'content-type': 'text/event-stream',
       'cache-control': 'no-store',
       connection: 'keep-alive',
@@ -144,11 +173,23 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
       }
       // A batch is handled in order; a malformed message in it is dropped, the others still count.
       const messages = raw.map(parseSignalingMessage).filter((message) => message !== undefined);
-      if (messages.length === 0) {
+      const seqField = form.get('seq');
+      const seq = seqField === null ? undefined : Number(seqField);
+      if (messages.length === 0 || (seq !== undefined && (!Number.isSafeInteger(seq) || seq < 0))) {
         response.writeHead(400, POST_HEADERS).end();
         return;
       }
-      for (const message of messages) topics.handle(subscriber, message);
+      const apply = (): void => {
+        for (const message of messages) topics.handle(subscriber, message);
+      };
+      if (seq === undefined) {
+        apply();
+      } else if (!subscriber.applyInOrder(seq, apply)) {
+        // Far ahead of a number that never came: this client is broken; it reconnects from scratch.
+        subscriber.end();
+        response.writeHead(413, POST_HEADERS).end();
+        return;
+      }
       response.writeHead(204, POST_HEADERS).end();
     });
     request.on('error', () => request.destroy());
