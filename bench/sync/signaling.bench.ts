@@ -19,7 +19,9 @@ const KEYSTROKES = Number(process.env.KEYSTROKES ?? 200);
 const PEER_COUNTS = [2, 5];
 
 const server = await createSignalingServer({ port: 0 });
-const peers = await startPeers(Math.max(...PEER_COUNTS));
+let peers = await startPeers(Math.max(...PEER_COUNTS));
+/** Peer processes that died (a native @roamhq/wrtc crash); the run is then repeated on fresh ones. */
+let crashes = 0;
 
 /** One run: everyone joins at once; ms until every peer has every field. Leaves the room open for keystrokes. */
 async function firstSync(group: Peer[], url: string, room: string): Promise<number> {
@@ -51,16 +53,24 @@ const TRANSPORTS = [
 ] as const;
 try {
   for (const count of PEER_COUNTS) {
-    const group = peers.slice(0, count);
+    let group = peers.slice(0, count);
     const runs = new Map<string, number[]>(TRANSPORTS.map(([label]) => [label, []]));
     // One uncounted run each first (the first connections of a process are slower), then the
     // transports alternate run by run, so a busy moment on the shared machine hits both alike.
     for (let run = -1; run < RUNS; run++) {
       for (const [label, url] of TRANSPORTS) {
         const room = uniqueRoom('bench-signaling');
-        const ms = await firstSync(group, url, room);
-        if (run >= 0) runs.get(label)!.push(ms);
-        await leave(group, room);
+        try {
+          const ms = await firstSync(group, url, room);
+          await leave(group, room);
+          if (run >= 0) runs.get(label)!.push(ms);
+        } catch (error) {
+          if (peers.every((peer) => peer.isAlive)) throw error;
+          crashes += 1;
+          await stopPeers(peers);
+          peers = await startPeers(peers.length);
+          group = peers.slice(0, count);
+        }
       }
     }
     for (const [label, url] of TRANSPORTS) {
@@ -80,6 +90,7 @@ try {
       `${String(count).padEnd(6)} HTTP / WebSocket first sync: ${ratio.toFixed(2)}× (target ≤ 1.3×)`,
     );
   }
+  console.log(`peer processes that crashed (native @roamhq/wrtc) during the runs: ${crashes}`);
 } finally {
   await stopPeers(peers);
   await server.close();

@@ -74,10 +74,12 @@ export const MAX_QUEUED_SIGNALING_MESSAGES = 256;
  * How long a leaving room stays quiet between its goodbye (the awareness removal, sent over every
  * data channel) and closing its connections. @roamhq/wrtc 0.10 can crash (SIGSEGV in
  * `RTCDataChannel::Send`) when a message is sent on a channel at the instant the other end closes
- * it; with this pause, two peers leaving together send first and close after, never both at once.
- * Loopback round trips are ~1 ms and a LAN's a few; 100 ms also covers a busy event loop.
+ * it; with this pause, peers leaving together send first and close after, never both at once, and
+ * the others have relayed the goodbye (y-webrtc re-broadcasts awareness changes) before the close
+ * reaches them. Loopback round trips are ~1 ms and a LAN's a few; the rest is for busy event loops
+ * (on a 2-core machine running 8 jobs, 100 ms still let 1 crash through in 5-peer leaves).
  */
-export const LEAVE_GRACE_MS = 100;
+export const LEAVE_GRACE_MS = 250;
 /**
  * Most messages one HTTP signalling POST carries (repeated `message` form fields). A join is an
  * offer or answer plus a few ICE candidates per peer; batching what waits while the previous
