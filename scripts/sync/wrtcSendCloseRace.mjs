@@ -14,6 +14,7 @@
  * (`QUIET=1`) do not crash: that is the order webrtcProvider leaves in (LEAVE_GRACE_MS).
  */
 import { spawnSync } from 'node:child_process';
+import { setImmediate } from 'node:timers';
 import { fileURLToPath } from 'node:url';
 
 const quiet = process.env.QUIET === '1';
