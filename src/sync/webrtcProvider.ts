@@ -83,6 +83,7 @@ interface PeerConnection {
 /** y-webrtc's room (not exported by y-webrtc), as far as this module relies on it. */
 interface YWebrtcRoom {
   key: CryptoKey | null;
+  readonly peerId: string;
   readonly doc: Y.Doc;
   readonly awareness: Awareness;
   readonly webrtcConns: Map<string, PeerConnection>;
@@ -385,8 +386,12 @@ class WebrtcRoom implements RoomProvider {
    * simple-peer refuses ("have-local-offer"), and the pair would wait for the stuck-join timer.
    */
   private admit(signal: PeerSignal & { token?: unknown }): boolean {
-    const conns = this.yRoom?.webrtcConns;
-    if (!conns) return false;
+    const room = this.yRoom;
+    if (!room) return false;
+    // Our own messages and signals between two other peers: y-webrtc ignores them, and they say
+    // nothing about our connection to their sender.
+    if (signal.from === room.peerId || (signal.to !== undefined && signal.to !== room.peerId)) return true;
+    const conns = room.webrtcConns;
     const existing = conns.get(signal.from);
     const verdict = admitSignal(signal, existing);
     if (verdict === 'replace' && existing) {
