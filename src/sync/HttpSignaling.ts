@@ -4,8 +4,20 @@
  * (`GET url?subscriber_id=S&action=A`, one `data: <json>` per message), the way up is form POSTs
  * (`subscriber_id`, `action`, `message`). lib0's reconnect, ping and liveness logic drive it exactly
  * as they drive a real WebSocket: a dropped stream or a failed POST closes it, and lib0 reopens.
+ * The server must see signalling in the order sent. A server that says so (header
+ * `x-signaling-batch-max` on the event stream or a POST answer) takes batches (repeated `message`
+ * fields) and numbered POSTs (`seq`, applied in order): then messages sent in the same tick leave
+ * together and up to {@link MAX_PIPELINED_SIGNALING_POSTS} POSTs are in flight at once, so a message
+ * never waits for the answer to the one before. A server that never says so (say, a WordPress
+ * endpoint expecting one `message`) gets one message per POST, one POST at a time.
  */
-import { HTTP_SIGNALING_ACTION } from './signalingConstants.js';
+import {
+  HTTP_SIGNALING_ACTION,
+  MAX_PIPELINED_SIGNALING_POSTS,
+  MAX_SIGNALING_BATCH_MESSAGES,
+  MAX_SIGNALING_MESSAGE_BYTES,
+  SIGNALING_BATCH_HEADER,
+} from './signalingConstants.js';
 
 /** The subset of the DOM WebSocket that lib0/websocket (and so y-webrtc) uses. */
 export interface WebSocketLike {
@@ -31,7 +43,8 @@ function randomSubscriberId(): string {
 
 /** What the downstream reader reports; the socket turns it into WebSocket events. */
 interface StreamEvents {
-  open(): void;
+  /** `batchLimit`: the server's `x-signaling-batch-max`, when the stream's headers can be read. */
+  open(batchLimit?: string | null): void;
   message(data: string): void;
   end(reason: unknown): void;
 }
@@ -57,7 +70,7 @@ function openFetchStream(url: string, events: StreamEvents): () => void {
   const read = async (): Promise<void> => {
     const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
     if (!response.ok || !response.body) throw new Error(`signalling stream answered ${response.status}`);
-    events.open();
+    events.open(response.headers.get(SIGNALING_BATCH_HEADER));
     const decoder = new TextDecoder();
     let buffered = '';
     let dataLines: string[] = [];
@@ -95,8 +108,15 @@ export class HttpSignalingSocket implements WebSocketLike {
   onerror: ((event: unknown) => void) | null = null;
   private readonly subscriberId = randomSubscriberId();
   private readonly stopStream: () => void;
-  /** POSTs go one after another so the server sees signalling messages in the order sent. */
-  private posting: Promise<void> = Promise.resolve();
+  /** Messages not yet posted, oldest first. */
+  private outbox: string[] = [];
+  private isPumpScheduled = false;
+  private postsInFlight = 0;
+  /** Most messages the server takes in one POST; 1 until it says otherwise. */
+  private batchLimit = 1;
+  /** Whether POSTs carry `seq` and may overlap (the server said it orders them). */
+  private isPipelining = false;
+  private nextSeq = 0;
 
   constructor(url: string) {
     this.url = url;
@@ -104,8 +124,9 @@ export class HttpSignalingSocket implements WebSocketLike {
     streamUrl.searchParams.set('subscriber_id', this.subscriberId);
     streamUrl.searchParams.set('action', HTTP_SIGNALING_ACTION);
     const events: StreamEvents = {
-      open: () => {
+      open: (batchLimit) => {
         if (this.readyState !== CONNECTING) return;
+        this.learnBatchLimit(batchLimit);
         this.readyState = OPEN;
         this.onopen?.({ type: 'open' });
       },
@@ -120,32 +141,78 @@ export class HttpSignalingSocket implements WebSocketLike {
         : openFetchStream(streamUrl.href, events);
   }
 
-  /** Queues one message as a form POST; a POST that fails closes the socket (lib0 then reconnects). */
+  /** Queues one message; it leaves with whatever else is sent in the same tick. */
   send(data: string): void {
     if (this.readyState !== OPEN) return;
-    const body = new URLSearchParams({
-      subscriber_id: this.subscriberId,
-      action: HTTP_SIGNALING_ACTION,
-      message: data,
-    });
-    this.posting = this.posting.then(async () => {
-      if (this.readyState !== OPEN) return;
-      try {
-        const response = await fetch(this.url, { method: 'POST', body });
-        // 404: the server no longer knows this subscriber (it restarted); only a new stream helps.
-        if (response.status === 404 || response.status >= 500)
-          this.fail(new Error(`signalling POST answered ${response.status}`));
-        await response.body?.cancel();
-      } catch (error) {
-        this.fail(error);
+    this.outbox.push(data);
+    if (!this.isPumpScheduled) {
+      this.isPumpScheduled = true;
+      queueMicrotask(() => {
+        this.isPumpScheduled = false;
+        this.pump();
+      });
+    }
+  }
+
+  /** Starts POSTs for the waiting messages, as many at once as the server allows. */
+  private pump(): void {
+    const maxInFlight = this.isPipelining ? MAX_PIPELINED_SIGNALING_POSTS : 1;
+    while (this.readyState === OPEN && this.outbox.length > 0 && this.postsInFlight < maxInFlight) {
+      const batch = this.takeBatch();
+      const seq = this.isPipelining ? this.nextSeq++ : undefined;
+      this.postsInFlight += 1;
+      void this.post(batch, seq).then(() => {
+        this.postsInFlight -= 1;
+        // Numbering starts only with no unnumbered POST in flight (the server applies those at once).
+        if (this.postsInFlight === 0 && this.batchLimit > 1) this.isPipelining = true;
+        this.pump();
+      });
+    }
+  }
+
+  /** One POST; a failure closes the socket (lib0 then reconnects). Never rejects. */
+  private async post(batch: string[], seq: number | undefined): Promise<void> {
+    const body = new URLSearchParams({ subscriber_id: this.subscriberId, action: HTTP_SIGNALING_ACTION });
+    if (seq !== undefined) body.set('seq', String(seq));
+    for (const message of batch) body.append('message', message);
+    try {
+      const response = await fetch(this.url, { method: 'POST', body });
+      // 404: the server no longer knows this subscriber (it restarted); only a new stream helps.
+      if (response.status === 404 || response.status >= 500) {
+        this.fail(new Error(`signalling POST answered ${response.status}`));
+      } else {
+        this.learnBatchLimit(response.headers.get(SIGNALING_BATCH_HEADER));
       }
-    });
+      await response.body?.cancel();
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private learnBatchLimit(header: string | null | undefined): void {
+    const limit = Number(header);
+    if (Number.isInteger(limit) && limit >= 1)
+      this.batchLimit = Math.min(limit, MAX_SIGNALING_BATCH_MESSAGES);
+    if (this.batchLimit > 1 && this.postsInFlight === 0) this.isPipelining = true;
+  }
+
+  /** The next POST's messages: as many as the server takes, at most one message's worth of bytes together. */
+  private takeBatch(): string[] {
+    let count = 1;
+    let size = this.outbox[0]!.length;
+    while (count < this.outbox.length && count < this.batchLimit) {
+      size += this.outbox[count]!.length;
+      if (size > MAX_SIGNALING_MESSAGE_BYTES) break;
+      count += 1;
+    }
+    return this.outbox.splice(0, count);
   }
 
   /** Ends the stream; `onclose` follows asynchronously, as with a WebSocket. */
   close(): void {
     if (this.readyState === CLOSED) return;
     this.readyState = CLOSED;
+    this.outbox = [];
     this.stopStream();
     setTimeout(() => this.onclose?.({ type: 'close' }), 0);
   }
@@ -153,6 +220,7 @@ export class HttpSignalingSocket implements WebSocketLike {
   private fail(reason: unknown): void {
     if (this.readyState === CLOSED) return;
     this.readyState = CLOSED;
+    this.outbox = [];
     this.stopStream();
     this.onerror?.(reason);
     this.onclose?.({ type: 'close' });

@@ -64,3 +64,42 @@ export const DECRYPT_ERROR_REPORT_INTERVAL_MS = 10_000;
  * connection into the same topic space) is a copy and is dropped; copies arrive milliseconds apart.
  */
 export const DUPLICATE_PUBLISH_WINDOW_MS = 3000;
+/**
+ * Outgoing signalling messages one connection holds while it is still connecting (y-webrtc sends
+ * a peer's offer and candidates whenever they are ready, also during a reconnect). A join needs a
+ * handful per peer; past this the connection is not coming back soon and the rest are dropped.
+ */
+export const MAX_QUEUED_SIGNALING_MESSAGES = 256;
+/**
+ * How long a leaving room stays quiet between its goodbye (the awareness removal, sent over every
+ * data channel) and closing its connections. @roamhq/wrtc 0.10 can crash (SIGSEGV in
+ * `RTCDataChannel::Send`) when a message is sent on a channel at the instant the other end closes
+ * it; with this pause, peers leaving together send first and close after, never both at once, and
+ * the others have relayed the goodbye (y-webrtc re-broadcasts awareness changes) before the close
+ * reaches them. Loopback round trips are ~1 ms and a LAN's a few; the rest is for busy event loops
+ * (on a 2-core machine running 8 jobs, 100 ms still let 1 crash through in 5-peer leaves).
+ */
+export const LEAVE_GRACE_MS = 250;
+/**
+ * Most messages one HTTP signalling POST carries (repeated `message` form fields). A join is an
+ * offer or answer plus a few ICE candidates per peer; batching what waits while the previous
+ * POST is in flight turns a dozen sequential requests into two or three.
+ */
+export const MAX_SIGNALING_BATCH_MESSAGES = 64;
+/**
+ * HTTP signalling POSTs one client keeps in flight at once (numbered, the server applies them in
+ * order). A POST costs a few ms in Node's fetch; overlapping them keeps a join's offers and
+ * candidates from queueing behind each other's answers. Browsers allow 6 connections per origin.
+ */
+export const MAX_PIPELINED_SIGNALING_POSTS = 4;
+/**
+ * Numbered POSTs a signalling server holds for one client while an earlier number is missing; a
+ * client has at most {@link MAX_PIPELINED_SIGNALING_POSTS} in flight, so more means a broken or
+ * hostile client, which is disconnected.
+ */
+export const MAX_HELD_SIGNALING_POSTS = 16;
+/**
+ * Response header (event stream and POST answers) by which a signalling server says it accepts
+ * batched POSTs (value: the most messages per POST) and numbered POSTs (`seq`, applied in order).
+ */
+export const SIGNALING_BATCH_HEADER = 'x-signaling-batch-max';

@@ -1,8 +1,8 @@
 /**
  * What a peer may publish into a room through signalling, checked before y-webrtc sees it.
- * y-webrtc trusts these payloads: a `signal` without `signal`, an `answer` from a peer it has no
- * connection to, or (with a password) a payload that does not decrypt would throw inside its
- * message handler or leave an unhandled rejection. Here such payloads are recognised and dropped.
+ * y-webrtc trusts these payloads: a `signal` without `signal`, or (with a password) a payload that
+ * does not decrypt would throw inside its message handler or leave an unhandled rejection. Here
+ * such payloads are recognised and dropped.
  */
 import * as decoding from 'lib0/decoding';
 import { fromBase64 } from 'lib0/buffer';
@@ -21,21 +21,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * True when `payload` is an announce or a signal y-webrtc can process without throwing.
- * `hasConnectionTo(peerId)` tells whether this room already has a connection to that peer
- * (y-webrtc dereferences that connection when it receives an answer).
+ * True when `payload` is shaped like an announce or a signal y-webrtc can process. Whether the
+ * connection a signal refers to still exists is decided later, at delivery (signalAdmission.ts).
  */
-export function isPeerSignal(
-  payload: unknown,
-  hasConnectionTo: (peerId: string) => boolean,
-): payload is PeerSignal {
+export function isPeerSignal(payload: unknown): payload is PeerSignal {
   if (!isRecord(payload) || typeof payload.from !== 'string') return false;
   if (payload.to !== undefined && typeof payload.to !== 'string') return false;
   if (payload.type === 'announce') return true;
   if (payload.type !== 'signal' || !isRecord(payload.signal)) return false;
   const signalType = payload.signal.type;
-  if (signalType !== undefined && typeof signalType !== 'string') return false;
-  return signalType !== 'answer' || hasConnectionTo(payload.from);
+  return signalType === undefined || typeof signalType === 'string';
 }
 
 /**

@@ -56,7 +56,7 @@ async function expectConcurrentEditsConverge(group: Peer[], room: string): Promi
   for (const state of states) {
     expect(state.fields).toEqual(states[0]!.fields);
     expect(state.content).toBe(states[0]!.content);
-    expect(state.unhandledRejections).toEqual([]);
+    expect(state.escapedErrors).toEqual([]);
   }
   // Last writer wins on a plain field, but everyone agrees on who that was.
   expect(String(states[0]!.fields.shared)).toMatch(/^from \d$/);

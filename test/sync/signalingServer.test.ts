@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { Awareness } from 'y-protocols/awareness';
@@ -88,4 +88,87 @@ it('reports no-webrtc through the context instead of throwing when WebRTC is mis
   expect(statuses.at(-1)).toBe('disconnected');
   void room.destroy();
   expect(statuses.at(-1)).toBe('destroyed');
+});
+
+it('applies the messages of one batched POST in order and says it takes batches', async () => {
+  server = await createSignalingServer({ port: 0 });
+  const http = await openHttp(server.httpUrl);
+  http.send(JSON.stringify({ type: 'subscribe', topics: ['room'] }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const heard: unknown[] = [];
+  http.onmessage = ({ data }) => heard.push(JSON.parse(String(data)));
+  // A raw batched POST from a second subscriber: subscribe, then two publishes, in one request.
+  const other = new URL(server.httpUrl);
+  other.searchParams.set('subscriber_id', 'batcher');
+  const stream = await fetch(other, { headers: { accept: 'text/event-stream' } });
+  expect(stream.headers.get('x-signaling-batch-max')).toBe('64');
+  const body = new URLSearchParams({ subscriber_id: 'batcher' });
+  body.append('message', JSON.stringify({ type: 'subscribe', topics: ['room'] }));
+  body.append('message', JSON.stringify({ type: 'publish', topic: 'room', data: 1 }));
+  body.append('message', 'not json');
+  body.append('message', JSON.stringify({ type: 'publish', topic: 'room', data: 2 }));
+  const answer = await fetch(server.httpUrl, { method: 'POST', body });
+  expect(answer.status).toBe(204);
+  expect(answer.headers.get('x-signaling-batch-max')).toBe('64');
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(heard.map((message) => (message as { data: unknown }).data)).toEqual([1, 2]);
+  await stream.body?.cancel();
+  http.close();
+});
+
+it('applies numbered POSTs in number order, whatever order they arrive in', async () => {
+  server = await createSignalingServer({ port: 0 });
+  const listener = await openHttp(server.httpUrl);
+  listener.send(JSON.stringify({ type: 'subscribe', topics: ['room'] }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const heard: unknown[] = [];
+  listener.onmessage = ({ data }) => heard.push((JSON.parse(String(data)) as { data: unknown }).data);
+  const url = new URL(server.httpUrl);
+  url.searchParams.set('subscriber_id', 'numbered');
+  const stream = await fetch(url, { headers: { accept: 'text/event-stream' } });
+  const post = (seq: number, message: object): Promise<Response> =>
+    fetch(server!.httpUrl, {
+      method: 'POST',
+      body: new URLSearchParams({
+        subscriber_id: 'numbered',
+        seq: String(seq),
+        message: JSON.stringify(message),
+      }),
+    });
+  expect((await post(2, { type: 'publish', topic: 'room', data: 'third' })).status).toBe(204);
+  expect((await post(1, { type: 'publish', topic: 'room', data: 'second' })).status).toBe(204);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  expect(heard).toEqual([]); // 0 is missing: nothing applied yet
+  expect((await post(0, { type: 'publish', topic: 'room', data: 'first' })).status).toBe(204);
+  expect((await post(1, { type: 'publish', topic: 'room', data: 'repeat' })).status).toBe(204);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(heard).toEqual(['first', 'second', 'third']);
+  await stream.body?.cancel();
+  listener.close();
+});
+
+it('sends what an HTTP signalling client queues in one tick in fewer POSTs, in order', async () => {
+  server = await createSignalingServer({ port: 0 });
+  const listener = await openHttp(server.httpUrl);
+  listener.send(JSON.stringify({ type: 'subscribe', topics: ['room'] }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  const heard: unknown[] = [];
+  listener.onmessage = ({ data }) => heard.push((JSON.parse(String(data)) as { data: unknown }).data);
+  const realFetch = globalThis.fetch;
+  let posts = 0;
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST') posts += 1;
+    return realFetch(input, init);
+  }) as typeof fetch;
+  try {
+    const sender = await openHttp(server.httpUrl);
+    for (let i = 0; i < 20; i++) sender.send(JSON.stringify({ type: 'publish', topic: 'room', data: i }));
+    await vi.waitFor(() => expect(heard).toHaveLength(20), { timeout: 5000 });
+    expect(heard).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    expect(posts).toBe(1);
+    sender.close();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+  listener.close();
 });

@@ -7,9 +7,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import {
+  MAX_HELD_SIGNALING_POSTS,
   MAX_PENDING_OUTPUT_BYTES,
+  MAX_SIGNALING_BATCH_MESSAGES,
   MAX_SIGNALING_MESSAGE_BYTES,
   SERVER_HEARTBEAT_MS,
+  SIGNALING_BATCH_HEADER,
 } from '../signalingConstants.js';
 import { parseSignalingMessage } from './signalingMessage.js';
 import { TopicSpace, type Subscriber } from './TopicSpace.js';
@@ -36,12 +39,40 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'content-type',
+  'access-control-expose-headers': SIGNALING_BATCH_HEADER,
 };
+/** Every POST answer tells the client it may batch (see HttpSignalingSocket). */
+const POST_HEADERS = { ...CORS_HEADERS, [SIGNALING_BATCH_HEADER]: String(MAX_SIGNALING_BATCH_MESSAGES) };
 
 /** An HTTP client: its event stream is the way back; it ends when the stream closes. */
 class StreamSubscriber implements Subscriber {
   readonly topics = new Set<string>();
+  private nextSeq = 0;
+  /** Numbered POSTs that arrived before an earlier number, by number. */
+  private readonly held = new Map<number, () => void>();
   constructor(private readonly response: ServerResponse) {}
+
+  /**
+   * Applies numbered POST `seq` in order: now if it is the next one (then any held successors),
+   * later if an earlier one is still on its way. A repeat is ignored. False when too many are held.
+   */
+  applyInOrder(seq: number, apply: () => void): boolean {
+    if (seq < this.nextSeq) return true;
+    if (seq > this.nextSeq) {
+      if (this.held.size >= MAX_HELD_SIGNALING_POSTS) return false;
+      this.held.set(seq, apply);
+      return true;
+    }
+    apply();
+    this.nextSeq += 1;
+    for (let next = this.held.get(this.nextSeq); next; next = this.held.get(this.nextSeq)) {
+      this.held.delete(this.nextSeq);
+      next();
+      this.nextSeq += 1;
+    }
+    return true;
+  }
+
   send(json: string): void {
     if (this.response.writableEnded || this.response.destroyed) return;
     if (this.response.writableLength > MAX_PENDING_OUTPUT_BYTES) {
@@ -77,8 +108,11 @@ class SocketSubscriber implements Subscriber {
  * `clients` count) and `ping` (answered `pong`).
  * - WebSocket: one message per frame, on any path.
  * - HTTP: `GET ?subscriber_id=S&action=A` opens a `text/event-stream` (one `data: <json>` per
- *   message); `POST` form fields `subscriber_id`, `action`, `message` (the JSON) act for the
- *   subscriber whose stream is open. `GET /` without a subscriber answers `okay`.
+ *   message); `POST` form fields `subscriber_id`, `action`, `message` (the JSON; repeated, up to
+ *   {@link MAX_SIGNALING_BATCH_MESSAGES} times, for a batch handled in order) act for the
+ *   subscriber whose stream is open; with a `seq` field (0, 1, 2, … per subscriber) POSTs are
+ *   applied in that order whatever order they arrive in. The stream and POST answers carry
+ *   `x-signaling-batch-max`. `GET /` without a subscriber answers `okay`.
  * Malformed input is dropped; a connection holds at most a bounded number of topics and each
  * message is size-limited. Resolves once listening.
  */
@@ -93,6 +127,7 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
     streams.set(subscriberId, subscriber);
     response.writeHead(200, {
       ...CORS_HEADERS,
+      [SIGNALING_BATCH_HEADER]: String(MAX_SIGNALING_BATCH_MESSAGES),
       'content-type': 'text/event-stream',
       'cache-control': 'no-store',
       connection: 'keep-alive',
@@ -127,13 +162,35 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
       if (tooBig) return;
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       const subscriber = streams.get(form.get('subscriber_id') ?? '');
-      const message = parseSignalingMessage(form.get('message'));
-      if (!subscriber || !message) {
-        response.writeHead(subscriber ? 400 : 404, CORS_HEADERS).end();
+      const raw = form.getAll('message');
+      if (!subscriber) {
+        response.writeHead(404, CORS_HEADERS).end();
         return;
       }
-      topics.handle(subscriber, message);
-      response.writeHead(204, CORS_HEADERS).end();
+      if (raw.length > MAX_SIGNALING_BATCH_MESSAGES) {
+        response.writeHead(413, POST_HEADERS).end();
+        return;
+      }
+      // A batch is handled in order; a malformed message in it is dropped, the others still count.
+      const messages = raw.map(parseSignalingMessage).filter((message) => message !== undefined);
+      const seqField = form.get('seq');
+      const seq = seqField === null ? undefined : Number(seqField);
+      if (messages.length === 0 || (seq !== undefined && (!Number.isSafeInteger(seq) || seq < 0))) {
+        response.writeHead(400, POST_HEADERS).end();
+        return;
+      }
+      const apply = (): void => {
+        for (const message of messages) topics.handle(subscriber, message);
+      };
+      if (seq === undefined) {
+        apply();
+      } else if (!subscriber.applyInOrder(seq, apply)) {
+        // Far ahead of a number that never came: this client is broken; it reconnects from scratch.
+        subscriber.end();
+        response.writeHead(413, POST_HEADERS).end();
+        return;
+      }
+      response.writeHead(204, POST_HEADERS).end();
     });
     request.on('error', () => request.destroy());
   };

@@ -55,11 +55,14 @@ export class Peer {
   }
 }
 
-/** Starts `count` peer processes and waits until each is ready. */
-export async function startPeers(count: number): Promise<Peer[]> {
+/**
+ * Starts `count` peer processes and waits until each is ready. `plain: true` makes peers that join
+ * with y-webrtc as it comes instead of webrtcProvider (for side-by-side comparisons).
+ */
+export async function startPeers(count: number, options: { plain?: boolean } = {}): Promise<Peer[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {
-      const child = fork(peerScript, [], {
+      const child = fork(peerScript, options.plain ? ['--plain'] : [], {
         execArgv: ['--import', 'tsx'],
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });

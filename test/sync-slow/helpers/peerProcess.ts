@@ -3,8 +3,11 @@
  * peers of one process behind WebRTC's back). Driven over IPC by {@link PeerPool}: each request
  * `{ id, command, ... }` gets one reply `{ id, result }` or `{ id, error }`. A peer may be in
  * several rooms at once; each room has a Y.Doc with a map `fields` and a text `content`.
+ * Started with `--plain`, `join` uses y-webrtc as it comes (no webrtcProvider), for comparisons.
  */
 import wrtc from '@roamhq/wrtc';
+import { WebrtcProvider } from 'y-webrtc';
+import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { Awareness } from 'y-protocols/awareness';
 import type { Transport } from '../../../core/transport/types.js';
@@ -69,13 +72,22 @@ interface JoinedRoom {
 }
 
 const rooms = new Map<string, JoinedRoom>();
-const unhandledRejections: string[] = [];
+const isPlain = process.argv.includes('--plain');
+if (isPlain) (globalThis as { WebSocket?: unknown }).WebSocket = WebSocket;
+
+/** Failures that escaped every handler: the library promises there are none (plain y-webrtc has some). */
+const escapedErrors: string[] = [];
 /** Times at which signalling sockets were opened and closed, for the reconnect-delay checks. */
-const signalingEvents: { url: string; kind: 'open-attempt' | 'closed'; atMs: number }[] = [];
+const signalingEvents: { url: string; kind: 'open-attempt' | 'open' | 'closed'; atMs: number }[] = [];
 let isWatchingSockets = false;
 
 process.on('unhandledRejection', (reason) => {
-  unhandledRejections.push(String(reason));
+  escapedErrors.push(`unhandled rejection: ${String(reason)}`);
+});
+// Recorded instead of ending the process, so a test can count them (the process would otherwise
+// die and the test could not tell this from a native crash).
+process.on('uncaughtException', (error) => {
+  escapedErrors.push(`uncaught exception: ${String(error)}`);
 });
 // The driver going away ends the peer: no orphan processes after a crashed test run.
 process.on('disconnect', () => process.exit(0));
@@ -90,6 +102,19 @@ function watchSignalingSockets(): void {
   function Recording(url: string, protocols?: string | string[]): object {
     signalingEvents.push({ url, kind: 'open-attempt', atMs: Date.now() });
     const socket = protocols === undefined ? new Dispatcher!(url) : new Dispatcher!(url, protocols);
+    let openHandler: ((event: unknown) => void) | null = null;
+    Object.defineProperty(socket, 'onopen', {
+      configurable: true,
+      get: () => openHandler,
+      set: (next: ((event: unknown) => void) | null) => {
+        openHandler =
+          next &&
+          ((event: unknown) => {
+            signalingEvents.push({ url, kind: 'open', atMs: Date.now() });
+            next(event);
+          });
+      },
+    });
     let handler: ((event: unknown) => void) | null = null;
     Object.defineProperty(socket, 'onclose', {
       configurable: true,
@@ -117,7 +142,7 @@ function roomState(name: string): PeerRoomState {
     content: room.doc.getText('content').toString(),
     statuses: room.statuses,
     errors: room.errors,
-    unhandledRejections,
+    escapedErrors,
   };
 }
 
@@ -143,6 +168,22 @@ async function run(command: PeerCommand): Promise<unknown> {
       const doc = new Y.Doc();
       const statuses: JoinedRoom['statuses'] = [];
       const errors: JoinedRoom['errors'] = [];
+      if (isPlain) {
+        const plain = new WebrtcProvider(command.room, doc, {
+          signaling: command.signaling,
+          awareness: new Awareness(doc),
+          peerOpts: { wrtc, config: { iceServers: [] } },
+          ...(command.password === undefined ? {} : { password: command.password }),
+        });
+        const provider: RoomProvider = {
+          kind: 'network',
+          whenLoaded: Promise.resolve(),
+          destroy: () => plain.destroy(),
+        };
+        rooms.set(command.room, { doc, provider, joinedAtMs: Date.now(), statuses, errors });
+        setTimeout(watchSignalingSockets, 50);
+        return null;
+      }
       const factory = webrtcProvider({
         signaling: command.signaling,
         ...(command.password === undefined ? {} : { password: command.password }),
@@ -306,6 +347,8 @@ async function run(command: PeerCommand): Promise<unknown> {
     }
     case 'signalingEvents':
       return signalingEvents;
+    case 'escapedErrors':
+      return escapedErrors;
     case 'memory':
       return process.memoryUsage().rss;
   }

@@ -22,6 +22,7 @@ export type PeerCommand =
   | { command: 'storeKeystrokes'; room: string; count: number }
   | { command: 'storeLeave'; room: string }
   | { command: 'signalingEvents' }
+  | { command: 'escapedErrors' }
   | { command: 'memory' };
 
 /** A room as one peer sees it. */
@@ -30,5 +31,6 @@ export interface PeerRoomState {
   content: string;
   statuses: { status: string; atMs: number }[];
   errors: { code: string; message: string }[];
-  unhandledRejections: string[];
+  /** Unhandled rejections and uncaught exceptions in this peer process so far (any room). */
+  escapedErrors: string[];
 }
