@@ -227,17 +227,13 @@ export class RecordBinding {
     const asked = modifiedOf(this.record.persisted);
     if (this.confirmingVersion === asked) return;
     this.confirmingVersion = asked;
-    // Reads of one record share a request in flight, so the first answer may be of a read that left
-    // before the save being confirmed; the second read leaves after that answer, so it cannot be.
-    void this.host
-      .refetch(this.record)
-      .then(() => this.host.refetch(this.record))
-      .then((isAnswered) => {
-        if (this.isDestroyed || this.confirmingVersion !== asked) return;
-        this.confirmingVersion = undefined;
-        if (isAnswered && this.isBehindDoc()) this.withdrawStaleSaves();
-        this.resync();
-      });
+    // The store's refetch reads after this call, so its answer cannot predate the save confirmed.
+    void this.host.refetch(this.record).then((isAnswered) => {
+      if (this.isDestroyed || this.confirmingVersion !== asked) return;
+      this.confirmingVersion = undefined;
+      if (isAnswered && this.isBehindDoc()) this.withdrawStaleSaves();
+      this.resync();
+    });
   }
 
   /** Rewrites every save in map `saved` newer than the record's copy with that copy's value and version. */

@@ -26,7 +26,7 @@ export interface ListPage {
 }
 
 /**
- * GETs one record. `fresh` asks the transport for a new read rather than one in flight.
+ * GETs one record.
  * @throws RestError `invalid_response` when the answer is not a JSON object.
  */
 export async function readRecord(
@@ -34,11 +34,8 @@ export async function readRecord(
   config: EntityConfig,
   path: string,
   request: Query,
-  fresh: boolean,
 ): Promise<PlainObject> {
-  const answer = toRawResponse(
-    await transport.request<unknown>({ path, query: request, raw: true, ...(fresh ? { fresh: true } : {}) }),
-  );
+  const answer = toRawResponse(await transport.request<unknown>({ path, query: request, raw: true }));
   if (!isPlainObject(answer.data)) {
     // Never store something that is not a record: the cached copy and the edits stay as they are.
     throw invalidResponseError(
