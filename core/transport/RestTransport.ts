@@ -26,7 +26,9 @@ import {
   abortError,
   fetchError,
   invalidJsonError,
+  describeBody,
   invalidResponseError,
+  REWRITTEN_RESPONSE_ADVICE,
   restErrorFromResponse,
   timeoutError,
   type RequestContext,
@@ -405,7 +407,7 @@ export class RestTransport implements Transport {
     if (Array.isArray(response.data)) return response.data as T[];
     throw invalidResponseError(
       response.status,
-      `Expected a JSON array from a paginated collection, but GET ${url} answered with ${response.data === null ? 'an empty body' : `a JSON ${typeof response.data === 'object' ? 'object' : typeof response.data}`}. Nothing was stored; retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+      `Expected a JSON array from a paginated collection, but GET ${url} answered with ${describeBody(response.data)}. Nothing was stored. ${REWRITTEN_RESPONSE_ADVICE}`,
       response.data,
       { method: 'GET', url },
     );
