@@ -16,7 +16,7 @@ import { settle, type SaveOptions } from './writeOutcome.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
 import {
   NO_EDITS,
-  applyEdits,
+  mergeEdits,
   clearReceivedEdits,
   editedRecord,
   nonTransientEdits,
@@ -346,7 +346,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     (record: EntityRecord<object>, config: EntityConfig, edits: Edits, options: EditOptions): void => {
       record.wasDeleted = false;
       // Compared with the persisted record directly (raw attributes by their `.raw`): no `raw` copy.
-      const result = applyEdits(
+      const result = mergeEdits(
         config,
         record.state.peek('item')?.data,
         record.state.peek('edits') as Edits,
@@ -374,7 +374,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     'EntityRecord.applyEdits',
     (record: EntityRecord<object>, values: Edits, origin: EditOrigin, flags?: CommitFlags): EditChanges => {
       const config = record.config;
-      const result = applyEdits(
+      const result = mergeEdits(
         config,
         record.state.peek('item')?.data,
         record.state.peek('edits') as Edits,
