@@ -12,7 +12,8 @@ import type * as Y from 'yjs';
 /** Any shared type, as `transaction.changed` keys them. */
 type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { persistedRawValue } from '../../models/editPipeline.js';
+import { deepEqual, hasOwn, type PlainObject } from '../../models/snapshot.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
   BASE_ORIGIN,
@@ -61,21 +62,6 @@ export interface BindingHost {
  * a version only when the server sent it, and a copy behind a known save refetches until it has it.
  */
 const VERSION_FIELDS: ReadonlySet<string> = new Set(['modified', 'modified_gmt']);
-
-function hasOwn(object: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
-
-/** A persisted field as edits hold it: a raw attribute's `.raw`, any other field as it is. */
-function rawValueIn(
-  persisted: PlainObject | undefined,
-  field: string,
-  rawAttributes: ReadonlySet<string> | undefined,
-): unknown {
-  const value = persisted?.[field];
-  if (rawAttributes?.has(field) === true && isPlainObject(value) && 'raw' in value) return value.raw;
-  return value;
-}
 
 /**
  * Keeps one record and its document in step while the record's room is open. {@link localOrigin}
@@ -430,7 +416,7 @@ export class RecordBinding {
     const rawAttributes = this.record.config?.rawAttributes;
     const modified = modifiedOf(persisted);
     return fields.map((field) => {
-      const persistedRaw = rawValueIn(persisted, field, rawAttributes);
+      const persistedRaw = persistedRawValue(persisted, field, rawAttributes);
       const hasEdit = hasOwn(edits, field);
       return { field, hasEdit, value: hasEdit ? edits[field] : persistedRaw, persistedRaw, modified };
     });

@@ -9,17 +9,15 @@
  * @module
  */
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { persistedRawValue } from '../../models/editPipeline.js';
+import { deepEqual, hasOwn, type PlainObject } from '../../models/snapshot.js';
 import type { UndoChange, UndoStep, UndoTarget } from '../../stores/UndoHistory.js';
 
 /** The value of `field` the record shows, raw (the edit, else the saved raw value). */
 function shownRawValue(record: EntityRecord<object>, field: string): unknown {
   const edits = record.edits as PlainObject;
-  if (Object.prototype.hasOwnProperty.call(edits, field)) return edits[field];
-  const value = (record.persisted as PlainObject | undefined)?.[field];
-  if (record.config?.rawAttributes.has(field) === true && isPlainObject(value) && 'raw' in value)
-    return value.raw;
-  return value;
+  if (hasOwn(edits, field)) return edits[field];
+  return persistedRawValue(record.persisted, field, record.config?.rawAttributes);
 }
 
 /**
