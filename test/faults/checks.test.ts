@@ -81,7 +81,11 @@ const EMBED_FAULTS: readonly FaultRow[] = [
     name: 'HTTP 200 with an array',
     fault: { kind: 'json', status: 200, body: [] },
     times: 1,
-    error: { status: 200, code: 'invalid_response', message: /with a JSON array of 0 items instead of an oEmbed object\. Retry/ },
+    error: {
+      status: 200,
+      code: 'invalid_response',
+      message: /with a JSON array of 0 items instead of an oEmbed object\. Retry/,
+    },
   },
 ];
 

@@ -129,7 +129,8 @@ const RECORD_READ_FAULTS: readonly ReadFault[] = [
     error: {
       status: 200,
       code: 'invalid_response',
-      message: /JSON array of 1 item instead of a \(postType, post\) record; the cached copy was kept\. Retry/,
+      message:
+        /JSON array of 1 item instead of a \(postType, post\) record; the cached copy was kept\. Retry/,
     },
   },
 ];
