@@ -611,22 +611,22 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
   }
 
-  private static readonly dispatchAction = action(
-    'EntityRecord.dispatch',
-    (record: EntityRecord<object>, change: RecordAction): void => {
-      const state = record.state;
-      // `current()` is the live object the sets below change: keep what the effects need first.
-      const before = state.current();
-      const writeBefore = before.writeState;
-      const next = recordState(before, change);
-      if (next === before) return;
-      for (const key in next) {
-        const field = key as keyof RecordState<object, object>;
-        if (next[field] !== before[field]) state.set(field, next[field] as never);
-      }
-      record.afterChange(change, writeBefore);
-    },
-  );
+  /** {@link dispatch}'s work, for callers already inside an action (the edit funnel, on every keystroke). */
+  private static applyChange(record: EntityRecord<object>, change: RecordAction): void {
+    const state = record.state;
+    // `current()` is the live object the sets below change: keep what the effects need first.
+    const before = state.current();
+    const writeBefore = before.writeState;
+    const next = recordState(before, change);
+    if (next === before) return;
+    for (const key in next) {
+      const field = key as keyof RecordState<object, object>;
+      if (next[field] !== before[field]) state.set(field, next[field] as never);
+    }
+    record.afterChange(change, writeBefore);
+  }
+
+  private static readonly dispatchAction = action('EntityRecord.dispatch', EntityRecord.applyChange);
 
   /** What a transition changes outside the state: eviction times, the dirty index, edits a save made equal. */
   private afterChange(change: RecordAction<T, E>, writeBefore: WriteState): void {
@@ -684,14 +684,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /** @internal The config's transient fields changed: works out `hasEdits` and the dirty lists again. */
   refreshEditState(): void {
     if (this.hasEditsTransient === null) return;
-    this.replaceEdits(this.state.peek('edits') as Edits);
+    runInAction(() => this.replaceEdits(this.state.peek('edits') as Edits));
   }
 
   /** @internal Only the edit funnel calls it; `{}` clears. Keeps `hasEdits` and the dirty lists in step. */
   replaceEdits(next: Edits): void {
-    this.dispatch({
+    // The funnel runs inside an action already: no second one per keystroke.
+    EntityRecord.applyChange(this as EntityRecord<object>, {
       type: 'editsReplaced',
-      edits: next as Partial<E>,
+      edits: next,
       transient: this.config?.transientEdits,
     });
   }
