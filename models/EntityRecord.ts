@@ -57,6 +57,8 @@ export type { FetchState, RecordAction, SaveEnd, StoredItem, WriteState } from '
 /** The request states of a record: fetching, saving, deleting (both parts at once). */
 export type RecordStatus = FetchState & Omit<WriteState, 'sending'>;
 
+/** The pieces of a record's state, in a fixed array: a dispatch compares each without enumerating keys. */
+const STATE_FIELDS = Object.keys(INITIAL_RECORD_STATE) as readonly (keyof RecordState<object, object>)[];
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
@@ -619,8 +621,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const writeBefore = before.writeState;
     const next = recordState(before, change);
     if (next === before) return;
-    for (const key in next) {
-      const field = key as keyof RecordState<object, object>;
+    for (const field of STATE_FIELDS) {
       if (next[field] !== before[field]) state.set(field, next[field] as never);
     }
     record.afterChange(change, writeBefore);
