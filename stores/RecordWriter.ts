@@ -24,6 +24,7 @@ import type { Query, Transport } from '../core/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
 import { checkSaveConflict } from './conflictCheck.js';
+import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
@@ -92,6 +93,8 @@ export interface RecordWriterOptions {
    * @default 'overwrite'
    */
   conflicts?: ConflictMode | undefined;
+  /** Told when the server refuses a record to this user (see `isRecordRefusal`). @default undefined */
+  refusals?: WriteRefusalSink | undefined;
 }
 
 /** See {@link RecordWriterOptions.conflicts}. */
@@ -121,6 +124,7 @@ function evaluateDeferred<T extends object, E extends object>(
 export class RecordWriter {
   private readonly transport: Transport;
   private readonly currentUserId: () => number | undefined;
+  private readonly refusals: WriteRefusalSink | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
   /** See {@link RecordWriterOptions.conflicts}. */
   readonly conflicts: ConflictMode;
@@ -130,6 +134,7 @@ export class RecordWriter {
     this.transport = options.transport;
     this.conflicts = options.conflicts ?? 'overwrite';
     this.currentUserId = options.currentUserId ?? (() => undefined);
+    this.refusals = options.refusals;
   }
 
   /** The sender used outside batches. */
@@ -248,6 +253,7 @@ export class RecordWriter {
         });
         return { ok: true, value: response, error: undefined };
       } catch (error) {
+        if (isRecordRefusal(error, 'delete')) this.refusals?.noteRefusal(config, record.id, 'delete');
         record.dispatch({ type: 'deleteEnded', error: toError(error) });
         return { ok: false, value: undefined, error: toError(error) };
       }
@@ -380,6 +386,10 @@ export class RecordWriter {
       ({ response, body } = await this.requestWithBody(collection, config, record, data, send));
     } catch (error) {
       const failure = toError(error);
+      // Only an update of an existing record says anything about it (a creation has no record yet).
+      if ((config.singleton || record.id !== undefined) && isRecordRefusal(failure, 'update')) {
+        this.refusals?.noteRefusal(config, config.singleton ? undefined : record.id, 'update');
+      }
       record.dispatch({ type: 'saveEnded', end: { ok: false, error: failure } });
       return { ok: false, value: undefined, error: failure };
     }

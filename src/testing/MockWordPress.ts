@@ -14,7 +14,15 @@ import { filterFields, requestedFields } from './fields.js';
 import { createMswHandlers } from './msw.js';
 import { parseQuery, type Params } from './params.js';
 import { commonHeaders, WpRestFailure, type RouteResponse } from './responses.js';
-import { dispatch, type RestRequest, type Route, type Site, type UploadedFile } from './router.js';
+import {
+  allowedMethods,
+  dispatch,
+  matchRoute,
+  type RestRequest,
+  type Route,
+  type Site,
+  type UploadedFile,
+} from './router.js';
 import { batchRoutes } from './routes/batch.js';
 import { blockRoutes } from './routes/blocks.js';
 import { commentRoutes } from './routes/comments.js';
@@ -25,13 +33,27 @@ import { pluginRoutes } from './routes/plugins.js';
 import { postTypeRoutes } from './routes/posts.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { searchRoutes } from './routes/search.js';
+import { SYNC_UPDATES_ROUTE, syncRoutes } from './routes/sync.js';
 import { siteRoutes } from './routes/site.js';
 import { findTemplateForUrl, templateRoutes } from './routes/templates.js';
 import { termRoutes } from './routes/terms.js';
 import { themeRoutes } from './routes/themes.js';
 import { userRoutes } from './routes/users.js';
 import { widgetRoutes } from './routes/widgets.js';
-import { applySeed, insertComment, insertPost, insertTerm, insertUser, registerPostType } from './seed.js';
+import { SyncRelay } from './SyncRelay.js';
+import { fontLibraryRoutes, registerFontFamilyType } from './routes/fontLibrary.js';
+import { iconRoutes } from './routes/icons.js';
+import { addTargetHints } from './targetHints.js';
+import { atLeast, MOCK_VERSIONS } from './versions.js';
+import {
+  applySeed,
+  insertComment,
+  insertPost,
+  insertTerm,
+  insertUser,
+  registerPostMeta,
+  registerPostType,
+} from './seed.js';
 import type {
   MockCommentInput,
   MockEmbedAnswer,
@@ -39,6 +61,7 @@ import type {
   MockHold,
   MockListenOptions,
   MockPostInput,
+  MockPostMetaInput,
   MockPostTypeInput,
   MockRequestFilter,
   MockRequestLogEntry,
@@ -47,12 +70,16 @@ import type {
   MockTermInput,
   MockUserInput,
   MockWordPressOptions,
+  MockWordPressVersion,
 } from './types.js';
 
 /** The default site root. */
 export const DEFAULT_ROOT = 'http://localhost:8888';
 
-/** The nonce the mock accepts in `X-WP-Nonce`; any other value gets 403 `rest_cookie_invalid_nonce`. */
+/**
+ * The nonce the mock accepts in `X-WP-Nonce` (until {@link MockWordPress.expireNonce}); any other
+ * value gets 403 `rest_cookie_invalid_nonce`.
+ */
 export const MOCK_NONCE = 'mock-nonce';
 
 /** A stored post as the mock holds it (a copy; changing it does not change the mock). */
@@ -144,7 +171,13 @@ export class MockWordPress {
   private routeCache: Route[] | null = null;
   private site!: Site;
   private readonly batchMaxItems: number;
+  /** The WordPress release this mock answers as. */
+  readonly version: MockWordPressVersion;
   private mswHandlers: HttpHandler[] | null = null;
+  /** The nonce accepted now (`MOCK_NONCE` until {@link expireNonce}). */
+  private nonce = MOCK_NONCE;
+  /** The collaboration relay behind `/wp-sync/v1/updates` (rows, presence, long polls). */
+  readonly syncRelay: SyncRelay;
 
   constructor(options: MockWordPressOptions = {}) {
     this.options = options;
@@ -158,6 +191,14 @@ export class MockWordPress {
       );
     }
     this.batchMaxItems = batchMaxItems;
+    this.syncRelay = new SyncRelay(options.syncRelay);
+    const version = options.version ?? '6.1';
+    if (!MOCK_VERSIONS.includes(version)) {
+      throw new ArgumentError(
+        `The mock answers as WordPress ${MOCK_VERSIONS.join(', ')}; got version "${String(options.version)}".`,
+      );
+    }
+    this.version = version;
     this.reset();
   }
 
@@ -245,6 +286,14 @@ export class MockWordPress {
     this.routeCache = null;
   }
 
+  /**
+   * Registers a meta key for REST on a post type (`register_post_meta` with `show_in_rest`): the
+   * type's routes describe it in their `OPTIONS` schema and every post sends it in `meta`.
+   */
+  registerPostMeta(input: MockPostMetaInput): void {
+    registerPostMeta(this.db, input);
+  }
+
   /** Merges values into `/wp/v2/settings`. */
   updateSettings(values: Record<string, unknown>): void {
     this.db.settings = { ...this.db.settings, ...values };
@@ -264,6 +313,19 @@ export class MockWordPress {
   setEmbed(url: string, answer: MockEmbedAnswer): void {
     this.embeds.set(url, answer);
   }
+
+  /**
+   * Expires the REST nonce, as WordPress does after 12–24 hours: the old one gets 403
+   * `rest_cookie_invalid_nonce`; answers to logged-in requests and
+   * `/wp-admin/admin-ajax.php?action=rest-nonce` carry the new one, which this returns.
+   */
+  expireNonce(): string {
+    this.nonceGeneration += 1;
+    this.nonce = `${MOCK_NONCE}-${this.nonceGeneration}`;
+    return this.nonce;
+  }
+
+  private nonceGeneration = 0;
 
   /** Waits `ms` milliseconds before every answer (0 turns it off). Works with fake timers. */
   delay(ms: number): void {
@@ -291,15 +353,19 @@ export class MockWordPress {
   reset(): void {
     this.db = new MockDatabase(this.options.now ?? '2026-11-21T10:00:00');
     applySeed(this.db, this.options);
+    if (atLeast(this.version, '6.7')) registerFontFamilyType(this.db);
     this.site = {
       db: this.db,
       batchMaxItems: this.batchMaxItems,
+      version: this.version,
       embeds: this.embeds,
       routes: () => this.routes(),
       dispatch: (request) => dispatch(this.routes(), request),
     };
     this.routeCache = null;
     this.embeds.clear();
+    this.syncRelay.clear();
+    this.nonce = MOCK_NONCE;
     this.faults.reset();
     this.log.length = 0;
     const initial = this.options.currentUser === undefined ? 1 : this.options.currentUser;
@@ -338,7 +404,10 @@ export class MockWordPress {
       ...pluginRoutes(),
       ...searchRoutes(),
       ...oembedRoutes(),
+      ...(atLeast(this.version, '6.7') ? fontLibraryRoutes() : []),
+      ...(atLeast(this.version, '7.1') ? iconRoutes() : []),
       ...batchRoutes(this.batchMaxItems),
+      ...syncRoutes(this.syncRelay),
     );
     this.routeCache = routes;
     return routes;
@@ -437,12 +506,55 @@ export class MockWordPress {
       entry.status = answer.status;
       return answer;
     }
-    const response = this.rest(request, { route, method, query, parsed, auth, url, siteRoot, restRoot });
+    let response = this.rest(request, { route, method, query, parsed, auth, url, siteRoot, restRoot });
+    if (route === SYNC_UPDATES_ROUTE && method === 'POST' && response.status === 200) {
+      response = await this.holdSyncAnswer(response, parsed.body, request.signal);
+    }
     entry.status = response.status;
     return jsonResponse(response.status, response.body, response.headers, headMethod);
   }
 
+  /**
+   * The long poll of our relay: a request that sent nothing, asked to `wait` and has nothing new
+   * is answered when another client stores a row or changes presence in one of its rooms, or when
+   * the wait (capped by the relay) ends. The block editor's server has no such thing.
+   */
+  private async holdSyncAnswer(
+    response: { status: number; body: unknown; headers: Record<string, string> },
+    body: Params,
+    signal: AbortSignal | undefined,
+  ): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+    const wait = body['wait'];
+    const rooms = Array.isArray(body['rooms']) ? (body['rooms'] as Array<Record<string, unknown>>) : [];
+    const answer = response.body as { rooms?: Array<{ updates: unknown[]; should_compact: boolean }> };
+    const isIdle =
+      this.syncRelay.maxWaitMs > 0 &&
+      typeof wait === 'number' &&
+      wait > 0 &&
+      rooms.every((room) => Array.isArray(room['updates']) && room['updates'].length === 0) &&
+      (answer.rooms ?? []).every((room) => room.updates.length === 0 && !room.should_compact);
+    if (!isIdle) return response;
+    await this.syncRelay.waitForChange(
+      new Set(rooms.map((room) => String(room['room']))),
+      new Set(rooms.map((room) => Number(room['client_id']))),
+      wait,
+      signal,
+    );
+    const again = rooms.map((room) =>
+      this.syncRelay.answer(String(room['room']), Number(room['client_id']), Number(room['after'])),
+    );
+    return { ...response, body: { rooms: again, wait: this.syncRelay.maxWaitMs } };
+  }
+
   private frontEnd(url: URL, rootPath: string, afterRoot: string | null): Response {
+    if (afterRoot === '/wp-admin/admin-ajax.php' && url.searchParams.get('action') === 'rest-nonce') {
+      // WordPress's nonce refresh: the nonce for a logged-in (cookie) user, "0" otherwise.
+      const loggedIn = this.currentUserId !== null;
+      return new Response(loggedIn ? this.nonce : '0', {
+        status: loggedIn ? 200 : 400,
+        headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+      });
+    }
     if (afterRoot !== null && url.searchParams.get('_wp-find-template') === 'true') {
       const found = findTemplateForUrl(this.db, url, rootPath);
       return new Response(JSON.stringify(found.body), {
@@ -458,24 +570,30 @@ export class MockWordPress {
     });
   }
 
-  /** Answers an embedded link (`_embed`) as the same user, in `embed` context unless the link says otherwise. */
-  private dispatchLinked(
+  /**
+   * The `GET` request a link of this site's REST API stands for, as `user` (what `_embed` and
+   * `targetHints` dispatch); undefined for a link outside this REST root.
+   */
+  private linkedRequest(
     href: string,
     request: Request,
     user: UserRow | null,
     siteRoot: string,
     restRoot: string,
-  ): unknown {
-    const url = new URL(href);
+  ): RestRequest | undefined {
+    let url: URL;
+    try {
+      url = new URL(href);
+    } catch {
+      return undefined;
+    }
     const restPath = new URL(restRoot).pathname;
-    if (!url.pathname.startsWith(restPath)) return [];
-    const query = parseQuery(url.searchParams);
-    query['context'] ??= 'embed';
-    const response = dispatch(this.routes(), {
+    if (!url.pathname.startsWith(restPath)) return undefined;
+    return {
       method: 'GET',
       route: safeDecode(url.pathname.slice(restPath.length)).replace(/\/+$/, '') || '/',
       params: {},
-      query,
+      query: parseQuery(url.searchParams),
       body: {},
       rawBody: null,
       upload: null,
@@ -486,8 +604,38 @@ export class MockWordPress {
       restRoot,
       isBatch: false,
       site: this.site,
-    });
-    return response.body;
+    };
+  }
+
+  /**
+   * The methods `user` may use on a link's route, as WordPress 6.7 computes `targetHints`: the
+   * `Allow` header the route would send; undefined for a link outside this REST root.
+   */
+  private allowOfLink(
+    href: string,
+    request: Request,
+    user: UserRow | null,
+    siteRoot: string,
+    restRoot: string,
+  ): readonly string[] | undefined {
+    const linked = this.linkedRequest(href, request, user, siteRoot, restRoot);
+    if (linked === undefined) return undefined;
+    const match = matchRoute(this.routes(), 'OPTIONS', linked.route);
+    return match === null ? undefined : allowedMethods(match, { ...linked, params: match.params });
+  }
+
+  /** Answers an embedded link (`_embed`) as the same user, in `embed` context unless the link says otherwise. */
+  private dispatchLinked(
+    href: string,
+    request: Request,
+    user: UserRow | null,
+    siteRoot: string,
+    restRoot: string,
+  ): unknown {
+    const linked = this.linkedRequest(href, request, user, siteRoot, restRoot);
+    if (linked === undefined) return [];
+    linked.query['context'] ??= 'embed';
+    return dispatch(this.routes(), linked).body;
   }
 
   private rest(
@@ -509,7 +657,7 @@ export class MockWordPress {
       request.headers.get('x-wp-nonce') ??
       (typeof ctx.query['_wpnonce'] === 'string' ? ctx.query['_wpnonce'] : null);
     let response: RouteResponse;
-    if (nonce !== null && !auth.viaAppPassword && nonce !== MOCK_NONCE) {
+    if (nonce !== null && !auth.viaAppPassword && nonce !== this.nonce) {
       // A stale nonce fails even public routes in 6.1.
       user = null;
       response = new WpRestFailure('rest_cookie_invalid_nonce', 'Cookie check failed', 403).toResponse();
@@ -538,6 +686,9 @@ export class MockWordPress {
       response = dispatch(this.routes(), restRequest);
     }
     let body = response.body;
+    if (atLeast(this.version, '6.7') && response.status < 400 && ctx.method !== 'OPTIONS') {
+      body = addTargetHints(body, (href) => this.allowOfLink(href, request, user, ctx.siteRoot, restRoot));
+    }
     const fields = requestedFields(ctx.query['_fields']);
     if (fields && response.status < 400) body = filterFields(body, fields, response.keepLinks === true);
     const embed = embedRequest(ctx.query['_embed']);
@@ -556,7 +707,7 @@ export class MockWordPress {
     } else if (user === null && ctx.method === 'GET') {
       headers['Vary'] = 'Origin';
     }
-    if (user !== null && !auth.viaAppPassword) headers['X-WP-Nonce'] = MOCK_NONCE;
+    if (user !== null && !auth.viaAppPassword) headers['X-WP-Nonce'] = this.nonce;
     if (ctx.query['_envelope'] !== undefined) {
       const envelopeHeaders = Object.keys(response.headers).length > 0 ? response.headers : [];
       return { status: 200, body: { body, status: response.status, headers: envelopeHeaders }, headers };

@@ -29,6 +29,14 @@ export interface ListPage {
   readonly totalPages: number | undefined;
 }
 
+/** What a record read brought: the record, and the `Allow` header (the methods the user may use on it). */
+export interface RecordAnswer {
+  /** The record. */
+  readonly data: PlainObject;
+  /** The `Allow` header; `null` when absent (or not exposed to a cross-origin page). */
+  readonly allow: string | null;
+}
+
 /**
  * GETs one record.
  * @throws RestError `invalid_response` when the answer is not a JSON object.
@@ -38,7 +46,7 @@ export async function readRecord(
   config: EntityConfig,
   path: string,
   request: Query,
-): Promise<PlainObject> {
+): Promise<RecordAnswer> {
   const answer = toRawResponse(await transport.request<unknown>({ path, query: request, raw: true }));
   if (!isPlainObject(answer.data)) {
     // Never store something that is not a record: the cached copy and the edits stay as they are.
@@ -49,7 +57,7 @@ export async function readRecord(
       { method: 'GET', url: path },
     );
   }
-  return answer.data;
+  return { data: answer.data, allow: answer.headers.get('Allow') };
 }
 
 /**
