@@ -16,7 +16,7 @@ import { settle, type SaveOptions } from './writeOutcome.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
 import {
   NO_EDITS,
-  applyEdits,
+  mergeEdits,
   clearReceivedEdits,
   editedRecord,
   nonTransientEdits,
@@ -57,6 +57,8 @@ export type { FetchState, RecordAction, SaveEnd, StoredItem, WriteState } from '
 /** The request states of a record: fetching, saving, deleting (both parts at once). */
 export type RecordStatus = FetchState & Omit<WriteState, 'sending'>;
 
+/** The pieces of a record's state, in a fixed array: a dispatch compares each without enumerating keys. */
+const STATE_FIELDS = Object.keys(INITIAL_RECORD_STATE) as readonly (keyof RecordState<object, object>)[];
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
@@ -346,7 +348,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     (record: EntityRecord<object>, config: EntityConfig, edits: Edits, options: EditOptions): void => {
       record.wasDeleted = false;
       // Compared with the persisted record directly (raw attributes by their `.raw`): no `raw` copy.
-      const result = applyEdits(
+      const result = mergeEdits(
         config,
         record.state.peek('item')?.data,
         record.state.peek('edits') as Edits,
@@ -374,7 +376,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     'EntityRecord.applyEdits',
     (record: EntityRecord<object>, values: Edits, origin: EditOrigin, flags?: CommitFlags): EditChanges => {
       const config = record.config;
-      const result = applyEdits(
+      const result = mergeEdits(
         config,
         record.state.peek('item')?.data,
         record.state.peek('edits') as Edits,
@@ -611,22 +613,21 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
   }
 
-  private static readonly dispatchAction = action(
-    'EntityRecord.dispatch',
-    (record: EntityRecord<object>, change: RecordAction): void => {
-      const state = record.state;
-      // `current()` is the live object the sets below change: keep what the effects need first.
-      const before = state.current();
-      const writeBefore = before.writeState;
-      const next = recordState(before, change);
-      if (next === before) return;
-      for (const key in next) {
-        const field = key as keyof RecordState<object, object>;
-        if (next[field] !== before[field]) state.set(field, next[field] as never);
-      }
-      record.afterChange(change, writeBefore);
-    },
-  );
+  /** {@link dispatch}'s work, for callers already inside an action (the edit funnel, on every keystroke). */
+  private static applyChange(record: EntityRecord<object>, change: RecordAction): void {
+    const state = record.state;
+    // `current()` is the live object the sets below change: keep what the effects need first.
+    const before = state.current();
+    const writeBefore = before.writeState;
+    const next = recordState(before, change);
+    if (next === before) return;
+    for (const field of STATE_FIELDS) {
+      if (next[field] !== before[field]) state.set(field, next[field] as never);
+    }
+    record.afterChange(change, writeBefore);
+  }
+
+  private static readonly dispatchAction = action('EntityRecord.dispatch', EntityRecord.applyChange);
 
   /** What a transition changes outside the state: eviction times, the dirty index, edits a save made equal. */
   private afterChange(change: RecordAction<T, E>, writeBefore: WriteState): void {
@@ -684,14 +685,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /** @internal The config's transient fields changed: works out `hasEdits` and the dirty lists again. */
   refreshEditState(): void {
     if (this.hasEditsTransient === null) return;
-    this.replaceEdits(this.state.peek('edits') as Edits);
+    runInAction(() => this.replaceEdits(this.state.peek('edits') as Edits));
   }
 
   /** @internal Only the edit funnel calls it; `{}` clears. Keeps `hasEdits` and the dirty lists in step. */
   replaceEdits(next: Edits): void {
-    this.dispatch({
+    // The funnel runs inside an action already: no second one per keystroke.
+    EntityRecord.applyChange(this as EntityRecord<object>, {
       type: 'editsReplaced',
-      edits: next as Partial<E>,
+      edits: next,
       transient: this.config?.transientEdits,
     });
   }

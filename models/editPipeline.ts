@@ -29,8 +29,8 @@ export interface EditRules {
   readonly mergedEdits: ReadonlySet<string>;
 }
 
-/** Options of {@link applyEdits}. */
-export interface ApplyEditsOptions {
+/** Options of {@link mergeEdits}. */
+export interface MergeEditsOptions {
   /**
    * Merge object values of merged fields over the current edited value. Undo and redo turn this
    * off: their values are whole merged values already, and merging would keep keys the step added.
@@ -51,7 +51,7 @@ export interface ApplyEditsOptions {
   keep?: ReadonlySet<string> | undefined;
 }
 
-/** What {@link applyEdits} computed. */
+/** What {@link mergeEdits} computed. */
 export interface EditResult {
   /** The next edits snapshot; the same object as the current one when nothing changed. */
   readonly edits: Edits;
@@ -84,17 +84,18 @@ export function persistedRawValue(
 }
 
 /**
- * Applies incoming edits, the way every edit, undo and redo goes: a merged field (`meta`) merges
+ * Merges incoming edits into the current ones, the way every edit, undo and redo goes (the rule
+ * behind `record.edit` and `record.applyEdits`): a merged field (`meta`) merges
  * over the current edited value; a value deep-equal to the persisted raw value (or `undefined`)
  * removes the edit; anything else, a deferred function included, is stored. An uncached record
  * counts as `{}`.
  */
-export function applyEdits(
+export function mergeEdits(
   rules: EditRules | undefined,
   raw: object | undefined,
   current: Edits,
   incoming: Edits,
-  options: ApplyEditsOptions = {},
+  options: MergeEditsOptions = {},
 ): EditResult {
   const merge = options.merge ?? true;
   const rawAttributes = options.rawAttributes;
@@ -131,6 +132,9 @@ export function applyEdits(
   if (next === undefined) return { edits: current, changes: changes ?? NO_CHANGES, changed: false };
   return { edits: isEmpty(next) ? NO_EDITS : next, changes: changes ?? NO_CHANGES, changed: true };
 }
+
+/** @deprecated The pure edit rule is {@link mergeEdits}; `applyEdits` is the record's method (`record.applyEdits`). */
+export const applyEdits = mergeEdits;
 
 /** The value of a received field that an edit is compared with: its `.raw` when it has one. */
 function receivedValue(record: object, key: string): unknown {

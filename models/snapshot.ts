@@ -30,7 +30,10 @@ export function isEmpty(object: object): boolean {
 
 /**
  * The raw value of a field WordPress sends as `{ raw, rendered }`: its `.raw` when defined, else
- * the value as it is (a plain string, or an object with only `rendered`). The one reader of `.raw`.
+ * the value as it is (a plain string, or an object with only `rendered`). Edits, saves, autosaves
+ * and sync read raw attributes by this rule (`persistedRawValue` for one field of a record). Two
+ * readers mean something else on purpose: a title shown to people (`titleOf`: `rendered` first)
+ * and a synced text (`rawTextOf`: a string `.raw`, else `''`).
  */
 export function rawValueOf(value: unknown): unknown {
   if (!isPlainObject(value)) return value;

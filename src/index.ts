@@ -52,6 +52,7 @@ export * from '../models/Autosave.js';
 export type * from '../models/Revision.js';
 export {
   applyEdits,
+  mergeEdits,
   clearReceivedEdits,
   nonTransientEdits,
   pickEditPaths,

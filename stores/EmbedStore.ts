@@ -8,7 +8,11 @@ import type { Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { isPlainObject } from '../models/snapshot.js';
 import { toError } from '../core/errors.js';
-import { invalidResponseError } from '../core/transport/restErrors.js';
+import {
+  describeBody,
+  invalidResponseError,
+  REWRITTEN_RESPONSE_ADVICE,
+} from '../core/transport/restErrors.js';
 import { toRawResponse } from '../core/transport/rawResponse.js';
 
 /** WordPress's oEmbed proxy route. */
@@ -105,7 +109,7 @@ export class EmbedStore {
         result = false;
         failure = invalidResponseError(
           answer.status,
-          `WordPress answered the embed preview of ${url} with something that is not an oEmbed object; preview it again, and if it keeps failing check that nothing rewrites REST responses.`,
+          `WordPress answered the embed preview of ${url} with ${describeBody(answer.data)} instead of an oEmbed object. ${REWRITTEN_RESPONSE_ADVICE}`,
           answer.data,
           { method: 'GET', url: PROXY_PATH },
         );

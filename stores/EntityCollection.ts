@@ -30,6 +30,7 @@ import type { Query, Transport } from '../core/transport/types.js';
 import { OwnRecordList } from './collection/OwnRecordLists.js';
 import { QueryLists } from './collection/QueryLists.js';
 import { listMeta, readList, readRecord } from './collection/recordReads.js';
+import { Refetches } from './collection/Refetches.js';
 import { RevisionCollections, revisionConfig, type ConfigSource } from './collection/RevisionCollections.js';
 import { savedValueChanges } from './collection/savedValueChanges.js';
 import { TransientFieldsWatch } from './collection/TransientFieldsWatch.js';
@@ -112,6 +113,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   private readonly lists = new QueryLists<EntityQuery<T, E>>();
   private readonly inflight = new PendingRequests();
   private readonly readOrder = new ReadOrder();
+  private readonly refetches = new Refetches<EntityRecord<T, E>, EntityRecord<T, E> | undefined>();
   private readonly configSource: ConfigSource | undefined;
   private ownWriter: RecordWriter | undefined;
   private readonly revisionCollections = new RevisionCollections<EntityCollection<object>>();
@@ -346,12 +348,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       // in their own context.
       // A fetch asked for after a save answered never shares a request sent before it: that
       // answer cannot replace the saved copy, so the caller would not get the server's copy.
-      const saveMark = this.readOrder.saveMarkOf(record);
-      const sharingKey = `GET ${path}?${encodeStableKey(request)}#${saveMark}`;
+      // Nor after a collaborator's save was heard of (`refetch`): the older read may predate it.
+      const mark = this.readOrder.sharingMarkOf(record);
+      const sharingKey = `GET ${path}?${encodeStableKey(request)}#${mark}`;
       const { body, ticket, allow, permissionMark } = await this.inflight.run(sharingKey, async () => {
         const ticket = this.readOrder.ticket();
         const permissionMark = this.store.permissions?.mark?.();
-        const answer = await readRecord(this.store.transport, config, path, request, saveMark > 0);
+        const answer = await readRecord(this.store.transport, config, path, request);
         return { body: answer.data, ticket, allow: answer.allow, permissionMark };
       });
       // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
@@ -368,6 +371,18 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       record.dispatch({ type: 'fetchEnded', error: toError(error) });
       throw error;
     }
+  }
+
+  /**
+   * @internal Sync heard that a collaborator saved `record`: GETs it with a read that leaves after
+   * this call (it shares no read sent before), so the answer cannot predate that save; at most one
+   * such read per record flies, with one more after it when asked again meanwhile (`Refetches`).
+   */
+  refetch(record: EntityRecord<T, E>): Promise<EntityRecord<T, E> | undefined> {
+    return this.refetches.run(record, () => {
+      this.readOrder.noteNewerVersion(record);
+      return this.fetch(record.id);
+    });
   }
 
   /** Like {@link fetch}, but only when the query's context lacks the record (or a requested `_fields` field). */

@@ -19,6 +19,8 @@ export class ReadOrder {
   private lastSaveMark = 0;
   /** Records whose save answered, with the last ticket handed out then; nothing until a save. */
   private readonly saveMarks = new WeakMap<object, number>();
+  /** Records a collaborator saved, with the last ticket handed out when this client heard of it. */
+  private readonly newerVersionMarks = new WeakMap<object, number>();
 
   /** A read's request is about to be sent: its ticket, higher than every one before. */
   ticket(): number {
@@ -46,10 +48,20 @@ export class ReadOrder {
   }
 
   /**
-   * How many reads had been sent when `record`'s latest save answered (0 before any save). A read
-   * asked for later must not share a request sent before it, so it goes into the sharing key.
+   * This client learned of a newer version of `record` than reads sent until now may hold (a
+   * collaborator saved it): a read asked for later must not share one of those. Unlike a save's
+   * answer, this does not stop their copies from being taken in.
    */
-  saveMarkOf(record: object): number {
-    return this.saveMarks.get(record) ?? 0;
+  noteNewerVersion(record: object): void {
+    this.newerVersionMarks.set(record, this.lastTicket);
+  }
+
+  /**
+   * How many reads had been sent when this client last learned of a change to `record` (its save
+   * answered, or {@link noteNewerVersion}); 0 before any. A read asked for later must not share
+   * a request sent before then, so it goes into the sharing key.
+   */
+  sharingMarkOf(record: object): number {
+    return Math.max(this.saveMarks.get(record) ?? 0, this.newerVersionMarks.get(record) ?? 0);
   }
 }

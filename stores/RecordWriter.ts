@@ -14,7 +14,11 @@ import type { WriteOutcome } from '../models/writeOutcome.js';
 import type { SaveConflict } from '../models/SaveConflict.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../core/errors.js';
-import { invalidResponseError } from '../core/transport/restErrors.js';
+import {
+  describeBody,
+  invalidResponseError,
+  REWRITTEN_RESPONSE_ADVICE,
+} from '../core/transport/restErrors.js';
 import { toRawResponse } from '../core/transport/rawResponse.js';
 import type { Query, Transport } from '../core/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
@@ -338,7 +342,7 @@ export class RecordWriter {
       // A list answered with anything else is a failed read, never an empty list.
       throw invalidResponseError(
         answer.status,
-        `WordPress answered GET ${path} with something that is not a list of autosaves; the stored autosaves were kept. Retry, and check that nothing rewrites REST responses if it keeps failing.`,
+        `WordPress answered GET ${path} with ${describeBody(answer.data)} instead of a list of autosaves; the stored autosaves were kept. ${REWRITTEN_RESPONSE_ADVICE}`,
         answer.data,
         { method: 'GET', url: path },
       );

@@ -7,112 +7,33 @@
  * @module
  */
 import { observable, runInAction } from 'mobx';
-import { WpEntitiesError, isRestError, type RestError } from '../core/errors.js';
-import { invalidResponseError } from '../core/transport/restErrors.js';
+import { WpEntitiesError } from '../core/errors.js';
 import type { Query, Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { readId } from '../models/ids.js';
 import { isPlainObject } from '../models/snapshot.js';
 import { camelCaseKeys, decodeEntities, linkHref, stableQueryKey } from './siteHelpers.js';
+import type {
+  BlockPattern,
+  BlockPatternCategory,
+  GlobalStylesData,
+  GlobalStylesRevision,
+  Theme,
+  ThemeSupports,
+  UserPatternCategory,
+} from './site/siteData.js';
+import {
+  ask,
+  embeddedSelf,
+  invalidResponse,
+  isNotFound,
+  optionalList,
+  type SiteRead,
+  type SiteTarget,
+  type SiteValues,
+} from './site/siteReads.js';
 
-/** The theme's `theme_supports` object (`align-wide`, `editor-color-palette`, …). */
-export type ThemeSupports = Record<string, unknown>;
-
-/** The active theme as `/wp/v2/themes?status=active` returns it. */
-export interface Theme {
-  /** The theme's directory name; the key of `root/theme`. */
-  stylesheet: string;
-  /** The parent theme's directory name (the stylesheet itself for a parent theme). */
-  template?: string;
-  /** Theme name. */
-  name?: { raw?: string; rendered?: string };
-  /** Features the theme supports. */
-  theme_supports?: ThemeSupports;
-  /** Any other field the server sent, including `_links`. */
-  [field: string]: unknown;
-}
-
-/** Theme global styles (`theme.json` data): base styles or one style variation. */
-export interface GlobalStylesData {
-  /** Title of a style variation (`Aubergine`). */
-  title?: string;
-  /** `theme.json` schema version. */
-  version?: number;
-  /** `theme.json` settings. */
-  settings?: Record<string, unknown>;
-  /** `theme.json` styles. */
-  styles?: Record<string, unknown>;
-  /** Any other field the server sent. */
-  [field: string]: unknown;
-}
-
-/** A revision of the user's global styles, with keys converted to camelCase (`modifiedGmt`). */
-export interface GlobalStylesRevision {
-  /** Revision id. */
-  id?: number;
-  /** Author user id. */
-  author?: number;
-  /** Local date of the revision. */
-  date?: string;
-  /** GMT date of the revision. */
-  dateGmt?: string;
-  /** Local modification date. */
-  modified?: string;
-  /** GMT modification date. */
-  modifiedGmt?: string;
-  /** The global styles post id. */
-  parent?: number;
-  /** `theme.json` settings at this revision. */
-  settings?: Record<string, unknown>;
-  /** `theme.json` styles at this revision. */
-  styles?: Record<string, unknown>;
-  /** Any other field, camelCased. */
-  [field: string]: unknown;
-}
-
-/** A registered block pattern, with keys converted to camelCase (`blockTypes`, `viewportWidth`, `postTypes`). */
-export interface BlockPattern {
-  /** Pattern name (`core/query-standard-posts`). */
-  name: string;
-  /** Human title. */
-  title: string;
-  /** Serialized block markup. */
-  content: string;
-  /** Category names. */
-  categories?: string[];
-  /** Block types the pattern is meant for. */
-  blockTypes?: string[];
-  /** Post types the pattern is limited to; absent means every type. */
-  postTypes?: string[];
-  /** Any other field, camelCased. */
-  [field: string]: unknown;
-}
-
-/** A registered block pattern category. */
-export interface BlockPatternCategory {
-  /** Category name (`buttons`). */
-  name: string;
-  /** Human label. */
-  label: string;
-  /** Any other field the server sent. */
-  [field: string]: unknown;
-}
-
-/** A term of the `wp_pattern_category` taxonomy, shaped like a pattern category. */
-export interface UserPatternCategory {
-  /** Term id. */
-  id: number;
-  /** The term's slug, as a pattern category name. */
-  name: string;
-  /** The term's name with HTML entities decoded. */
-  label: string;
-  /** Term slug. */
-  slug: string;
-  /** Term description. */
-  description?: string;
-  /** Any other field the server sent. */
-  [field: string]: unknown;
-}
+export type * from './site/siteData.js';
 
 /** Where {@link SiteStore} finds entity configs (the base path of a taxonomy). `EntityRegistry` satisfies it. */
 export interface SiteConfigSource {
@@ -150,18 +71,6 @@ export type SiteValue =
 
 /** The fields the reference asks for when it lists user pattern categories. */
 const USER_PATTERN_CATEGORY_FIELDS = 'id,name,description,slug';
-
-function invalidResponse(url: string, what: string, body: unknown): RestError {
-  return invalidResponseError(200, `The server answered ${url} with something that is not ${what}.`, body, {
-    method: 'GET',
-    url,
-  });
-}
-
-/** A 404 from a route this WordPress does not have (`rest_no_route`), or a missing resource. */
-function isNotFound(error: unknown): boolean {
-  return isRestError(error) && error.status === 404;
-}
 
 /**
  * Reads the global styles post id from a `wp:user-global-styles` href
@@ -305,16 +214,7 @@ export class SiteStore<TRecord = unknown> {
 
   /** `GET /wp/v2/themes?status=active`: stores and resolves the active theme (undefined if the list is empty). */
   fetchCurrentTheme(): Promise<Theme | undefined> {
-    return this.requests.run('currentTheme', async () => {
-      const path = '/wp/v2/themes';
-      const body = await this.transport.request<unknown>({ path, query: { status: 'active' } });
-      if (!Array.isArray(body)) throw invalidResponse(path, 'a list of themes', body);
-      const first: unknown = body[0];
-      const theme =
-        isPlainObject(first) && typeof first.stylesheet === 'string' ? (first as Theme) : undefined;
-      runInAction(() => this.theme.set(theme));
-      return theme;
-    });
+    return this.read('currentTheme');
   }
 
   /** Fetches the active theme and resolves its `theme_supports` (`{}` when absent; undefined with no theme). */
@@ -328,49 +228,17 @@ export class SiteStore<TRecord = unknown> {
    * so users who may not read that record get it too; only a link of another shape is requested.
    */
   fetchGlobalStylesId(): Promise<number | undefined> {
-    return this.requests.run('globalStylesId', async () => {
-      const theme = await this.activeTheme();
-      const href = theme === undefined ? undefined : linkHref(theme, 'wp:user-global-styles');
-      if (href === undefined) return undefined;
-      let id = globalStylesIdFromHref(href);
-      if (id === undefined) {
-        const body = await this.transport.request<unknown>({ path: href });
-        const bodyId = isPlainObject(body) ? readId(body.id) : undefined;
-        if (typeof bodyId !== 'number') throw invalidResponse(href, 'a global styles record', body);
-        id = bodyId;
-      }
-      const found = id;
-      runInAction(() => this.stylesId.set(found));
-      return found;
-    });
+    return this.read('globalStylesId');
   }
 
   /** `GET /wp/v2/global-styles/themes/{stylesheet}` for the active theme; undefined with no theme. */
   fetchBaseGlobalStyles(): Promise<GlobalStylesData | undefined> {
-    return this.requests.run('baseGlobalStyles', async () => {
-      const stylesheet = (await this.activeTheme())?.stylesheet;
-      if (stylesheet === undefined) return undefined;
-      const path = `/wp/v2/global-styles/themes/${stylesheet}`;
-      const body = await this.transport.request<unknown>({ path });
-      if (!isPlainObject(body)) throw invalidResponse(path, 'a global styles object', body);
-      const styles = body as GlobalStylesData;
-      runInAction(() => this.baseStyles.set(stylesheet, styles));
-      return styles;
-    });
+    return this.read('baseGlobalStyles');
   }
 
   /** `GET /wp/v2/global-styles/themes/{stylesheet}/variations` for the active theme; undefined with no theme. */
   fetchGlobalStylesVariations(): Promise<readonly GlobalStylesData[] | undefined> {
-    return this.requests.run('globalStylesVariations', async () => {
-      const stylesheet = (await this.activeTheme())?.stylesheet;
-      if (stylesheet === undefined) return undefined;
-      const path = `/wp/v2/global-styles/themes/${stylesheet}/variations`;
-      const body = await this.transport.request<unknown>({ path });
-      if (!Array.isArray(body)) throw invalidResponse(path, 'a list of style variations', body);
-      const list = body.filter(isPlainObject) as GlobalStylesData[];
-      runInAction(() => this.variations.set(stylesheet, list));
-      return list;
-    });
+    return this.read('globalStylesVariations');
   }
 
   /**
@@ -379,51 +247,17 @@ export class SiteStore<TRecord = unknown> {
    * answer that is not a list gives `[]`.
    */
   fetchGlobalStylesRevisions(): Promise<readonly GlobalStylesRevision[] | undefined> {
-    return this.requests.run('globalStylesRevisions', async () => {
-      const id = this.stylesId.get() ?? (await this.fetchGlobalStylesId());
-      if (id === undefined) return undefined;
-      const record = await this.transport.request<unknown>({
-        path: `/wp/v2/global-styles/${id}`,
-        query: { context: 'edit' },
-      });
-      const href = linkHref(record, 'version-history') ?? `/wp/v2/global-styles/${id}/revisions`;
-      const body = await this.transport.request<unknown>({ path: href });
-      const list: readonly GlobalStylesRevision[] = Array.isArray(body)
-        ? body.filter(isPlainObject).map((revision) => camelCaseKeys(revision) as GlobalStylesRevision)
-        : [];
-      runInAction(() => this.revisions.set(id, list));
-      return list;
-    });
+    return this.read('globalStylesRevisions');
   }
 
   /** `GET /wp/v2/block-patterns/patterns`, each pattern's keys camelCased; an empty answer gives `[]`. */
   fetchBlockPatterns(): Promise<readonly BlockPattern[]> {
-    return this.requests.run('blockPatterns', async () => {
-      const path = '/wp/v2/block-patterns/patterns';
-      const body = await this.transport.request<unknown>({ path });
-      if (body !== null && body !== undefined && !Array.isArray(body)) {
-        throw invalidResponse(path, 'a list of block patterns', body);
-      }
-      const list = (body ?? [])
-        .filter(isPlainObject)
-        .map((pattern) => camelCaseKeys(pattern) as BlockPattern);
-      runInAction(() => this.patterns.set(list));
-      return list;
-    });
+    return this.read('blockPatterns') as Promise<readonly BlockPattern[]>;
   }
 
   /** `GET /wp/v2/block-patterns/categories`; an empty answer gives `[]`. */
   fetchBlockPatternCategories(): Promise<readonly BlockPatternCategory[]> {
-    return this.requests.run('blockPatternCategories', async () => {
-      const path = '/wp/v2/block-patterns/categories';
-      const body = await this.transport.request<unknown>({ path });
-      if (body !== null && body !== undefined && !Array.isArray(body)) {
-        throw invalidResponse(path, 'a list of block pattern categories', body);
-      }
-      const list = (body ?? []).filter(isPlainObject) as BlockPatternCategory[];
-      runInAction(() => this.patternCategories.set(list));
-      return list;
-    });
+    return this.read('blockPatternCategories') as Promise<readonly BlockPatternCategory[]>;
   }
 
   /**
@@ -432,33 +266,7 @@ export class SiteStore<TRecord = unknown> {
    * (WordPress before 6.5) gives `[]`.
    */
   fetchUserPatternCategories(): Promise<readonly UserPatternCategory[]> {
-    return this.requests.run('userPatternCategories', async () => {
-      let path = '/wp/v2/wp_pattern_category';
-      if (this.configs !== undefined) {
-        const config = await this.configs.ensure('taxonomy', 'wp_pattern_category');
-        path = config?.baseURL ?? '';
-      }
-      let terms: unknown[] = [];
-      if (path !== '') {
-        try {
-          terms = await this.transport.fetchAll<unknown>(path, {
-            _fields: USER_PATTERN_CATEGORY_FIELDS,
-            context: 'view',
-          });
-        } catch (error) {
-          if (!isNotFound(error)) throw error;
-        }
-      }
-      const list = terms.filter(isPlainObject).map((term): UserPatternCategory => ({
-        ...term,
-        id: Number(term.id),
-        slug: String(term.slug ?? ''),
-        label: decodeEntities(String(term.name ?? '')),
-        name: String(term.slug ?? ''),
-      }));
-      runInAction(() => this.userCategories.set(list));
-      return list;
-    });
+    return this.read('userPatternCategories') as Promise<readonly UserPatternCategory[]>;
   }
 
   /**
@@ -467,29 +275,167 @@ export class SiteStore<TRecord = unknown> {
    * route (WordPress before 6.3) answer 404: that resolves null, quietly.
    */
   fetchNavigationFallbackId(): Promise<number | null> {
-    return this.requests.run('navigationFallbackId', async () => {
+    return this.read('navigationFallbackId') as Promise<number | null>;
+  }
+
+  /**
+   * Reads one site value by its row of {@link reads}: where to ask, the answer checked and shaped,
+   * then stored; one request per value while in flight, its state behind `isRequesting`/`fetchError`.
+   */
+  private read<N extends SiteValue>(name: N): Promise<SiteValues[N] | undefined> {
+    return this.requests.run(name, async () => {
+      const row = this.reads[name] as unknown as SiteRead<SiteValues[N]>;
+      const target = await row.target();
+      if (target === undefined) return undefined;
+      let value: SiteValues[N];
       let body: unknown;
-      try {
-        body = await this.transport.request<unknown>({
-          path: '/wp-block-editor/v1/navigation-fallback',
-          query: { _embed: true },
-        });
-      } catch (error) {
-        if (!isNotFound(error)) throw error;
-        body = undefined;
+      if ('known' in target) {
+        value = target.known;
+      } else {
+        try {
+          body =
+            row.pages === 'all'
+              ? await this.transport.fetchAll<unknown>(target.path, target.query)
+              : await this.transport.request<unknown>({
+                  path: target.path,
+                  ...(target.query ? { query: target.query } : {}),
+                });
+        } catch (error) {
+          if (!('ifNotFound' in row) || !isNotFound(error)) throw error;
+          body = row.ifNotFound;
+        }
+        value = row.parse(body, target.path);
       }
-      const id = isPlainObject(body) ? readId(body.id) : undefined;
-      const fallbackId = typeof id === 'number' ? id : null;
-      const self: unknown =
-        isPlainObject(body) && isPlainObject(body._embedded) ? body._embedded.self : undefined;
-      // REST embeds are lists; accept a bare object too.
-      const embedded = (Array.isArray(self) ? self : [self]).filter(isPlainObject);
-      runInAction(() => {
-        this.navigationFallback.set(fallbackId);
-        if (embedded.length > 0) this.records?.receive?.('postType', 'wp_navigation', embedded);
-      });
-      return fallbackId;
+      runInAction(() => row.store(value, target.key, body));
+      return value;
     });
+  }
+
+  /** How each site value is read: the table behind every `fetchX()` above. */
+  private readonly reads: { readonly [N in SiteValue]: SiteRead<SiteValues[N]> } = {
+    currentTheme: {
+      target: () => ask('/wp/v2/themes', { status: 'active' }),
+      parse: (body, path) => {
+        if (!Array.isArray(body)) throw invalidResponse(path, 'a list of themes', body);
+        const first: unknown = body[0];
+        return isPlainObject(first) && typeof first.stylesheet === 'string' ? (first as Theme) : undefined;
+      },
+      store: (theme) => this.theme.set(theme),
+    },
+    globalStylesId: {
+      target: async () => {
+        const theme = await this.activeTheme();
+        const href = theme === undefined ? undefined : linkHref(theme, 'wp:user-global-styles');
+        if (href === undefined) return undefined;
+        const id = globalStylesIdFromHref(href);
+        return id === undefined ? { path: href } : { known: id };
+      },
+      parse: (body, path) => {
+        const id = isPlainObject(body) ? readId(body.id) : undefined;
+        if (typeof id !== 'number') throw invalidResponse(path, 'a global styles record', body);
+        return id;
+      },
+      store: (id) => this.stylesId.set(id),
+    },
+    baseGlobalStyles: {
+      target: () => this.themePath((stylesheet) => `/wp/v2/global-styles/themes/${stylesheet}`),
+      parse: (body, path) => {
+        if (!isPlainObject(body)) throw invalidResponse(path, 'a global styles object', body);
+        return body as GlobalStylesData;
+      },
+      store: (styles, stylesheet) => {
+        if (styles !== undefined) this.baseStyles.set(stylesheet as string, styles);
+      },
+    },
+    globalStylesVariations: {
+      target: () => this.themePath((stylesheet) => `/wp/v2/global-styles/themes/${stylesheet}/variations`),
+      parse: (body, path) => {
+        if (!Array.isArray(body)) throw invalidResponse(path, 'a list of style variations', body);
+        return body.filter(isPlainObject) as GlobalStylesData[];
+      },
+      store: (list, stylesheet) => {
+        if (list !== undefined) this.variations.set(stylesheet as string, list);
+      },
+    },
+    globalStylesRevisions: {
+      target: async () => {
+        const id = this.stylesId.get() ?? (await this.fetchGlobalStylesId());
+        if (id === undefined) return undefined;
+        const record = await this.transport.request<unknown>({
+          path: `/wp/v2/global-styles/${id}`,
+          query: { context: 'edit' },
+        });
+        return {
+          path: linkHref(record, 'version-history') ?? `/wp/v2/global-styles/${id}/revisions`,
+          key: id,
+        };
+      },
+      parse: (body) =>
+        Array.isArray(body)
+          ? body.filter(isPlainObject).map((revision) => camelCaseKeys(revision) as GlobalStylesRevision)
+          : [],
+      store: (list, id) => {
+        if (list !== undefined) this.revisions.set(id as number, list);
+      },
+    },
+    blockPatterns: {
+      target: () => ask('/wp/v2/block-patterns/patterns'),
+      parse: (body, path) =>
+        optionalList(body, path, 'a list of block patterns').map(
+          (pattern) => camelCaseKeys(pattern) as BlockPattern,
+        ),
+      store: (list) => this.patterns.set(list),
+    },
+    blockPatternCategories: {
+      target: () => ask('/wp/v2/block-patterns/categories'),
+      parse: (body, path) =>
+        optionalList(body, path, 'a list of block pattern categories') as BlockPatternCategory[],
+      store: (list) => this.patternCategories.set(list),
+    },
+    userPatternCategories: {
+      target: async () => {
+        let path = '/wp/v2/wp_pattern_category';
+        if (this.configs !== undefined) {
+          const config = await this.configs.ensure('taxonomy', 'wp_pattern_category');
+          path = config?.baseURL ?? '';
+        }
+        return path === ''
+          ? { known: [] }
+          : { path, query: { _fields: USER_PATTERN_CATEGORY_FIELDS, context: 'view' } };
+      },
+      pages: 'all',
+      // A site without the taxonomy (WordPress before 6.5).
+      ifNotFound: [],
+      parse: (body) =>
+        (Array.isArray(body) ? body : []).filter(isPlainObject).map((term): UserPatternCategory => ({
+          ...term,
+          id: Number(term.id),
+          slug: String(term.slug ?? ''),
+          label: decodeEntities(String(term.name ?? '')),
+          name: String(term.slug ?? ''),
+        })),
+      store: (list) => this.userCategories.set(list),
+    },
+    navigationFallbackId: {
+      target: () => ask('/wp-block-editor/v1/navigation-fallback', { _embed: true }),
+      // WordPress before 6.3 has no such route.
+      ifNotFound: undefined,
+      parse: (body) => {
+        const id = isPlainObject(body) ? readId(body.id) : undefined;
+        return typeof id === 'number' ? id : null;
+      },
+      store: (fallbackId, _key, body) => {
+        this.navigationFallback.set(fallbackId);
+        const embedded = embeddedSelf(body);
+        if (embedded.length > 0) this.records?.receive?.('postType', 'wp_navigation', embedded);
+      },
+    },
+  };
+
+  /** A target under the active theme's stylesheet (keyed by it); none without a theme. */
+  private async themePath(path: (stylesheet: string) => string): Promise<SiteTarget<never> | undefined> {
+    const stylesheet = (await this.activeTheme())?.stylesheet;
+    return stylesheet === undefined ? undefined : { path: path(stylesheet), key: stylesheet };
   }
 
   /**

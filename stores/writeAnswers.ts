@@ -7,7 +7,11 @@
  * @module
  */
 import type { RestError } from '../core/errors.js';
-import { invalidResponseError } from '../core/transport/restErrors.js';
+import {
+  describeBody,
+  invalidResponseError,
+  REWRITTEN_RESPONSE_ADVICE,
+} from '../core/transport/restErrors.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { normaliseId, type Id } from '../models/ids.js';
 
@@ -32,15 +36,8 @@ export interface ExpectedRecord {
 }
 
 /** What the answer was, in words a person reading the error understands. */
-function describeBody(body: unknown): string {
-  if (body === null || body === undefined || body === '') return 'an empty body';
-  if (Array.isArray(body)) return `a JSON array of ${body.length} item${body.length === 1 ? '' : 's'}`;
-  if (typeof body !== 'object') return `a JSON ${typeof body}`;
-  return 'a JSON object';
-}
 
-const KEEP_ADVICE =
-  'Nothing was changed locally (the edits are kept): retry the save, and if it keeps failing check that nothing between this app and WordPress (a proxy, a security plugin, a PHP notice) rewrites REST responses.';
+const KEEP_ADVICE = `Nothing was changed locally (the edits are kept). ${REWRITTEN_RESPONSE_ADVICE}`;
 
 function invalid(write: WriteDescription, message: string, body: unknown): RestError {
   return invalidResponseError(write.status, `${message} ${KEEP_ADVICE}`, body, {

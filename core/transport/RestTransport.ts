@@ -19,7 +19,6 @@ import {
   DEFAULT_TIMEOUT_MS,
   DEFAULT_TOTAL_TIMEOUT_MS,
   FETCH_ALL_CONCURRENCY,
-  IDEMPOTENT_METHODS,
   MAX_PER_PAGE,
   RETRY_STATUS_CODES,
 } from './constants.js';
@@ -27,7 +26,9 @@ import {
   abortError,
   fetchError,
   invalidJsonError,
+  describeBody,
   invalidResponseError,
+  REWRITTEN_RESPONSE_ADVICE,
   restErrorFromResponse,
   timeoutError,
   type RequestContext,
@@ -108,9 +109,6 @@ const METHODS: ReadonlySet<string> = new Set<HttpMethod>([
   'HEAD',
 ]);
 
-/** Methods whose concurrent identical requests share one response: the reads, which change nothing. */
-const SHAREABLE_METHODS: ReadonlySet<string> = new Set<string>(IDEMPOTENT_METHODS);
-
 /** The largest delay `setTimeout` accepts (2^31 − 1 ms); ky refuses a larger `timeout`. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -182,11 +180,8 @@ async function mapWithConcurrency<T, R>(
  *   exponential backoff on network errors, timeouts, 408, 429 and 5xx, honouring `Retry-After`;
  *   writes are never retried unless the `retry.methods` option lists them.
  * - Every failure rejects with a `RestError` (see `restErrors.ts` for the codes).
- * - Concurrent identical reads (same method, URL, headers, `raw` flag and `signal`) share one
- *   request. **Results are shared, not copied:** treat what a request resolves to as immutable.
- *   Requests with a `signal` are shared only with requests carrying the same signal (a store's
- *   requests all carry its own), so aborting one caller's signal cannot affect another caller.
- *   `fresh: true` sends a new read instead of joining one in flight.
+ * - Every call sends its own request: sharing identical reads in flight is the store's work
+ *   (`RootStore` shares them per store, where it knows which reads a save or a peer made stale).
  *
  * The constructor does no I/O.
  *
@@ -209,8 +204,6 @@ export class RestTransport implements Transport {
   readonly #totalTimeoutMs: number | false;
   readonly #retry: RetryPolicy;
   readonly #credentials: RequestCredentials | undefined;
-  readonly #inFlight = new Map<string, Promise<unknown>>();
-  readonly #inFlightBySignal = new WeakMap<AbortSignal, Map<string, Promise<unknown>>>();
   #batchMaxItems: Promise<number> | undefined;
 
   /** @throws ArgumentError naming the option that is wrong. */
@@ -259,8 +252,6 @@ export class RestTransport implements Transport {
    * Sends one request. Resolves the parsed JSON body (`null` when empty), or with `raw: true`
    * `{ data, status, headers }`. Rejects with a `RestError` on any failure, or an
    * `ArgumentError` for bad options.
-   *
-   * The value may be shared with concurrent identical reads: do not mutate it.
    */
   request<T = unknown>(options: RequestOptions & { raw: true }): Promise<RawResponse<T>>;
   request<T = unknown>(options: RequestOptions): Promise<T>;
@@ -271,27 +262,7 @@ export class RestTransport implements Transport {
     } catch (error) {
       return Promise.reject(error as Error);
     }
-    const { method, url, headers, signal, raw } = prepared;
-    if (!SHAREABLE_METHODS.has(method)) return this.#send(prepared) as Promise<T | RawResponse<T>>;
-    // Only callers holding the same signal share a request: aborting it cannot cancel anyone else's.
-    const table = signal === undefined ? this.#inFlight : this.#inFlightFor(signal);
-    const key = JSON.stringify([method, url, raw, [...headers]]);
-    const shared = options.fresh === true ? undefined : table.get(key);
-    if (shared !== undefined) return shared as Promise<T | RawResponse<T>>;
-    const promise = this.#send(prepared).finally(() => {
-      if (table.get(key) === promise) table.delete(key);
-    });
-    table.set(key, promise);
-    return promise as Promise<T | RawResponse<T>>;
-  }
-
-  #inFlightFor(signal: AbortSignal): Map<string, Promise<unknown>> {
-    let table = this.#inFlightBySignal.get(signal);
-    if (table === undefined) {
-      table = new Map();
-      this.#inFlightBySignal.set(signal, table);
-    }
-    return table;
+    return this.#send(prepared) as Promise<T | RawResponse<T>>;
   }
 
   /**
@@ -436,7 +407,7 @@ export class RestTransport implements Transport {
     if (Array.isArray(response.data)) return response.data as T[];
     throw invalidResponseError(
       response.status,
-      `Expected a JSON array from a paginated collection, but GET ${url} answered with ${response.data === null ? 'an empty body' : `a JSON ${typeof response.data === 'object' ? 'object' : typeof response.data}`}. Nothing was stored; retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+      `Expected a JSON array from a paginated collection, but GET ${url} answered with ${describeBody(response.data)}. Nothing was stored. ${REWRITTEN_RESPONSE_ADVICE}`,
       response.data,
       { method: 'GET', url },
     );

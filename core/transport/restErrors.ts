@@ -86,6 +86,22 @@ export function invalidJsonError(
   });
 }
 
+/**
+ * How every "not the shape the endpoint promises" message ends: the answer was probably changed on
+ * its way (a proxy, a security plugin, a PHP notice printed before the JSON), so retrying may help
+ * and a lasting failure points there.
+ */
+export const REWRITTEN_RESPONSE_ADVICE =
+  'Retry, and if it keeps failing check that nothing between this app and WordPress (a proxy, a security plugin, a PHP notice) rewrites REST responses.';
+
+/** What an unexpected body was, for error messages: `an empty body`, `a JSON array of 2 items`, `a JSON string`… */
+export function describeBody(body: unknown): string {
+  if (body === null || body === undefined || body === '') return 'an empty body';
+  if (Array.isArray(body)) return `a JSON array of ${body.length} item${body.length === 1 ? '' : 's'}`;
+  if (typeof body !== 'object') return `a JSON ${typeof body}`;
+  return 'a JSON object';
+}
+
 /** The error for a response that is valid JSON but not the shape the endpoint promises. */
 export function invalidResponseError(
   status: number,

@@ -41,12 +41,6 @@ export interface RequestOptions {
   raw?: boolean;
   /** Aborts the request; the promise then rejects with a `RestError` whose `isAbort` is true. @default undefined */
   signal?: AbortSignal;
-  /**
-   * Send a new read even when an identical one is in flight: the caller knows of a change (a save
-   * that answered) that the older read may have missed. Later identical reads share the new one.
-   * Transports that never share requests can ignore it. @default false
-   */
-  fresh?: boolean;
 }
 
 /** What `request({ raw: true })` resolves to. */

@@ -37,6 +37,8 @@ export interface SyncStore {
     delegateChanged(): void;
   };
   observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
+  /** The collection of `(kind, name)`: its `refetch` confirms a peer's save with a read sent after it is asked. */
+  collection(kind: string, name: string): { refetch(record: EntityRecord<object>): Promise<unknown> };
   readonly gcTimeMs?: number | undefined;
 }
 
@@ -293,40 +295,31 @@ export class SyncManager {
     refetch: (record) => this.refetch(record),
   };
 
-  /** Records being refetched after a peer's save: whether another save came in meanwhile, and the outcome. */
-  private readonly refetching = new Map<EntityRecord<object>, { isAgain: boolean; done: Promise<boolean> }>();
+  /** The outcome of each refetch in flight (calls the store joins share one), so a failure is reported once. */
+  private readonly refetchOutcomes = new WeakMap<Promise<unknown>, Promise<boolean>>();
 
   /**
    * Confirms a peer's save with the server, in the background; resolves to whether the server
-   * answered. A save that arrives while a refetch is in flight asks once more when it answers (the
-   * answer in flight may predate that save), and everyone waiting gets the last answer's outcome.
+   * answered. The store's refetch reads after this call and joins a refetch in flight (asking it
+   * for one more read), so everyone waiting gets the last answer's outcome.
    */
   private refetch(record: EntityRecord<object>): Promise<boolean> {
     if (this.isDisposed) return Promise.resolve(false);
-    const running = this.refetching.get(record);
-    if (running !== undefined) {
-      running.isAgain = true;
-      return running.done;
-    }
-    const state = { isAgain: false, done: Promise.resolve(false) };
-    this.refetching.set(record, state);
-    state.done = record
-      .fetch()
-      .then(
-        () => true,
-        (error: unknown) => {
-          this.reportError(
-            new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
-              cause: error,
-            }),
-          );
-          return false;
-        },
-      )
-      .then((isAnswered) => {
-        this.refetching.delete(record);
-        return state.isAgain ? this.refetch(record) : isAnswered;
-      });
-    return state.done;
+    const read = this.store.collection(record.kind, record.name).refetch(record);
+    const known = this.refetchOutcomes.get(read);
+    if (known !== undefined) return known;
+    const outcome = read.then(
+      () => true,
+      (error: unknown) => {
+        this.reportError(
+          new SyncError('Refetching a record after a peer saved it failed.', 'connection-failed', {
+            cause: error,
+          }),
+        );
+        return false;
+      },
+    );
+    this.refetchOutcomes.set(read, outcome);
+    return outcome;
   }
 }

@@ -1,17 +1,9 @@
 /**
  * Protocol constants of WebRTC signalling (client and server), each with why it has its value.
- * The reconnect and liveness figures are the spec's (§9) and match lib0/websocket, which y-webrtc's
- * signalling connection runs on, so both transports behave the same.
+ * The reconnect delay is `reconnectDelay.ts`'s (the spec's §9, as lib0/websocket, which y-webrtc's
+ * signalling connection runs on, so both transports behave the same).
  */
 
-/** First factor of the reconnect delay: `min(1200 ms × log10(failures + 1), cap)` (spec §9). */
-export const RECONNECT_DELAY_BASE_MS = 1200;
-/** Longest wait between two reconnect attempts (spec §9). */
-export const RECONNECT_DELAY_CAP_MS = 2500;
-/** A ping goes out this long after the last pong, so a live connection is never silent for long. */
-export const PING_INTERVAL_MS = 15_000;
-/** A connection that heard nothing for this long is dead and is reopened. */
-export const DEAD_AFTER_SILENCE_MS = 30_000;
 /** Default peer connection cap is this plus a random 0..{@link MAX_CONNS_RANDOM_SPREAD} (spec §9). */
 export const MAX_CONNS_BASE = 20;
 /**

@@ -10,7 +10,11 @@ import type { QueryMeta } from '../../models/RecordHost.js';
 import type { QueryParts } from '../../models/QueryParts.js';
 import { isPlainObject, type PlainObject } from '../../models/snapshot.js';
 import { readTotalItems, readTotalPages } from '../../core/transport/responseHeaders.js';
-import { invalidResponseError } from '../../core/transport/restErrors.js';
+import {
+  describeBody,
+  invalidResponseError,
+  REWRITTEN_RESPONSE_ADVICE,
+} from '../../core/transport/restErrors.js';
 import { toRawResponse } from '../../core/transport/rawResponse.js';
 import { isKeyedRecords } from '../../core/transport/keyedRecords.js';
 import type { Query, RawResponse, Transport } from '../../core/transport/types.js';
@@ -34,7 +38,7 @@ export interface RecordAnswer {
 }
 
 /**
- * GETs one record. `fresh` asks the transport for a new read rather than one in flight.
+ * GETs one record.
  * @throws RestError `invalid_response` when the answer is not a JSON object.
  */
 export async function readRecord(
@@ -42,16 +46,13 @@ export async function readRecord(
   config: EntityConfig,
   path: string,
   request: Query,
-  fresh: boolean,
 ): Promise<RecordAnswer> {
-  const answer = toRawResponse(
-    await transport.request<unknown>({ path, query: request, raw: true, ...(fresh ? { fresh: true } : {}) }),
-  );
+  const answer = toRawResponse(await transport.request<unknown>({ path, query: request, raw: true }));
   if (!isPlainObject(answer.data)) {
     // Never store something that is not a record: the cached copy and the edits stay as they are.
     throw invalidResponseError(
       answer.status,
-      `WordPress answered GET ${path} (HTTP ${answer.status}) with ${answer.data === null ? 'an empty body' : Array.isArray(answer.data) ? 'a JSON array' : `a JSON ${typeof answer.data}`} instead of a (${config.kind}, ${config.name}) record; the cached copy was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+      `WordPress answered GET ${path} (HTTP ${answer.status}) with ${describeBody(answer.data)} instead of a (${config.kind}, ${config.name}) record; the cached copy was kept. ${REWRITTEN_RESPONSE_ADVICE}`,
       answer.data,
       { method: 'GET', url: path },
     );
@@ -104,7 +105,7 @@ function listItems(response: RawResponse, config: EntityConfig, path: string): u
   if (config.keyedList && isKeyedRecords(body)) return Object.values(body);
   throw invalidResponseError(
     response.status,
-    `WordPress answered GET ${path} (HTTP ${response.status}) with ${body === null ? 'an empty body' : `a JSON ${typeof body === 'object' ? 'object' : typeof body}`} instead of a list of (${config.kind}, ${config.name}) records; the cached list was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
+    `WordPress answered GET ${path} (HTTP ${response.status}) with ${describeBody(body)} instead of a list of (${config.kind}, ${config.name}) records; the cached list was kept. ${REWRITTEN_RESPONSE_ADVICE}`,
     body,
     { method: 'GET', url: path },
   );

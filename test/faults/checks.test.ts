@@ -82,7 +82,11 @@ const EMBED_FAULTS: readonly FaultRow[] = [
     name: 'HTTP 200 with an array',
     fault: { kind: 'json', status: 200, body: [] },
     times: 1,
-    error: { status: 200, code: 'invalid_response', message: /not an oEmbed object; preview it again/ },
+    error: {
+      status: 200,
+      code: 'invalid_response',
+      message: /with a JSON array of 0 items instead of an oEmbed object\. Retry/,
+    },
   },
 ];
 

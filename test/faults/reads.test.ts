@@ -129,7 +129,8 @@ const RECORD_READ_FAULTS: readonly ReadFault[] = [
     error: {
       status: 200,
       code: 'invalid_response',
-      message: /JSON array instead of a \(postType, post\) record/,
+      message:
+        /JSON array of 1 item instead of a \(postType, post\) record; the cached copy was kept\. Retry/,
     },
   },
 ];
@@ -265,7 +266,7 @@ describe('a list read answered badly', () => {
     expectRestError(error, {
       status: 200,
       code: 'invalid_response',
-      message: /Expected a JSON array.*answered with a JSON object. Nothing was stored; retry/,
+      message: /Expected a JSON array.*answered with a JSON object\. Nothing was stored\. Retry/,
     });
     expect(query.items).toBeNull();
     await query.fetch();
@@ -324,7 +325,7 @@ describe('a list read answered badly', () => {
     expectRestError(error, {
       status: 200,
       code: 'invalid_response',
-      message: /not a list of autosaves; the stored autosaves were kept/,
+      message: /a JSON object instead of a list of autosaves; the stored autosaves were kept\. Retry/,
     });
     expect(post.autosaves).toBe(known);
     await expect(post.fetchAutosaves()).resolves.toEqual(known);

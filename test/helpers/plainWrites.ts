@@ -14,7 +14,7 @@ import {
 import type { SaveConflict } from '../../models/SaveConflict.js';
 import {
   NO_EDITS,
-  applyEdits,
+  mergeEdits,
   clearReceivedEdits,
   nonTransientEdits,
   type Edits,
@@ -47,7 +47,7 @@ export class PlainRecord implements WritableRecord {
     return nonTransientEdits(this.config, this.edits);
   }
   edit(values: Edits): void {
-    this.edits = applyEdits(this.config, this.raw, this.edits, values).edits;
+    this.edits = mergeEdits(this.config, this.raw, this.edits, values).edits;
   }
   /** The record's request states, changed by the same reducer as an `EntityRecord`'s. */
   private state = INITIAL_RECORD_STATE as RecordState<PlainObject, PlainObject>;
@@ -65,7 +65,7 @@ export class PlainRecord implements WritableRecord {
     this.state = recordState(this.state, action);
   }
   writeDeferredResults(values: Edits): void {
-    this.edits = applyEdits(this.config, this.raw, this.edits, values, { merge: false }).edits;
+    this.edits = mergeEdits(this.config, this.raw, this.edits, values, { merge: false }).edits;
   }
   discardEdits(): void {
     this.edits = NO_EDITS;

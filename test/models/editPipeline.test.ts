@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NO_EDITS,
-  applyEdits,
+  mergeEdits,
   clearReceivedEdits,
   editedRecord,
   hasDeferredEdits,
@@ -19,64 +19,64 @@ const postRules: EditRules = {
 
 const raw = { id: 5, title: 'Saved', content: 'Body', meta: { a: 1, b: 2 }, status: 'publish' };
 
-describe('applyEdits', () => {
+describe('mergeEdits', () => {
   it('drops an edit equal to the saved raw title', () => {
-    const result = applyEdits(postRules, raw, NO_EDITS, { title: 'Saved' });
+    const result = mergeEdits(postRules, raw, NO_EDITS, { title: 'Saved' });
     expect(result.edits).toEqual({});
     expect(result.changed).toBe(false);
     expect(result.changes).toEqual({});
   });
 
   it('stores a changed field and reports its change from the saved value', () => {
-    const result = applyEdits(postRules, raw, NO_EDITS, { title: 'New' });
+    const result = mergeEdits(postRules, raw, NO_EDITS, { title: 'New' });
     expect(result.edits).toEqual({ title: 'New' });
     expect(result.changes).toEqual({ title: { from: 'Saved', to: 'New' } });
   });
 
   it('removes an earlier edit when the field is set back to the saved value', () => {
-    const result = applyEdits(postRules, raw, { title: 'New', content: 'X' }, { title: 'Saved' });
+    const result = mergeEdits(postRules, raw, { title: 'New', content: 'X' }, { title: 'Saved' });
     expect(result.edits).toEqual({ content: 'X' });
     expect(result.changes).toEqual({ title: { from: 'New', to: 'Saved' } });
   });
 
   it('compares with deep equality', () => {
     const record = { id: 1, tags: [1, 2], data: { x: { y: 1 } } };
-    const result = applyEdits(undefined, record, NO_EDITS, { tags: [1, 2], data: { x: { y: 1 } } });
+    const result = mergeEdits(undefined, record, NO_EDITS, { tags: [1, 2], data: { x: { y: 1 } } });
     expect(result.changed).toBe(false);
   });
 
   it('merges meta edits over the current edited meta', () => {
-    const first = applyEdits(postRules, raw, NO_EDITS, { meta: { a: 5 } });
+    const first = mergeEdits(postRules, raw, NO_EDITS, { meta: { a: 5 } });
     expect(first.edits).toEqual({ meta: { a: 5, b: 2 } });
-    const second = applyEdits(postRules, raw, first.edits, { meta: { b: 7 } });
+    const second = mergeEdits(postRules, raw, first.edits, { meta: { b: 7 } });
     expect(second.edits).toEqual({ meta: { a: 5, b: 7 } });
     expect(second.changes).toEqual({ meta: { from: { a: 5, b: 2 }, to: { a: 5, b: 7 } } });
-    const back = applyEdits(postRules, raw, second.edits, { meta: { a: 1, b: 2 } });
+    const back = mergeEdits(postRules, raw, second.edits, { meta: { a: 1, b: 2 } });
     expect(back.edits).toEqual({});
   });
 
   it('replaces merged fields instead of merging when merge is off (undo and redo)', () => {
     const edits = { meta: { a: 1, b: 2, c: 3 } };
-    const result = applyEdits(postRules, raw, edits, { meta: { a: 1, b: 2 } }, { merge: false });
+    const result = mergeEdits(postRules, raw, edits, { meta: { a: 1, b: 2 } }, { merge: false });
     expect(result.edits).toEqual({});
   });
 
   it('keeps the same snapshot when an edit repeats the current edited value', () => {
     const edits = { title: 'New' };
-    const result = applyEdits(postRules, raw, edits, { title: 'New' });
+    const result = mergeEdits(postRules, raw, edits, { title: 'New' });
     expect(result.edits).toBe(edits);
     expect(result.changed).toBe(false);
   });
 
   it('removes an edit given undefined', () => {
-    const result = applyEdits(postRules, raw, { title: 'New' }, { title: undefined });
+    const result = mergeEdits(postRules, raw, { title: 'New' }, { title: undefined });
     expect(result.edits).toEqual({});
     expect(result.changes).toEqual({ title: { from: 'New', to: 'Saved' } });
   });
 
   it('keeps function values as deferred edits', () => {
     const later = (record: { title?: string }) => `${record.title ?? ''}!`;
-    const result = applyEdits(postRules, raw, NO_EDITS, { title: later });
+    const result = mergeEdits(postRules, raw, NO_EDITS, { title: later });
     expect(result.edits.title).toBe(later);
   });
 
@@ -88,9 +88,9 @@ describe('applyEdits', () => {
       excerpt: { rendered: 'Only rendered' },
     };
     const rawAttributes = new Set(['title', 'excerpt']);
-    const same = applyEdits(postRules, persisted, NO_EDITS, { title: 'Saved' }, { rawAttributes });
+    const same = mergeEdits(postRules, persisted, NO_EDITS, { title: 'Saved' }, { rawAttributes });
     expect(same.changed).toBe(false);
-    const changed = applyEdits(
+    const changed = mergeEdits(
       postRules,
       persisted,
       NO_EDITS,
@@ -102,9 +102,9 @@ describe('applyEdits', () => {
       title: { from: 'Saved', to: 'New' },
       guid: { from: { raw: 'g', rendered: 'g' }, to: 'g' },
     });
-    const back = applyEdits(postRules, persisted, changed.edits, { title: 'Saved' }, { rawAttributes });
+    const back = mergeEdits(postRules, persisted, changed.edits, { title: 'Saved' }, { rawAttributes });
     expect(back.edits).toEqual({ guid: 'g' });
-    const rendered = applyEdits(
+    const rendered = mergeEdits(
       postRules,
       persisted,
       NO_EDITS,
@@ -115,7 +115,7 @@ describe('applyEdits', () => {
   });
 
   it('treats a record that is not cached as an empty one', () => {
-    const result = applyEdits(postRules, undefined, NO_EDITS, { title: 'New', meta: { a: 1 } });
+    const result = mergeEdits(postRules, undefined, NO_EDITS, { title: 'New', meta: { a: 1 } });
     expect(result.edits).toEqual({ title: 'New', meta: { a: 1 } });
     expect(result.changes.title).toEqual({ from: undefined, to: 'New' });
   });
@@ -212,7 +212,7 @@ describe('deepEqual', () => {
   });
 
   it('keeps an edit to another date', () => {
-    const result = applyEdits(undefined, { at: new Date(0) }, {}, { at: new Date(1) });
+    const result = mergeEdits(undefined, { at: new Date(0) }, {}, { at: new Date(1) });
     expect(result.changed).toBe(true);
   });
 });

@@ -31,15 +31,26 @@ describe('ReadOrder', () => {
     expect(order.isOlderThanSave(other, read)).toBe(false);
   });
 
-  it('gives a record a new save mark each time a save answers after more reads were sent', () => {
+  it('gives a record a new sharing mark each time a save answers after more reads were sent', () => {
     const order = new ReadOrder();
     const record = {};
-    expect(order.saveMarkOf(record)).toBe(0);
+    expect(order.sharingMarkOf(record)).toBe(0);
     order.ticket();
     order.noteSaveAnswer(record);
-    const first = order.saveMarkOf(record);
+    const first = order.sharingMarkOf(record);
     order.ticket();
     order.noteSaveAnswer(record);
-    expect(order.saveMarkOf(record)).toBeGreaterThan(first);
+    expect(order.sharingMarkOf(record)).toBeGreaterThan(first);
+  });
+
+  it('moves the sharing mark when a newer version is heard of, without making older reads stale', () => {
+    const order = new ReadOrder();
+    const record = {};
+    const read = order.ticket();
+    order.noteNewerVersion(record);
+    expect(order.sharingMarkOf(record)).toBe(read);
+    // Only a save's answer keeps an older read's copy out.
+    expect(order.isOlderThanSave(record, read)).toBe(false);
+    expect(order.hasSaveSince(read)).toBe(false);
   });
 });

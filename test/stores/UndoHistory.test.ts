@@ -2,7 +2,7 @@ import { autorun } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import {
   NO_EDITS,
-  applyEdits,
+  mergeEdits,
   nonTransientEdits,
   type EditRules,
   type Edits,
@@ -19,14 +19,14 @@ class FakeRecord implements UndoTarget {
     readonly raw: Record<string, unknown>,
   ) {}
   edit(incoming: Edits, options: { isCached?: boolean; undoIgnore?: boolean } = {}): void {
-    const result = applyEdits(rules, this.raw, this.edits, incoming);
+    const result = mergeEdits(rules, this.raw, this.edits, incoming);
     this.edits = result.edits;
     if (options.undoIgnore !== true) {
       this.history.addChanges(this, result.changes, { isCached: options.isCached ?? false });
     }
   }
   applyUndoValues(values: Record<string, unknown>): void {
-    this.edits = applyEdits(rules, this.raw, this.edits, values, { merge: false }).edits;
+    this.edits = mergeEdits(rules, this.raw, this.edits, values, { merge: false }).edits;
   }
   get edited(): Record<string, unknown> {
     return { ...this.raw, ...this.edits };
