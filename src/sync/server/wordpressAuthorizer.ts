@@ -133,6 +133,12 @@ export class WordPressAuthorizer {
   readonly #acceptedTokens: ExpiringMap<true>;
   /** Questions in flight, so concurrent joins of one person share one request. */
   readonly #pending = new Map<string, Promise<AccessVerdict>>();
+  /**
+   * The question in flight for each token WordPress has not accepted yet. Further questions with
+   * that token wait for it: if WordPress rejects the token, they are answered from the refused
+   * tokens without asking (a socket sending 64 joins with one bad token costs one request).
+   */
+  readonly #firstQuestions = new Map<string, Promise<unknown>>();
   readonly #postTypeRoutes = new Map<string, PostTypeRoute>();
 
   /** The constructor does no I/O. */
@@ -187,12 +193,21 @@ export class WordPressAuthorizer {
     const pending = this.#pending.get(key);
     if (pending) return pending;
     const isKnown = this.#acceptedTokens.get(tokenKey) === true;
+    const first = isKnown ? undefined : this.#firstQuestions.get(tokenKey);
+    if (first !== undefined) {
+      await first.catch(() => undefined);
+      return this.check(token, record, options);
+    }
     const question = this.#gate
       .run(options.source ?? '', isKnown, () => this.#ask(token, record))
       .then((verdict) => (verdict === GATE_BUSY ? UNAVAILABLE : verdict))
       .then((verdict) => this.#learn(tokenKey, key, record, verdict))
-      .finally(() => this.#pending.delete(key));
+      .finally(() => {
+        this.#pending.delete(key);
+        if (this.#firstQuestions.get(tokenKey) === question) this.#firstQuestions.delete(tokenKey);
+      });
     this.#pending.set(key, question);
+    if (!isKnown) this.#firstQuestions.set(tokenKey, question);
     return question;
   }
 
