@@ -63,6 +63,8 @@ export interface ConnectionGuard {
   authenticated(room: string): void;
   /** Delivers nothing more and closes the connection with `close`. */
   end(close: { code: number; reason: string }): void;
+  /** True once the connection is ending (refused, over a limit, or closed). */
+  readonly isEnded: boolean;
 }
 
 /** Reads the room and type at the start of a Hocuspocus message; `undefined` when malformed. */
@@ -123,6 +125,7 @@ export function guardConnection(
   };
   startAuthDeadline();
   socket.once('close', () => {
+    // Counts as ending for the server too (it stops asking WordPress about this connection).
     isClosing = true;
     clearTimeout(authTimer);
   });
@@ -175,5 +178,8 @@ export function guardConnection(
       authTimer = undefined;
     },
     end,
+    get isEnded() {
+      return isClosing;
+    },
   };
 }

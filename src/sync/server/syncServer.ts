@@ -61,7 +61,7 @@ import { savedMarkupOf } from './guardedFields.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
 import { RedisPersistence } from './redisPersistence.js';
 import { parseRoomName, siteOfRestRoot } from './roomName.js';
-import { WordPressAuthorizer } from './wordpressAuthorizer.js';
+import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
 
 /** Options of {@link createSyncServer}. */
 export interface SyncServerOptions {
@@ -266,7 +266,15 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
   /** Each connection's guard and live accesses, by its upgrade request (what Hocuspocus hooks get). */
   const connections = new WeakMap<
     IncomingMessage,
-    { socket: WebSocket; guard: ConnectionGuard; accesses: Set<LiveAccess> }
+    {
+      socket: WebSocket;
+      guard: ConnectionGuard;
+      accesses: Set<LiveAccess>;
+      /** The connection's questions to WordPress, one after another. */
+      checks: Promise<unknown>;
+      /** Set at the first refusal: the connection is closing, nothing more is asked about it. */
+      isRefused: boolean;
+    }
   >();
   const liveAccess = new LiveAccessRegistry({
     recheckIntervalMs,
@@ -342,10 +350,19 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     }: onAuthenticatePayload): Promise<{ access: LiveAccess }> {
       const connection = connections.get(request);
       const record = parseRoomName(documentName);
-      const verdict =
-        record !== undefined && record.site === site
-          ? await authorizer.check(token, record, { source: request.socket.remoteAddress ?? '' })
-          : ({ kind: 'forbidden', status: 0 } as const);
+      const ask = async (): Promise<AccessVerdict> =>
+        record === undefined ||
+        record.site !== site ||
+        connection === undefined ||
+        connection.isRefused ||
+        connection.guard.isEnded
+          ? { kind: 'forbidden', status: 0 }
+          : authorizer.check(token, record, { source: request.socket.remoteAddress ?? '' });
+      // One question at a time per connection: joins a socket queued behind a refusal are refused
+      // without asking WordPress (the connection is ending), not asked about one by one.
+      const turn = (connection?.checks ?? Promise.resolve()).then(ask);
+      if (connection) connection.checks = turn.catch(() => undefined);
+      const verdict = await turn;
       if (verdict.kind === 'allowed' && record !== undefined && connection !== undefined) {
         stats.authorised += 1;
         connection.guard.authenticated(documentName);
@@ -364,6 +381,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         return { access };
       }
       const close = verdict.kind === 'unavailable' ? CLOSE_UNAVAILABLE : CLOSE_FORBIDDEN;
+      if (connection) connection.isRefused = true;
       if (verdict.kind === 'unavailable') stats.unavailable += 1;
       else stats.refused += 1;
       // Hocuspocus sends the refusal right after this hook throws; ending on the next turn puts
@@ -382,6 +400,8 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
       socket,
       guard: guardConnection(socket, limits, stats),
       accesses: new Set<LiveAccess>(),
+      checks: Promise.resolve() as Promise<unknown>,
+      isRefused: false,
     };
     connections.set(request, connection);
     socket.once('close', () => {
