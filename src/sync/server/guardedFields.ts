@@ -20,7 +20,7 @@
  */
 import * as Y from 'yjs';
 import { addedMarkup, disallowedMarkup, type HtmlFieldKind } from './postHtmlPolicy.js';
-import type { RecordCapabilities } from './recordCapabilities.js';
+import { EDIT_ONLY, type RecordCapabilities } from './recordCapabilities.js';
 
 /** The root map holding the record's synced properties (the block editor's layout). */
 export const DOCUMENT_MAP = 'document';
@@ -128,6 +128,23 @@ const FIELD_RULES: ReadonlyArray<{
   })),
 ];
 
+/** What both may do: a check under the least capabilities of several senders. */
+function leastOf(a: RecordCapabilities, b: RecordCapabilities): RecordCapabilities {
+  return {
+    canPublish: a.canPublish && b.canPublish,
+    canPostUnfilteredHtml: a.canPostUnfilteredHtml && b.canPostUnfilteredHtml,
+    canStick: a.canStick && b.canStick,
+    canAssignAuthor: a.canAssignAuthor && b.canAssignAuthor,
+    assignableTaxonomies: new Set(
+      [...a.assignableTaxonomies, ...b.assignableTaxonomies].filter(
+        (base) =>
+          (a.assignableTaxonomies.has(base) || a.assignableTaxonomies.has('*')) &&
+          (b.assignableTaxonomies.has(base) || b.assignableTaxonomies.has('*')),
+      ),
+    ),
+  };
+}
+
 /** Guards one room's document; see the module comment. */
 export class SharedEditGuard {
   readonly #doc: Y.Doc;
@@ -140,6 +157,8 @@ export class SharedEditGuard {
    * ahead of it; applying one the document already has changes nothing.
    */
   readonly #accepted: Uint8Array[] = [];
+  /** The capabilities of the senders of updates the shadow holds back (pending in Yjs). */
+  #pendingOwners: RecordCapabilities[] = [];
   readonly #mirror = (update: Uint8Array): void => {
     Y.applyUpdate(this.#shadow, update, this);
   };
@@ -196,10 +215,14 @@ export class SharedEditGuard {
    * changes; empty means the update may be applied. A refused update leaves the shadow as it was
    * (it is rebuilt from the room's document), so the next check starts clean.
    *
-   * An update whose effect cannot be judged yet, because it depends on changes the room does not
-   * have (Yjs would hold it back and apply it later, inside someone else's change), is refused too.
+   * An update that depends on changes the room does not have yet (a client reconnecting to
+   * another server sends its edits before its sync answer) is held back by Yjs and applied inside
+   * a later update: until the room holds nothing pending, every update is judged with the least
+   * capabilities of everyone whose update is pending, so held-back changes are never judged as
+   * someone else's.
    */
-  check(update: Uint8Array, can: RecordCapabilities, saved: SavedMarkup = new Map()): RefusedChange[] {
+  check(update: Uint8Array, sender: RecordCapabilities, saved: SavedMarkup = new Map()): RefusedChange[] {
+    const can = this.#pendingOwners.reduce(leastOf, sender);
     const map = this.#shadow.getMap(DOCUMENT_MAP);
     const before = FIELD_RULES.map(({ field }) => plain(map.get(field)));
     const checksHtml = !can.canPostUnfilteredHtml;
@@ -237,11 +260,10 @@ export class SharedEditGuard {
     } else {
       for (const field of changedHtml) this.#markup.delete(field);
     }
-    const store = this.#shadow.store;
-    if (store.pendingStructs !== null || store.pendingDs !== null) {
-      refused.push({ field: '*', reason: 'the update depends on changes this room does not have' });
-    }
     if (refused.length > 0) return this.#refuse(refused);
+    const store = this.#shadow.store;
+    if (store.pendingStructs === null && store.pendingDs === null) this.#pendingOwners = [];
+    else this.#pendingOwners.push(can);
     for (const [field, found] of pendingMarkup) this.#markup.set(field, found);
     this.#accepted.push(update);
     if (this.#accepted.length > ACCEPTED_KEPT) this.#accepted.shift();
@@ -249,10 +271,14 @@ export class SharedEditGuard {
   }
 
   #refuse(refused: RefusedChange[]): RefusedChange[] {
+    this.#pendingOwners = [];
     this.#shadow.destroy();
     this.#markup.clear();
     this.#shadow = this.#copy();
     for (const accepted of this.#accepted) Y.applyUpdate(this.#shadow, accepted, this);
+    // Held-back updates whose senders are no longer known: judge with the least until they resolve.
+    const store = this.#shadow.store;
+    if (store.pendingStructs !== null || store.pendingDs !== null) this.#pendingOwners = [EDIT_ONLY];
     return refused;
   }
 
