@@ -22,7 +22,7 @@ export type { SyncStore } from './SyncManager.js';
 export type { SyncOptions } from './options.js';
 export { SyncRoom } from './SyncRoom.js';
 export { RecordBinding } from './RecordBinding.js';
-export type { BindingHost, BoundOrigin, RemoteOrigin } from './RecordBinding.js';
+export type { BindingHost, RemoteOrigin } from './RecordBinding.js';
 export { SyncUndo } from './SyncUndo.js';
 export type { SyncUndoOptions, StepListener } from './SyncUndo.js';
 export { Presence } from './Presence.js';
@@ -36,16 +36,19 @@ export { SyncError, isSyncError } from '../../core/errors.js';
 export { diffText, applyTextValue } from './textDiff.js';
 export type { TextChange } from './textDiff.js';
 export {
-  readDocEdits,
-  writeDocField,
-  textNameOf,
   DEFAULT_TEXT_FIELDS,
-  EDITS_MAP,
-  SAVED_MAP,
-  MERGED_PREFIX,
-  TEXT_PREFIX,
+  DOCUMENT_MAP,
+  STATE_MAP,
+  LAYOUT_VERSION,
+  SAVED_AT_KEY,
+  SAVED_BY_KEY,
+  SAVED_VERSION_KEY,
+  SEED_PREFIX,
+  readDocField,
+  saveMarkerOf,
+  sharedTextOf,
 } from './recordDoc.js';
-export type { DocFieldRules, FieldState } from './recordDoc.js';
+export type { DocFieldRules, SaveMarker, SeedEntry } from './recordDoc.js';
 export {
   webrtcProvider,
   peerErrorToSyncError,
