@@ -23,6 +23,8 @@ const selfAliases = [
  * - `wordpress`: against a real WordPress 6.1 started by scripts/wordpress/; `npm run test:wordpress`.
  * - `sync`: the slow collaborative-sync suites (real WebRTC, signalling and sync servers, Redis) in
  *   `test/sync-slow/`; `npm run test:sync`.
+ * - `security`: the sync server attacked on loopback, against a real WordPress 6.1 and Redis
+ *   (`test/security/`); `npm run test:security` (CI: scripts/security/ci.sh).
  */
 export default defineConfig({
   resolve: { alias: selfAliases },
@@ -33,7 +35,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/wordpress/**', 'test/e2e/**', 'test/sync-slow/**', 'node_modules/**'],
+          exclude: [
+            'test/wordpress/**',
+            'test/e2e/**',
+            'test/sync-slow/**',
+            'test/security/**',
+            'node_modules/**',
+          ],
           environment: 'node',
         },
       },
@@ -58,6 +66,18 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'security',
+          include: ['test/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+          fileParallelism: false,
+          globalSetup: ['test/wordpress/globalSetup.ts', 'test/security/redisSetup.ts'],
         },
       },
     ],

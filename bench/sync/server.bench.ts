@@ -3,6 +3,9 @@
  *
  * 1. Edit → other client's observer latency, p50/p95, with both clients on one server process, and
  *    with the writer on one server and the reader on another, the update travelling through Redis.
+ * 1b. The per-keystroke cost of durable acknowledgement: the same probe on one server that stores
+ *    each update in Redis before applying and acknowledging it (the default) and on one started
+ *    with DURABLE_ACKS=0 (acknowledged on apply, stored by the debounce: what main did before).
  * 2. Clients per server process: N background editors (in worker threads, each its own Y.Doc and
  *    provider) share the room with the probe pair on one server; the first N at which the probe's
  *    p95 passes 100 ms.
@@ -136,8 +139,9 @@ async function main(): Promise<void> {
     servers.push(
       await startServerProcess({ wordpress: wordpress.root, redis }),
       await startServerProcess({ wordpress: wordpress.root, redis }),
+      await startServerProcess({ wordpress: wordpress.root, redis, env: { DURABLE_ACKS: '0' } }),
     );
-    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const [a, b, undurable] = servers as [ServerProcess, ServerProcess, ServerProcess];
     const site = siteOfRestRoot(wordpress.root);
     const newRoom = (): string =>
       `${site}/postType/post/${mock.addPost('post', { title: 'Bench', status: 'draft', author: 1 })}`;
@@ -168,6 +172,21 @@ async function main(): Promise<void> {
       `  two servers through Redis: p50 ${ms(across.p50)}  p95 ${ms(across.p95)}  max ${ms(across.max)}`,
     );
     console.log(`  ratio two/one (p50): ${(across.p50 / single.p50).toFixed(2)}×`);
+
+    console.log(
+      `\ndurable acknowledgement, one server, ${SAMPLES} edits each (edit → other client's observer)`,
+    );
+    const fast = await probe(...(await pair(undurable.url, undurable.url, newRoom())));
+    const durable = await probe(...(await pair(a.url, a.url, newRoom())));
+    console.log(
+      `  acknowledged on apply (DURABLE_ACKS=0): p50 ${ms(fast.p50)}  p95 ${ms(fast.p95)}  max ${ms(fast.max)}`,
+    );
+    console.log(
+      `  acknowledged once stored (default):    p50 ${ms(durable.p50)}  p95 ${ms(durable.p95)}  max ${ms(durable.max)}`,
+    );
+    console.log(
+      `  cost per keystroke: p50 +${ms(durable.p50 - fast.p50)} (${(durable.p50 / fast.p50).toFixed(2)}×), p95 +${ms(durable.p95 - fast.p95)}`,
+    );
 
     console.log(
       `\nclients per server process (background editors type every ~${EDIT_EVERY_MS} ms; limit p95 ${P95_LIMIT_MS} ms)`,

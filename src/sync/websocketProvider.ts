@@ -4,8 +4,10 @@
  * so a refused room ends only its own connection.
  *
  * Reconnects after a drop with the same capped delay as the WebRTC signalling
- * ({@link reconnectDelayMs}); a room the server refuses (`forbidden`) is not retried: the refusal
- * becomes a `SyncError` with code `forbidden` in `sync.errors` and the room stays 'disconnected'.
+ * ({@link reconnectDelayMs}), also when the server answers `unavailable` (WordPress was slow or
+ * down, or the server is busy checking others). A room the server refuses (`forbidden`, or closes
+ * with `permission-revoked` or `refused-change`) is not retried: the refusal becomes a `SyncError`
+ * with code `forbidden` in `sync.errors` and the room stays 'disconnected'.
  *
  * @module
  */
@@ -35,8 +37,22 @@ export interface WebsocketProviderOptions {
   WebSocket?: WebSocketConstructor;
 }
 
-/** Close codes after which reconnecting cannot help: the server refused this room. */
+/** Close code after which reconnecting cannot help: the server refused this room or a change. */
 const FORBIDDEN_CLOSE_CODE = 4403;
+
+/** The refusal reason that is not one: WordPress could not answer; reconnecting later helps. */
+const UNAVAILABLE_REASON = 'unavailable';
+
+/** What a refusal reason means for the user, in one sentence. */
+function refusalExplanation(reason: string): string {
+  if (reason.startsWith('permission-revoked')) {
+    return 'WordPress no longer lets this user edit the record (password revoked, user removed or demoted).';
+  }
+  if (reason.startsWith('refused-change')) {
+    return 'this user changed something WordPress does not let them change (publishing, author, sticky, password, terms or unfiltered HTML); the change stays local.';
+  }
+  return 'WordPress does not let this user edit the record.';
+}
 
 class WebsocketRoomProvider implements RoomProvider {
   readonly kind = 'network';
@@ -81,11 +97,13 @@ class WebsocketRoomProvider implements RoomProvider {
       // 'connected' waits for the first sync with the server (the 'synced' event).
       if (status === 'connecting') context.setStatus('connecting');
     });
-    this.#socket.on('connect', () => {
+    // Failures count until the server lets us into the room: a server that opens the socket and
+    // then answers `unavailable` is backed off from like one that is down.
+    this.#provider.on('authenticated', () => {
       this.#failures = 0;
     });
-    this.#socket.on('disconnect', ({ event }: { event?: { code?: number } }) =>
-      this.#onDisconnect(event?.code),
+    this.#socket.on('disconnect', ({ event }: { event?: { code?: number; reason?: string } }) =>
+      this.#onDisconnect(event?.code, event?.reason),
     );
     // 'connected' once the server answered our sync step 1: the room is set up on the server and
     // both sides hold each other's state. (Hocuspocus answers authentication before the room has
@@ -93,7 +111,10 @@ class WebsocketRoomProvider implements RoomProvider {
     this.#provider.on('synced', () => {
       if (!this.#isStopped) context.setStatus('connected');
     });
-    this.#provider.on('authenticationFailed', ({ reason }: { reason: string }) => this.#onRefused(reason));
+    this.#provider.on('authenticationFailed', ({ reason }: { reason: string }) => {
+      // The server closes the connection right after; that disconnect schedules the retry.
+      if (reason !== UNAVAILABLE_REASON) this.#onRefused(reason);
+    });
     this.#provider.attach();
     context.setStatus('connecting');
     this.#connect();
@@ -106,12 +127,12 @@ class WebsocketRoomProvider implements RoomProvider {
     this.#socket.connect().catch(() => undefined);
   }
 
-  #onDisconnect(code: number | undefined): void {
+  #onDisconnect(code: number | undefined, reason: string | undefined): void {
     // Hocuspocus would schedule its own reconnect after a drop; ours replaces it.
     this.#socket.shouldConnect = false;
     if (this.#isStopped) return;
     if (code === FORBIDDEN_CLOSE_CODE) {
-      this.#onRefused('forbidden');
+      this.#onRefused(reason || 'forbidden');
       return;
     }
     this.#context.setStatus('disconnected');
@@ -135,7 +156,7 @@ class WebsocketRoomProvider implements RoomProvider {
     clearTimeout(this.#retryTimer);
     this.#context.reportError(
       new SyncError(
-        `The sync server refused room "${this.#context.room}" (${reason}): WordPress does not let this user edit the record.`,
+        `The sync server refused room "${this.#context.room}" (${reason}): ${refusalExplanation(reason)}`,
         'forbidden',
       ),
     );

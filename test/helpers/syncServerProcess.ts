@@ -29,6 +29,8 @@ export async function startServerProcess(options: {
   wordpress: string;
   redis?: string;
   port?: number;
+  /** More environment for the bin (DURABLE_ACKS, RECHECK_INTERVAL_MS). */
+  env?: Record<string, string>;
 }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', cli], {
     cwd: repoRoot,
@@ -38,6 +40,7 @@ export async function startServerProcess(options: {
       PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       ...(options.redis ? { REDIS_URL: options.redis } : { REDIS_URL: '' }),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

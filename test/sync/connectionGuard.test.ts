@@ -1,6 +1,7 @@
 import * as encoding from 'lib0/encoding';
-import { describe, expect, it } from 'vitest';
-import { readMessageHeader } from '../../src/sync/server/connectionGuard.js';
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { guardConnection, readMessageHeader } from '../../src/sync/server/connectionGuard.js';
 
 function header(room: string, type: number): Uint8Array {
   const encoder = encoding.createEncoder();
@@ -33,5 +34,83 @@ describe('readMessageHeader', () => {
     ['an over-long room', header('r'.repeat(600), 0)],
   ])('rejects %s', (_what, frame) => {
     expect(readMessageHeader(frame)).toBeUndefined();
+  });
+});
+
+describe('guardConnection: limits before authentication', () => {
+  /** A stand-in for a ws socket: records what reached "Hocuspocus" and how it was closed. */
+  function fakeSocket() {
+    const delivered: Array<{ room: string; type: number }> = [];
+    const socket = new EventEmitter() as EventEmitter & { close: (code: number, reason: string) => void };
+    let closedWith: string | undefined;
+    socket.close = (_code: number, reason: string) => {
+      closedWith ??= reason;
+    };
+    socket.on('message', (data: Uint8Array) => {
+      const parsed = readMessageHeader(data);
+      if (parsed) delivered.push(parsed);
+    });
+    return { socket, delivered, closedWith: () => closedWith };
+  }
+  const limits = { maxRooms: 3, maxAuthAttempts: 4, maxUnauthenticatedBytes: 1_000, authTimeoutMs: 10_000 };
+  const newStats = () => ({
+    malformed: 0,
+    tooManyRooms: 0,
+    tooManyAuthAttempts: 0,
+    unauthenticatedBytes: 0,
+    authTimeouts: 0,
+  });
+  const send = (socket: EventEmitter, frame: Uint8Array) => socket.emit('message', frame, true);
+
+  it('does not free the place of a room that was never authenticated when it is closed', () => {
+    const { socket, closedWith } = fakeSocket();
+    guardConnection(socket as never, limits, newStats());
+    for (let room = 0; room < 4; room += 1) {
+      send(socket, header(`r${room}`, 0));
+      send(socket, header(`r${room}`, 7));
+    }
+    expect(closedWith()).toBe('too-many-rooms');
+  });
+
+  it('frees the place of an authenticated room its client closed', () => {
+    const { socket, closedWith } = fakeSocket();
+    const guard = guardConnection(socket as never, limits, newStats());
+    for (let room = 0; room < 6; room += 1) {
+      send(socket, header(`r${room}`, 2));
+      guard.authenticated(`r${room}`);
+      send(socket, header(`r${room}`, 7));
+    }
+    expect(closedWith()).toBe('too-many-auth-attempts');
+  });
+
+  it('closes a connection over the byte budget for rooms waiting for authentication', () => {
+    const { socket, closedWith } = fakeSocket();
+    const guard = guardConnection(socket as never, limits, newStats());
+    const big = new Uint8Array(400);
+    big.set(header('r', 0));
+    send(socket, big);
+    send(socket, big);
+    guard.authenticated('r');
+    send(socket, big);
+    expect(closedWith()).toBeUndefined();
+    send(socket, header('s', 0));
+    const other = new Uint8Array(1_000);
+    other.set(header('s', 0));
+    send(socket, other);
+    expect(closedWith()).toBe('unauthenticated-data');
+  });
+
+  it('closes a connection with no authenticated room at the deadline, and only then', () => {
+    vi.useFakeTimers();
+    try {
+      const { socket, closedWith } = fakeSocket();
+      guardConnection(socket as never, limits, newStats());
+      vi.advanceTimersByTime(9_999);
+      expect(closedWith()).toBeUndefined();
+      vi.advanceTimersByTime(1);
+      expect(closedWith()).toBe('authentication-timeout');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -30,10 +30,10 @@ class ScriptedSocket extends EventTarget {
   send(data: Uint8Array): void {
     this.sent.push(data);
   }
-  close(): void {
+  close(code = 1000, reason = ''): void {
     if (this.readyState === 3) return;
     this.readyState = 3;
-    this.dispatchEvent(Object.assign(new Event('close'), { code: 1000, reason: '' }));
+    this.dispatchEvent(Object.assign(new Event('close'), { code, reason }));
   }
   open(): void {
     this.readyState = 1;
@@ -191,6 +191,45 @@ describe('websocketProvider', () => {
     expect(errors[0]?.message).toContain(ROOM);
     expect(statuses.at(-1)).toBe('disconnected');
     expect(statuses).not.toContain('connected');
+    expect(ScriptedSocket.opened).toHaveLength(1);
+    await provider.destroy();
+  });
+
+  it('retries a room refused as unavailable (WordPress slow or down) until it is let in', async () => {
+    ScriptedSocket.script = (socket) => {
+      socket.open();
+      if (ScriptedSocket.opened.length <= 2) {
+        socket.receive(authReply(ROOM, 1, 'unavailable'));
+        socket.close(4503, 'unavailable');
+        return;
+      }
+      socket.receive(authReply(ROOM, 2, 'read-write'));
+      socket.receive(syncStep2(ROOM));
+    };
+    const { context, statuses, errors } = makeContext('Basic x');
+    const provider = factory()(context);
+    await vi.advanceTimersByTimeAsync(5_000);
+
+    expect(ScriptedSocket.opened).toHaveLength(3);
+    expect(statuses.at(-1)).toBe('connected');
+    expect(errors.map((error) => error.code)).toEqual(['connection-failed']);
+    await provider.destroy();
+  });
+
+  it('stops at a connection closed as permission-revoked and says why', async () => {
+    ScriptedSocket.script = (socket) => {
+      socket.open();
+      socket.receive(authReply(ROOM, 2, 'read-write'));
+      socket.receive(syncStep2(ROOM));
+      setTimeout(() => socket.close(4403, 'permission-revoked'), 1_000);
+    };
+    const { context, statuses, errors } = makeContext('Basic x');
+    const provider = factory()(context);
+    await vi.advanceTimersByTimeAsync(20_000);
+
+    expect(errors.map((error) => error.code)).toEqual(['forbidden']);
+    expect(errors[0]?.message).toContain('permission-revoked');
+    expect(statuses.at(-1)).toBe('disconnected');
     expect(ScriptedSocket.opened).toHaveLength(1);
     await provider.destroy();
   });

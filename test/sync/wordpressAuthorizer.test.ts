@@ -114,3 +114,91 @@ describe('WordPressAuthorizer', () => {
     expect(seen[0]).toContain('/wp/v2/settings?');
   });
 });
+
+describe('WordPressAuthorizer: verdicts, capabilities and cost bounds', () => {
+  const record = (id: number): RoomRecord => room(`wp.test/wp-json/postType/post/${id}`);
+
+  it('tells unavailable (WordPress down, 5xx, 429) apart from forbidden', async () => {
+    for (const status of [500, 502, 503, 429]) {
+      const fetchImpl = (async (input: RequestInfo | URL) =>
+        String(input).includes('/types/')
+          ? Response.json({ rest_base: 'posts' })
+          : Response.json({}, { status })) as typeof fetch;
+      const authorizer = new WordPressAuthorizer({ wordpress: ROOT, fetch: fetchImpl });
+      await expect(authorizer.check('Basic ana', record(5))).resolves.toEqual({ kind: 'unavailable' });
+    }
+    const down = (async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch;
+    const authorizer = new WordPressAuthorizer({ wordpress: ROOT, fetch: down });
+    await expect(authorizer.check('Basic ana', record(5))).resolves.toEqual({ kind: 'unavailable' });
+  });
+
+  it("reads the user's capabilities from the record's wp:action-* links", async () => {
+    const fetchImpl = (async (input: RequestInfo | URL) =>
+      String(input).includes('/types/')
+        ? Response.json({ rest_base: 'posts' })
+        : Response.json({
+            id: 5,
+            content: { raw: '<iframe></iframe>' },
+            _links: { 'wp:action-publish': [{ href: 'x' }], 'wp:action-assign-tags': [{ href: 'x' }] },
+          })) as typeof fetch;
+    const authorizer = new WordPressAuthorizer({ wordpress: ROOT, fetch: fetchImpl });
+
+    const verdict = await authorizer.check('Basic ana', record(5));
+    expect(verdict).toMatchObject({
+      kind: 'allowed',
+      capabilities: { canPublish: true, canPostUnfilteredHtml: false, canAssignAuthor: false },
+    });
+  });
+
+  it('asks once about a token WordPress rejects (401), then refuses it for every record without asking', async () => {
+    let asked = 0;
+    const refusedTokens: string[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      if (String(input).includes('/types/')) return Response.json({ rest_base: 'posts' });
+      asked += 1;
+      return Response.json({ code: 'invalid_username' }, { status: 401 });
+    }) as typeof fetch;
+    const authorizer = new WordPressAuthorizer({
+      wordpress: ROOT,
+      fetch: fetchImpl,
+      onRefused: (tokenKey) => refusedTokens.push(tokenKey),
+    });
+
+    const verdicts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => authorizer.check('Basic garbage', record(i + 1))),
+    );
+    expect(verdicts.every((verdict) => verdict.kind === 'forbidden')).toBe(true);
+    expect(asked).toBe(1);
+    expect(refusedTokens).toEqual([WordPressAuthorizer.tokenKey('Basic garbage')]);
+  });
+
+  it('asks WordPress at most maxConcurrent questions at once and answers busy beyond the queue', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      if (String(input).includes('/types/')) return Response.json({ rest_base: 'posts' });
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight -= 1;
+      return Response.json({}, { status: 403 });
+    }) as typeof fetch;
+    const authorizer = new WordPressAuthorizer({
+      wordpress: ROOT,
+      fetch: fetchImpl,
+      gate: { concurrency: 3, maxQueuedPerSource: 5 },
+    });
+    await authorizer.check('Basic warm', record(1));
+
+    const verdicts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        authorizer.check(`Basic user${i}`, record(2), { source: '10.0.0.9' }),
+      ),
+    );
+    expect(most).toBe(3);
+    // 3 started at once, 5 waited their turn, the other 12 were told to come back later.
+    expect(verdicts.filter((verdict) => verdict.kind === 'unavailable')).toHaveLength(12);
+  });
+});

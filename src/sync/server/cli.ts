@@ -6,6 +6,9 @@
  *   PORT       TCP port (default 1234; 0 picks a free one)
  *   HOST       interface to bind (default 127.0.0.1)
  *   REDIS_URL  redis://host:port to share rooms between servers and persist them (default: none)
+ *   DURABLE_ACKS  0 to acknowledge edits before Redis stored them (faster, loses them on a crash;
+ *              default 1: acknowledge after)
+ *   RECHECK_INTERVAL_MS  how often live connections' permissions are asked again (default 30000)
  *
  * SIGINT/SIGTERM store every open room and stop the server.
  *
@@ -34,6 +37,8 @@ const server = await createSyncServer({
   port,
   host: env.HOST ?? '127.0.0.1',
   ...(env.REDIS_URL ? { redis: env.REDIS_URL } : {}),
+  durableAcknowledgements: env.DURABLE_ACKS !== '0',
+  ...(env.RECHECK_INTERVAL_MS ? { recheckIntervalMs: Number(env.RECHECK_INTERVAL_MS) } : {}),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
 process.stdout.write(`${server.url}\n`);

@@ -9,9 +9,17 @@
  * updates merge like sets) and folds them back into one. Every store and load renews the key's
  * expiry, so a room expires only after {@link RedisPersistenceOptions.idleExpiryMs} without use.
  *
+ * Durable acknowledgement: every update a client sends is appended to the room's hash as a field
+ * of its own (`${instanceId}:${n}`) before Hocuspocus applies it, and Hocuspocus acknowledges an
+ * update only after applying it, so a client is told an edit is saved only once Redis has it. A
+ * server killed on the spot loses nothing it acknowledged. The full-state store (debounced by
+ * Hocuspocus) then folds the appended fields it covers away, in the same transaction.
+ *
  * @module
  */
 import type {
+  afterUnloadDocumentPayload,
+  beforeHandleMessagePayload,
   Extension,
   Hocuspocus,
   onChangePayload,
@@ -21,6 +29,7 @@ import type {
 } from '@hocuspocus/server';
 import type { Redis } from 'ioredis';
 import * as Y from 'yjs';
+import { syncMessageUpdate } from './syncMessageUpdate.js';
 
 /** The origin Hocuspocus's Redis extension gives changes that came from another server. */
 const REDIS_EXTENSION_ORIGIN = '__hocuspocus__redis__origin__';
@@ -35,6 +44,18 @@ export interface RedisPersistenceOptions {
   prefix?: string;
   /** A room unused for this long is deleted by Redis. @default 604800000 (7 days) */
   idleExpiryMs?: number;
+  /**
+   * Append every client update before it is applied and acknowledged (see the module comment).
+   * Off, an acknowledged edit waits for the debounced store and dies with the server before it.
+   * @default true
+   */
+  isDurable?: boolean;
+}
+
+/** An update appended to a room's hash, until a full-state store covers it. */
+interface AppendedUpdate {
+  readonly field: string;
+  readonly update: Uint8Array;
 }
 
 /** Stores rooms' documents in Redis hashes; see the module comment. */
@@ -45,7 +66,11 @@ export class RedisPersistence implements Extension {
   readonly #instanceId: string;
   readonly #prefix: string;
   readonly #idleExpiryMs: number;
+  readonly #isDurable: boolean;
   #instance: Hocuspocus | undefined;
+  /** Appended fields per room, in order, not yet covered by a store. */
+  readonly #appended = new Map<string, AppendedUpdate[]>();
+  #appendCount = 0;
 
   /** The constructor does no I/O. */
   constructor(options: RedisPersistenceOptions) {
@@ -53,6 +78,7 @@ export class RedisPersistence implements Extension {
     this.#instanceId = options.instanceId;
     this.#prefix = options.prefix ?? 'wp-entities';
     this.#idleExpiryMs = options.idleExpiryMs ?? 7 * 24 * 60 * 60 * 1000;
+    this.#isDurable = options.isDurable ?? true;
   }
 
   /** The Redis key of a room's document. */
@@ -82,14 +108,57 @@ export class RedisPersistence implements Extension {
     await write.pexpire(key, this.#idleExpiryMs).exec();
   }
 
-  /** Writes this server's full state of the document (Hocuspocus debounces the calls). */
-  async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
+  /**
+   * Appends a client's update to the room's hash before Hocuspocus applies (and acknowledges) it.
+   * A failed append rejects, so Hocuspocus drops the message and closes the connection unacknowledged;
+   * the client sends the edit again when it reconnects.
+   */
+  async beforeHandleMessage({ documentName, update }: beforeHandleMessagePayload): Promise<void> {
+    if (!this.#isDurable) return;
+    const changes = syncMessageUpdate(update);
+    if (changes === undefined) return;
     const key = this.keyOf(documentName);
-    await this.#redis
+    this.#appendCount += 1;
+    const field = `${this.#instanceId}:${this.#appendCount}`;
+    const results = await this.#redis
       .multi()
-      .hset(key, this.#instanceId, Buffer.from(Y.encodeStateAsUpdate(document)))
+      .hset(key, field, Buffer.from(changes))
       .pexpire(key, this.#idleExpiryMs)
       .exec();
+    const failed = results?.find(([error]) => error !== null)?.[0];
+    if (results === null || failed)
+      throw failed ?? new Error(`Redis did not store an update of ${documentName}`);
+    let appended = this.#appended.get(documentName);
+    if (appended === undefined) this.#appended.set(documentName, (appended = []));
+    appended.push({ field, update: changes });
+  }
+
+  /**
+   * Writes this server's full state of the document (Hocuspocus debounces the calls) and removes
+   * the appended updates that state covers, in one transaction.
+   */
+  async onStoreDocument({ documentName, document }: onStoreDocumentPayload): Promise<void> {
+    const key = this.keyOf(documentName);
+    const appended = this.#appended.get(documentName) ?? [];
+    const state = Y.encodeStateAsUpdate(document);
+    const snapshot = appended.length > 0 ? Y.snapshot(document) : undefined;
+    // Only updates the document holds: one appended but not yet applied stays for the next store.
+    const covered = snapshot
+      ? appended.filter(({ update }) => Y.snapshotContainsUpdate(snapshot, update))
+      : [];
+    const write = this.#redis.multi().hset(key, this.#instanceId, Buffer.from(state));
+    if (covered.length > 0) write.hdel(key, ...covered.map(({ field }) => field));
+    await write.pexpire(key, this.#idleExpiryMs).exec();
+    if (covered.length === 0) return;
+    const done = new Set(covered);
+    const left = appended.filter((entry) => !done.has(entry));
+    if (left.length > 0) this.#appended.set(documentName, left);
+    else this.#appended.delete(documentName);
+  }
+
+  /** Forgets a room's appended updates once it is unloaded (its last store covered them). */
+  async afterUnloadDocument({ instance, documentName }: afterUnloadDocumentPayload): Promise<void> {
+    if (!instance.documents.has(documentName)) this.#appended.delete(documentName);
   }
 
   /**

@@ -5,7 +5,19 @@
  * A connection may open a room only when WordPress, asked with the client's token, lets that user
  * edit the room's record; otherwise it gets reason `forbidden`, is closed (with any other rooms it
  * had open: `websocketProvider` uses one connection per room), and never receives a byte of the
- * document (Hocuspocus sends nothing of a room before its authentication passed).
+ * document (Hocuspocus sends nothing of a room before its authentication passed). When WordPress
+ * cannot answer (slow, down, or the server's queue of checks is full) the reason is `unavailable`
+ * and the client retries later: a refusal is only ever WordPress's own.
+ *
+ * Made to face the internet:
+ * - a live connection's permission is asked again periodically and whenever WordPress refuses its
+ *   token elsewhere; a revoked user leaves every room, told `permission-revoked` ({@link LiveAccessRegistry});
+ * - before authentication nothing accumulates: a deadline, a byte budget, a room count a close
+ *   frame does not reset, bounded attempts ({@link guardConnection}); refused tokens are cached and
+ *   WordPress is asked a few questions at a time, fairly ({@link WordPressAuthorizer});
+ * - with Redis, an edit is acknowledged only after it is stored ({@link RedisPersistence});
+ * - an update that changes what the user may not change (publish, author, sticky, password, terms,
+ *   HTML without `unfiltered_html`) is refused before it enters the room ({@link EditGuardExtension}).
  *
  * @module
  */
@@ -22,21 +34,34 @@ import {
 import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ArgumentError } from '../../../core/errors.js';
-import { guardConnection, type GuardStats } from './connectionGuard.js';
+import { guardConnection, type ConnectionGuard, type GuardStats } from './connectionGuard.js';
 import {
   CLOSE_FORBIDDEN,
   CLOSE_GOING_AWAY,
+  CLOSE_REFUSED_CHANGE,
+  CLOSE_REVOKED,
+  CLOSE_UNAVAILABLE,
   DEFAULT_AUTH_CACHE_MS,
+  DEFAULT_AUTH_TIMEOUT_MS,
+  DEFAULT_CHECK_QUEUE_TIMEOUT_MS,
   DEFAULT_IDLE_ROOM_EXPIRY_MS,
+  DEFAULT_MAX_CONCURRENT_CHECKS,
   DEFAULT_MAX_MESSAGE_BYTES,
   DEFAULT_MAX_ROOMS_PER_CONNECTION,
+  DEFAULT_MAX_UNAUTHENTICATED_BYTES,
+  DEFAULT_RECHECK_INTERVAL_MS,
+  DEFAULT_REFUSED_TOKEN_CACHE_MS,
   DEFAULT_STORE_DEBOUNCE_MS,
   DEFAULT_STORE_MAX_DEBOUNCE_MS,
   FORBIDDEN_REASON,
+  UNAVAILABLE_REASON,
 } from './constants.js';
+import { EditGuardExtension } from './editGuardExtension.js';
+import { savedMarkupOf } from './guardedFields.js';
+import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
 import { RedisPersistence } from './redisPersistence.js';
 import { parseRoomName, siteOfRestRoot } from './roomName.js';
-import { WordPressAuthorizer } from './wordpressAuthorizer.js';
+import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
 
 /** Options of {@link createSyncServer}. */
 export interface SyncServerOptions {
@@ -59,10 +84,32 @@ export interface SyncServerOptions {
   site?: string;
   /** Largest WebSocket message in bytes; a larger one closes that connection (code 1009). @default 8388608 */
   maxMessageBytes?: number;
-  /** Most rooms one connection may open; one more closes it. @default 64 */
+  /**
+   * Most rooms one connection may have open or waiting for authentication; one more closes it. A
+   * room's place is freed by its close frame only once it was authenticated. @default 64
+   */
   maxRoomsPerConnection?: number;
-  /** How long WordPress's answer is reused per (token, record). @default 10000 */
+  /** Authentication attempts one connection may make over its life. @default maxRoomsPerConnection */
+  maxAuthAttemptsPerConnection?: number;
+  /** Bytes one connection may send for rooms not authenticated yet. @default 65536 */
+  maxUnauthenticatedBytes?: number;
+  /** How long a connection may stay without an authenticated room before it is closed. @default 10000 */
+  authTimeoutMs?: number;
+  /** How long WordPress's answer is reused per (token, record) for new joins. @default 10000 */
   authCacheMs?: number;
+  /** How often a live connection's permission is asked of WordPress again. @default 30000 */
+  recheckIntervalMs?: number;
+  /** How long a token WordPress answered 401 is refused without asking. @default 30000 */
+  refusedTokenCacheMs?: number;
+  /** Questions to WordPress in flight at once. @default 8 */
+  maxConcurrentChecks?: number;
+  /** The longest a join waits for its check to start before it is told `unavailable`. @default 5000 */
+  checkQueueTimeoutMs?: number;
+  /**
+   * With Redis: store each update before it is acknowledged, so a killed server loses nothing a
+   * client was told is saved. Costs one Redis round trip per update. @default true
+   */
+  durableAcknowledgements?: boolean;
   /** A room is stored this long after its last change… @default 2000 */
   storeDebounceMs?: number;
   /** …and at least this often while it changes. @default 10000 */
@@ -79,6 +126,12 @@ export interface SyncServerStats extends GuardStats {
   refused: number;
   /** Rooms opened after WordPress said yes. */
   authorised: number;
+  /** Joins answered `unavailable` (WordPress slow or down, or the queue of checks full). */
+  unavailable: number;
+  /** Connections closed because WordPress withdrew their permission. */
+  revoked: number;
+  /** Updates refused by the shared-edit guard (their connections were closed). */
+  refusedChanges: number;
 }
 
 /** A running sync server. */
@@ -113,8 +166,7 @@ class RoomRelay extends RedisExtension {
 
 /** Thrown by the authentication hook; Hocuspocus sends `reason` to the client. */
 class RoomRefused extends Error {
-  readonly reason = FORBIDDEN_REASON;
-  constructor() {
+  constructor(readonly reason: string) {
     // An empty message keeps Hocuspocus from logging every refusal (it logs non-empty ones).
     super('');
     this.name = 'RoomRefused';
@@ -180,15 +232,92 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     DEFAULT_MAX_ROOMS_PER_CONNECTION,
   );
   const site = options.site ?? siteOfRestRoot(options.wordpress);
+  const limits = {
+    maxRooms,
+    maxAuthAttempts: checkPositive(
+      options.maxAuthAttemptsPerConnection,
+      'maxAuthAttemptsPerConnection',
+      maxRooms,
+    ),
+    maxUnauthenticatedBytes: checkPositive(
+      options.maxUnauthenticatedBytes,
+      'maxUnauthenticatedBytes',
+      DEFAULT_MAX_UNAUTHENTICATED_BYTES,
+    ),
+    authTimeoutMs: checkPositive(options.authTimeoutMs, 'authTimeoutMs', DEFAULT_AUTH_TIMEOUT_MS),
+  };
+  const recheckIntervalMs = checkPositive(
+    options.recheckIntervalMs,
+    'recheckIntervalMs',
+    DEFAULT_RECHECK_INTERVAL_MS,
+  );
+  const stats: SyncServerStats = {
+    refused: 0,
+    authorised: 0,
+    unavailable: 0,
+    revoked: 0,
+    refusedChanges: 0,
+    malformed: 0,
+    tooManyRooms: 0,
+    tooManyAuthAttempts: 0,
+    unauthenticatedBytes: 0,
+    authTimeouts: 0,
+  };
+  /** Each connection's guard and live accesses, by its upgrade request (what Hocuspocus hooks get). */
+  const connections = new WeakMap<
+    IncomingMessage,
+    {
+      socket: WebSocket;
+      guard: ConnectionGuard;
+      accesses: Set<LiveAccess>;
+      /** The connection's questions to WordPress, one after another. */
+      checks: Promise<unknown>;
+      /** Set at the first refusal: the connection is closing, nothing more is asked about it. */
+      isRefused: boolean;
+    }
+  >();
+  const liveAccess = new LiveAccessRegistry({
+    recheckIntervalMs,
+    check: (token, record, question) => authorizer.check(token, record, question),
+    revoke: (access) => {
+      stats.revoked += 1;
+      // Hocuspocus closes the connection's rooms when its socket closes.
+      access.socket.close(CLOSE_REVOKED.code, CLOSE_REVOKED.reason);
+    },
+  });
   const authorizer = new WordPressAuthorizer({
     wordpress: options.wordpress,
     cacheMs: options.authCacheMs ?? DEFAULT_AUTH_CACHE_MS,
+    refusedTokenCacheMs: options.refusedTokenCacheMs ?? DEFAULT_REFUSED_TOKEN_CACHE_MS,
+    gate: {
+      concurrency: checkPositive(
+        options.maxConcurrentChecks,
+        'maxConcurrentChecks',
+        DEFAULT_MAX_CONCURRENT_CHECKS,
+      ),
+      queueTimeoutMs: checkPositive(
+        options.checkQueueTimeoutMs,
+        'checkQueueTimeoutMs',
+        DEFAULT_CHECK_QUEUE_TIMEOUT_MS,
+      ),
+    },
+    onRefused: (tokenKey, record, status) => liveAccess.refused(tokenKey, record, status),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  const stats: SyncServerStats = { refused: 0, authorised: 0, malformed: 0, tooManyRooms: 0 };
-  const socketsByRequest = new WeakMap<IncomingMessage, WebSocket>();
 
-  const extensions: Extension[] = [];
+  const extensions: Extension[] = [
+    // First: a refused update is neither stored nor applied.
+    new EditGuardExtension({
+      close: CLOSE_REFUSED_CHANGE,
+      onRefused: (socket, refused) => {
+        stats.refusedChanges += 1;
+        // The close reason is at most 123 bytes: the first field names what was refused.
+        const reason =
+          `${CLOSE_REFUSED_CHANGE.reason}: ${refused.map((change) => change.field).join(', ')}`.slice(0, 120);
+        socket.close(CLOSE_REFUSED_CHANGE.code, reason);
+      },
+    }),
+  ];
   let storeClient: Redis | undefined;
   if (options.redis !== undefined) {
     const url = options.redis;
@@ -199,6 +328,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         redis: storeClient,
         instanceId,
         idleExpiryMs: options.idleRoomExpiryMs ?? DEFAULT_IDLE_ROOM_EXPIRY_MS,
+        isDurable: options.durableAcknowledgements ?? true,
       }),
       new RoomRelay({
         identifier: instanceId,
@@ -213,20 +343,52 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     debounce: options.storeDebounceMs ?? DEFAULT_STORE_DEBOUNCE_MS,
     maxDebounce: options.storeMaxDebounceMs ?? DEFAULT_STORE_MAX_DEBOUNCE_MS,
     extensions,
-    async onAuthenticate({ token, documentName, request }: onAuthenticatePayload): Promise<void> {
+    async onAuthenticate({
+      token,
+      documentName,
+      request,
+    }: onAuthenticatePayload): Promise<{ access: LiveAccess }> {
+      const connection = connections.get(request);
       const record = parseRoomName(documentName);
-      const allowed =
-        record !== undefined && record.site === site && (await authorizer.canEdit(token, record));
-      if (allowed) {
+      const ask = async (): Promise<AccessVerdict> =>
+        record === undefined ||
+        record.site !== site ||
+        connection === undefined ||
+        connection.isRefused ||
+        connection.guard.isEnded
+          ? { kind: 'forbidden', status: 0 }
+          : authorizer.check(token, record, { source: request.socket.remoteAddress ?? '' });
+      // One question at a time per connection: joins a socket queued behind a refusal are refused
+      // without asking WordPress (the connection is ending), not asked about one by one.
+      const turn = (connection?.checks ?? Promise.resolve()).then(ask);
+      if (connection) connection.checks = turn.catch(() => undefined);
+      const verdict = await turn;
+      if (verdict.kind === 'allowed' && record !== undefined && connection !== undefined) {
         stats.authorised += 1;
-        return;
+        connection.guard.authenticated(documentName);
+        const access: LiveAccess = {
+          socket: connection.socket,
+          record,
+          token,
+          tokenKey: WordPressAuthorizer.tokenKey(token),
+          capabilities: verdict.capabilities,
+          savedMarkup: savedMarkupOf(verdict.saved),
+          checkedAt: Date.now(),
+        };
+        connection.accesses.add(access);
+        liveAccess.add(access);
+        // Hocuspocus keeps this in the room connection's context, where the edit guard reads it.
+        return { access };
       }
-      stats.refused += 1;
-      // Hocuspocus sends the refusal right after this hook throws; closing on the next turn puts
-      // the close frame after it, so the client reads the reason before the socket ends.
-      const socket = socketsByRequest.get(request);
-      setTimeout(() => socket?.close(CLOSE_FORBIDDEN.code, CLOSE_FORBIDDEN.reason), 0);
-      throw new RoomRefused();
+      const close = verdict.kind === 'unavailable' ? CLOSE_UNAVAILABLE : CLOSE_FORBIDDEN;
+      if (connection) connection.isRefused = true;
+      if (verdict.kind === 'unavailable') stats.unavailable += 1;
+      else stats.refused += 1;
+      // Hocuspocus sends the refusal right after this hook throws; ending on the next turn puts
+      // the close frame after it, so the client reads the reason before the socket ends. Nothing
+      // the connection sends meanwhile is delivered.
+      setTimeout(() => connection?.guard.end(close), 0);
+      throw new RoomRefused(verdict.kind === 'unavailable' ? UNAVAILABLE_REASON : FORBIDDEN_REASON);
     },
   });
 
@@ -234,8 +396,17 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
   sockets.on('connection', (socket: WebSocket, request: IncomingMessage) => {
     // Without a listener, a socket error (bad frame, reset) would be thrown and end the process.
     socket.on('error', () => undefined);
-    guardConnection(socket, maxRooms, stats);
-    socketsByRequest.set(request, socket);
+    const connection = {
+      socket,
+      guard: guardConnection(socket, limits, stats),
+      accesses: new Set<LiveAccess>(),
+      checks: Promise.resolve() as Promise<unknown>,
+      isRefused: false,
+    };
+    connections.set(request, connection);
+    socket.once('close', () => {
+      for (const access of connection.accesses) liveAccess.remove(access);
+    });
     hocuspocus.handleConnection(socket, request);
   });
 
@@ -256,11 +427,13 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     });
   });
   const { port } = http.address() as AddressInfo;
+  const stopRechecks = liveAccess.start();
   const url = `ws://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      stopRechecks();
       const stopped = new Promise<void>((resolve) => http.close(() => resolve()));
       // Disconnect everyone first (clients reconnect elsewhere), so no change arrives after the
       // last store; a client that does not answer the close handshake is cut after a moment.

@@ -232,7 +232,8 @@ function postLinks(
     const user = request.user;
     if (canPublishPosts(user, type)) links['wp:action-publish'] = linkTo(self);
     if (hasCap(user, 'unfiltered_html')) links['wp:action-unfiltered-html'] = linkTo(self);
-    if (type.slug === 'post' && (hasCap(user, 'edit_others_posts') || hasCap(user, 'publish_posts'))) {
+    // WordPress 6.1 (get_available_actions) needs both: an author, who may publish, gets no sticky link.
+    if (type.slug === 'post' && hasCap(user, 'edit_others_posts') && canPublishPosts(user, type)) {
       links['wp:action-sticky'] = linkTo(self);
     }
     if (

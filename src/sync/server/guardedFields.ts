@@ -1,0 +1,290 @@
+/**
+ * No one can make another person's save do what they could not do with their own: a shared edit
+ * is saved by whoever saves next, so an update that changes a field WordPress guards by capability
+ * (status to publish/future/private, password, author, sticky, terms) or that adds HTML a user
+ * without `unfiltered_html` may not post is refused for a user who lacks that capability, before
+ * it enters the shared document.
+ *
+ * The guard works on the block editor's document layout: the root `Y.Map` `document` holds the
+ * record's synced properties, `title`, `content` and `excerpt` as `Y.Text` (plain strings are read
+ * too), the others as plain values. It keeps a shadow copy of the room's document (mirrored from
+ * every change that reaches the room), applies an incoming update to the shadow first and
+ * compares the guarded fields before and after, so it judges the update's effect, however the
+ * update was built (one field set, text split over several updates, a deletion that joins two
+ * halves of a tag). Markup already in the room, or in the record as WordPress has it saved (an
+ * administrator's embed that an author's client puts into the room when it first edits the
+ * field), is not new: only markup the update adds is refused. Transport-neutral: the sync server calls it per incoming update, and an HTTP
+ * polling relay can call it the same way.
+ *
+ * @module
+ */
+import * as Y from 'yjs';
+import { addedMarkup, disallowedMarkup, type HtmlFieldKind } from './postHtmlPolicy.js';
+import { EDIT_ONLY, type RecordCapabilities } from './recordCapabilities.js';
+
+/** The root map holding the record's synced properties (the block editor's layout). */
+export const DOCUMENT_MAP = 'document';
+
+/** The text fields WordPress filters for users without `unfiltered_html`, with their allow-list. */
+const HTML_FIELDS: ReadonlyMap<string, HtmlFieldKind> = new Map([
+  ['title', 'title'],
+  ['content', 'post'],
+  ['excerpt', 'post'],
+]);
+
+/** Statuses only a user who may publish can set (`WP_REST_Posts_Controller::handle_status_param`). */
+const PUBLISHING_STATUSES = new Set(['publish', 'future', 'private']);
+
+/** The taxonomy fields the guard knows; others are WordPress's to check when the post is saved. */
+const TERM_FIELDS = ['categories', 'tags'];
+
+/** How many accepted updates a rebuilt shadow re-applies (far more than are ever in flight). */
+const ACCEPTED_KEPT = 256;
+
+/** One refused part of an update: the field and why. */
+export interface RefusedChange {
+  /** The property in the `document` map (`status`, `content`, …). */
+  readonly field: string;
+  /** Why, naming the missing capability (`needs wp:action-publish`). */
+  readonly reason: string;
+}
+
+/** Disallowed markup per HTML field of the record as WordPress has it saved (see {@link savedMarkupOf}). */
+export type SavedMarkup = ReadonlyMap<string, readonly string[]>;
+
+/**
+ * The disallowed markup of each HTML field of a saved record (`title`, `content`, `excerpt`, as
+ * strings or as `{ raw }`), which the guard does not count as added when an update brings it in.
+ */
+export function savedMarkupOf(record: unknown): SavedMarkup {
+  const found = new Map<string, string[]>();
+  if (typeof record !== 'object' || record === null) return found;
+  for (const [field, kind] of HTML_FIELDS) {
+    const value = (record as Record<string, unknown>)[field];
+    const raw =
+      typeof value === 'string'
+        ? value
+        : typeof value === 'object' && value !== null && typeof (value as { raw?: unknown }).raw === 'string'
+          ? (value as { raw: string }).raw
+          : '';
+    const markup = disallowedMarkup(raw, kind);
+    if (markup.length > 0) found.set(field, markup);
+  }
+  return found;
+}
+
+/** The larger count of each entry of two multisets: markup allowed because it is in either. */
+function mergedBaseline(room: readonly string[], saved: readonly string[] | undefined): readonly string[] {
+  if (saved === undefined || saved.length === 0) return room;
+  return [...room, ...addedMarkup(room, saved)];
+}
+
+/** A value as the saving client would read it: Yjs types as JSON. */
+function plain(value: unknown): unknown {
+  return value instanceof Y.AbstractType ? (value.toJSON() as unknown) : value;
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Y.Text) return value.toString();
+  if (value instanceof Y.AbstractType) return JSON.stringify(value.toJSON());
+  return value === undefined || value === null ? '' : JSON.stringify(value);
+}
+
+const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The guarded plain fields of the document, each rule given its before/after values. */
+const FIELD_RULES: ReadonlyArray<{
+  field: string;
+  isAllowed: (after: unknown, before: unknown, can: RecordCapabilities) => boolean;
+  needs: string;
+}> = [
+  {
+    field: 'status',
+    isAllowed: (after, _before, can) => can.canPublish || !PUBLISHING_STATUSES.has(String(after)),
+    needs: 'wp:action-publish',
+  },
+  {
+    field: 'password',
+    isAllowed: (after, _before, can) =>
+      can.canPublish || after === undefined || after === null || after === '',
+    needs: 'wp:action-publish',
+  },
+  {
+    field: 'author',
+    isAllowed: (_after, _before, can) => can.canAssignAuthor,
+    needs: 'wp:action-assign-author',
+  },
+  {
+    field: 'sticky',
+    isAllowed: (after, _before, can) => can.canStick || after !== true,
+    needs: 'wp:action-sticky',
+  },
+  ...TERM_FIELDS.map((field) => ({
+    field,
+    isAllowed: (_after: unknown, _before: unknown, can: RecordCapabilities) =>
+      can.assignableTaxonomies.has(field) || can.assignableTaxonomies.has('*'),
+    needs: `wp:action-assign-${field}`,
+  })),
+];
+
+/** What both may do: a check under the least capabilities of several senders. */
+function leastOf(a: RecordCapabilities, b: RecordCapabilities): RecordCapabilities {
+  return {
+    canPublish: a.canPublish && b.canPublish,
+    canPostUnfilteredHtml: a.canPostUnfilteredHtml && b.canPostUnfilteredHtml,
+    canStick: a.canStick && b.canStick,
+    canAssignAuthor: a.canAssignAuthor && b.canAssignAuthor,
+    assignableTaxonomies: new Set(
+      [...a.assignableTaxonomies, ...b.assignableTaxonomies].filter(
+        (base) =>
+          (a.assignableTaxonomies.has(base) || a.assignableTaxonomies.has('*')) &&
+          (b.assignableTaxonomies.has(base) || b.assignableTaxonomies.has('*')),
+      ),
+    ),
+  };
+}
+
+/** Guards one room's document; see the module comment. */
+export class SharedEditGuard {
+  readonly #doc: Y.Doc;
+  #shadow: Y.Doc;
+  /** Disallowed markup found in each HTML field of the shadow, computed when first needed. */
+  readonly #markup = new Map<string, string[]>();
+  /**
+   * The last updates this guard accepted. The room applies an accepted update a moment later
+   * (after it is stored), so a shadow rebuilt from the room's document re-applies these to stay
+   * ahead of it; applying one the document already has changes nothing.
+   */
+  readonly #accepted: Uint8Array[] = [];
+  /** The capabilities of the senders of updates the shadow holds back (pending in Yjs). */
+  #pendingOwners: RecordCapabilities[] = [];
+  readonly #mirror = (update: Uint8Array): void => {
+    Y.applyUpdate(this.#shadow, update, this);
+  };
+
+  /** Starts mirroring `doc` (the room's document, already loaded). */
+  constructor(doc: Y.Doc) {
+    this.#doc = doc;
+    this.#shadow = this.#copy();
+    doc.on('update', this.#mirror);
+  }
+
+  #copy(): Y.Doc {
+    const shadow = new Y.Doc({ gc: this.#doc.gc });
+    Y.applyUpdate(shadow, Y.encodeStateAsUpdate(this.#doc));
+    // Changes that reached the room another way make the cached markup of their fields stale.
+    shadow.on('afterTransaction', (transaction: Y.Transaction) => {
+      if (transaction.origin === this)
+        for (const field of this.#changedHtmlFields(shadow, transaction)) this.#markup.delete(field);
+    });
+    return shadow;
+  }
+
+  #changedHtmlFields(shadow: Y.Doc, transaction: Y.Transaction): string[] {
+    const map = shadow.getMap(DOCUMENT_MAP);
+    // Yjs types `changed` by the event base type; a map's entry holds the keys it changed.
+    let keys: Set<string | null> | undefined;
+    for (const [type, changedKeys] of transaction.changed) if ((type as unknown) === map) keys = changedKeys;
+    const changed: string[] = [];
+    for (const field of HTML_FIELDS.keys()) {
+      const value = map.get(field);
+      const isNested =
+        value instanceof Y.AbstractType &&
+        (transaction.changed.has(value) || transaction.changedParentTypes.has(value));
+      if (keys?.has(field) || isNested) changed.push(field);
+    }
+    return changed;
+  }
+
+  #markupOf(field: string): string[] {
+    let found = this.#markup.get(field);
+    if (found === undefined) {
+      found = disallowedMarkup(
+        textOf(this.#shadow.getMap(DOCUMENT_MAP).get(field)),
+        HTML_FIELDS.get(field) ?? 'post',
+      );
+      this.#markup.set(field, found);
+    }
+    return found;
+  }
+
+  /**
+   * Judges `update` (a Yjs update from a connection whose user has `can`; `saved` is the markup
+   * of the record as WordPress has it saved, see {@link savedMarkupOf}). Returns the refused
+   * changes; empty means the update may be applied. A refused update leaves the shadow as it was
+   * (it is rebuilt from the room's document), so the next check starts clean.
+   *
+   * An update that depends on changes the room does not have yet (a client reconnecting to
+   * another server sends its edits before its sync answer) is held back by Yjs and applied inside
+   * a later update: until the room holds nothing pending, every update is judged with the least
+   * capabilities of everyone whose update is pending, so held-back changes are never judged as
+   * someone else's.
+   */
+  check(update: Uint8Array, sender: RecordCapabilities, saved: SavedMarkup = new Map()): RefusedChange[] {
+    const can = this.#pendingOwners.reduce(leastOf, sender);
+    const map = this.#shadow.getMap(DOCUMENT_MAP);
+    const before = FIELD_RULES.map(({ field }) => plain(map.get(field)));
+    const checksHtml = !can.canPostUnfilteredHtml;
+    if (checksHtml) for (const field of HTML_FIELDS.keys()) this.#markupOf(field);
+    let changedHtml: string[] = [];
+    const onTransaction = (transaction: Y.Transaction): void => {
+      changedHtml = this.#changedHtmlFields(this.#shadow, transaction);
+    };
+    this.#shadow.on('afterTransaction', onTransaction);
+    try {
+      Y.applyUpdate(this.#shadow, update, 'guard-check');
+    } catch {
+      this.#shadow.off('afterTransaction', onTransaction);
+      return this.#refuse([{ field: '*', reason: 'the update is not a valid Yjs update' }]);
+    } finally {
+      this.#shadow.off('afterTransaction', onTransaction);
+    }
+    const refused: RefusedChange[] = [];
+    FIELD_RULES.forEach(({ field, isAllowed, needs }, index) => {
+      const after = plain(map.get(field));
+      if (!sameValue(after, before[index]) && !isAllowed(after, before[index], can)) {
+        refused.push({ field, reason: `setting ${field} to ${JSON.stringify(after)} needs ${needs}` });
+      }
+    });
+    const pendingMarkup = new Map<string, string[]>();
+    if (checksHtml) {
+      for (const field of changedHtml) {
+        const after = disallowedMarkup(textOf(map.get(field)), HTML_FIELDS.get(field) ?? 'post');
+        const added = addedMarkup(mergedBaseline(this.#markupOf(field), saved.get(field)), after);
+        if (added.length > 0) {
+          refused.push({ field, reason: `${added.join(', ')} needs wp:action-unfiltered-html` });
+        }
+        pendingMarkup.set(field, after);
+      }
+    } else {
+      for (const field of changedHtml) this.#markup.delete(field);
+    }
+    if (refused.length > 0) return this.#refuse(refused);
+    const store = this.#shadow.store;
+    if (store.pendingStructs === null && store.pendingDs === null) this.#pendingOwners = [];
+    else this.#pendingOwners.push(can);
+    for (const [field, found] of pendingMarkup) this.#markup.set(field, found);
+    this.#accepted.push(update);
+    if (this.#accepted.length > ACCEPTED_KEPT) this.#accepted.shift();
+    return refused;
+  }
+
+  #refuse(refused: RefusedChange[]): RefusedChange[] {
+    this.#pendingOwners = [];
+    this.#shadow.destroy();
+    this.#markup.clear();
+    this.#shadow = this.#copy();
+    for (const accepted of this.#accepted) Y.applyUpdate(this.#shadow, accepted, this);
+    // Held-back updates whose senders are no longer known: judge with the least until they resolve.
+    const store = this.#shadow.store;
+    if (store.pendingStructs !== null || store.pendingDs !== null) this.#pendingOwners = [EDIT_ONLY];
+    return refused;
+  }
+
+  /** Stops mirroring and frees the shadow. */
+  destroy(): void {
+    this.#doc.off('update', this.#mirror);
+    this.#shadow.destroy();
+  }
+}
