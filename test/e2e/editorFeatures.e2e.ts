@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { blocksOf, updateBlock } from '../../examples/editor/src/blocks/blockEdits.js';
-import { SAMPLE_CONTENT } from '../../examples/editor/src/blocks/sampleContent.js';
+import { blocksOf, updateBlock } from '../../examples/editor/src/post/blocks/blockEdits.js';
+import { SAMPLE_CONTENT } from '../../examples/editor/src/post/blocks/sampleContent.js';
 import { expectAccessible } from './axe.js';
 import {
   ARTIFACTS_DIR,

@@ -7,10 +7,10 @@ import {
   removeBlock,
   updateBlock,
   updateParsedBlock,
-} from '../../examples/editor/src/blocks/blockEdits.js';
-import { parseContent } from '../../examples/editor/src/blocks/parseContent.js';
-import { SAMPLE_CONTENT } from '../../examples/editor/src/blocks/sampleContent.js';
-import type { TextSegment } from '../../examples/editor/src/blocks/types.js';
+} from '../../examples/editor/src/post/blocks/blockEdits.js';
+import { parseContent } from '../../examples/editor/src/post/blocks/parseContent.js';
+import { SAMPLE_CONTENT } from '../../examples/editor/src/post/blocks/sampleContent.js';
+import type { TextSegment } from '../../examples/editor/src/post/blocks/types.js';
 
 const sources = (content: string) => blocksOf(content).map((block) => block.source);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lineDiff } from '../../examples/editor/src/lineDiff.js';
-import { changeEnd } from '../../examples/editor/src/TextField.js';
-import { parseRoute, hrefOf } from '../../examples/editor/src/router.js';
+import { lineDiff } from '../../examples/editor/src/post/lineDiff.js';
+import { changeEnd } from '../../examples/editor/src/text/TextField.js';
+import { parseRoute, hrefOf } from '../../examples/editor/src/app/router.js';
 
 describe('the revision diff', () => {
   it('pairs unchanged lines and marks removed and added ones', () => {

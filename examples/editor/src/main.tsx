@@ -9,12 +9,12 @@ import { createRoot } from 'react-dom/client';
 import { RestTransport, RootStore } from 'wp-entities';
 import { StoreProvider } from 'wp-entities/react';
 import { App } from './App.js';
-import { colorOf, presenceUser, syncOptions } from './collaboration.js';
-import type { DemoSite } from './demoSite.js';
-import { describeError } from './describeError.js';
-import { loggingFetch } from './requestLog.js';
-import { NeverLoseWork } from './NeverLoseWork.js';
-import { neverLoseWorkOptions } from './journalOptions.js';
+import { colorOf, presenceUser, syncOptions } from './collaboration/collaboration.js';
+import type { DemoSite } from './demo/demoSite.js';
+import { describeError } from './ui/describeError.js';
+import { loggingFetch } from './inspector/requestLog.js';
+import { NeverLoseWork } from './neverLoseWork/NeverLoseWork.js';
+import { neverLoseWorkOptions } from './neverLoseWork/journalOptions.js';
 
 declare global {
   interface Window {
@@ -30,7 +30,7 @@ async function start(container: HTMLElement): Promise<void> {
     // The dev server forwards /wp-json to the real site and adds the credentials itself.
     restRoot = `${window.location.origin}/wp-json`;
   } else {
-    const { startDemoSite } = await import('./demoSite.js');
+    const { startDemoSite } = await import('./demo/demoSite.js');
     demo = await startDemoSite();
     window.wpMock = demo.mock;
     restRoot = demo.mock.restRoot;
