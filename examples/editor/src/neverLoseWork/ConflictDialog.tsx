@@ -16,9 +16,7 @@ export const ConflictCard = observer(function ConflictCard({ record }: { record:
   const server = conflict.server as Record<string, unknown>;
   return (
     <div className="conflict-card" data-testid="conflict">
-      <h3>
-        {recordLabel(record.name, record.id)} was saved by someone else while you edited it
-      </h3>
+      <h3>{recordLabel(record.name, record.id)} was saved by someone else while you edited it</h3>
       <p>
         You both changed {conflict.fields.join(', ')}. Nothing of yours was saved yet; choose which to keep
         (your other changes stay).
