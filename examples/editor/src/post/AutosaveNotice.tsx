@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
+import { typingUndoOf } from '../text/typingUndo.js';
 import { gmtTime, textOf } from '../ui/format.js';
 import type { EditorPost } from '../app/types.js';
 
@@ -45,7 +46,7 @@ export const AutosaveNotice = observer(function AutosaveNotice({
   const restore = () => {
     const edits: Partial<EditorPost> = {};
     for (const field of FIELDS) edits[field] = textOf(autosave[field]);
-    store.history.createUndoLevel();
+    typingUndoOf(store).closeStep();
     record.edit(edits);
     setDismissed(true);
   };

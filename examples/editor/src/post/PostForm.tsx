@@ -15,7 +15,7 @@ import { editedPost, REST_BASE, TYPE_LABELS, type EditablePostType, type EditorP
 import { useAutosave } from './useAutosave.js';
 import { useDocumentTitle } from '../ui/useDocumentTitle.js';
 import { usePresenceHeartbeat } from '../collaboration/useLivePeers.js';
-import { useTypingUndo } from '../text/useTypingUndo.js';
+import { useTypingUndo } from '../text/typingUndo.js';
 import { handleUndoKeys } from '../text/undoKeys.js';
 
 /** Props of {@link PostForm}. */

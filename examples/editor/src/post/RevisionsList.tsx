@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
+import { typingUndoOf } from '../text/typingUndo.js';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
 import { formatDate, textOf } from '../ui/format.js';
 import { RevisionCompare, type RevisionSide } from './RevisionCompare.js';
@@ -79,7 +80,7 @@ export const RevisionsList = observer(function RevisionsList({
           current={{ title: post.title, excerpt: post.excerpt, content: post.content }}
           onClose={() => setComparing(undefined)}
           onRestore={() => {
-            store.history.createUndoLevel();
+            typingUndoOf(store).closeStep();
             record.edit({ ...sideOf(comparing) });
             setComparing(undefined);
           }}

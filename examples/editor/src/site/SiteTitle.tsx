@@ -1,6 +1,6 @@
 import { observer, useEntityRecord, useStore } from 'wp-entities/react';
 import { TextField } from '../text/TextField.js';
-import { useTypingUndo } from '../text/useTypingUndo.js';
+import { useTypingUndo } from '../text/typingUndo.js';
 import { handleUndoKeys } from '../text/undoKeys.js';
 
 /**

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
+import { typingUndoOf } from '../text/typingUndo.js';
 import { describeError } from '../ui/describeError.js';
 import { hrefOf } from '../app/router.js';
 import { TYPE_LABELS } from '../app/types.js';
@@ -32,7 +33,7 @@ export const UnsavedPanel = observer(function UnsavedPanel() {
   const dirty = store.dirtyRecords;
 
   const saveAll = async () => {
-    store.history.createUndoLevel();
+    typingUndoOf(store).closeStep();
     setSaving(true);
     setSummary(undefined);
     try {

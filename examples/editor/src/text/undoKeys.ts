@@ -1,15 +1,16 @@
 import type { KeyboardEvent } from 'react';
 import type { RootStore } from 'wp-entities';
+import { typingUndoOf } from './typingUndo.js';
 
 /** Undo: closes the step being typed first, so that Ctrl/Cmd+Z undoes what was just typed. */
 export function undo(store: RootStore): void {
-  store.history.createUndoLevel();
+  typingUndoOf(store).closeStep();
   store.undo();
 }
 
 /** Redo. */
 export function redo(store: RootStore): void {
-  store.history.createUndoLevel();
+  typingUndoOf(store).closeStep();
   store.redo();
 }
 

@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import type { EntityRecord } from 'wp-entities';
-import type { TypingUndo } from '../../text/useTypingUndo.js';
+import type { TypingUndo } from '../../text/typingUndo.js';
 import {
   convertBlock,
   insertBlock,
