@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lineDiff } from '../../examples/editor/src/post/lineDiff.js';
-import { changeEnd } from '../../examples/editor/src/text/TextField.js';
+import { changeEnd } from '../../examples/editor/src/text/textChange.js';
 import { parseRoute, hrefOf } from '../../examples/editor/src/app/router.js';
 
 describe('the revision diff', () => {

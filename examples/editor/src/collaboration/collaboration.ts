@@ -3,7 +3,7 @@
  * (WebRTC through the signalling server that `npm run demo` starts, plus IndexedDB so unsaved
  * shared edits survive a reload). Off when the page was built without a signalling address.
  *
- * URL switches: `?user=editor` signs in as another mock user (see demoSite.ts; on a real
+ * URL switches: `?user=editor` signs in as another mock user (see demo/DemoSite.ts; on a real
  * WordPress it only renames you in presence), `?presenceTimeoutMs=3000` makes people who left
  * disappear after 3 s instead of y-protocols' 30 s (the browser tests use it), `?collab=off` edits
  * alone in this window (the two browser tests about editing alone use it).

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { useStore } from 'wp-entities/react';
-import type { DemoLogin, DemoSite } from './demoSite.js';
+import type { DemoLogin, DemoSite } from './DemoSite.js';
 import { confirmLosingEdits } from '../site/useLeaveWarning.js';
 
-export type { DemoSite } from './demoSite.js';
+export type { DemoSite } from './DemoSite.js';
 
 const LOGINS: Array<{ login: DemoLogin; label: string }> = [
   { login: 'admin', label: 'Admin (administrator)' },
@@ -20,7 +20,11 @@ export function DemoControls({ demo }: { demo: DemoSite }) {
       <h2 id="demo-heading" className="panel-heading">
         Demo site
       </h2>
-      <p className="muted">A mock WordPress runs in this tab. Saved changes last until the tab is closed.</p>
+      <p className="muted">
+        {demo.kind === 'shared'
+          ? 'One mock WordPress for every window, run by npm run demo. Saved changes last until it stops.'
+          : 'A mock WordPress runs in this tab. Saved changes last until the tab is closed.'}
+      </p>
       <label>
         Signed in as{' '}
         <select

@@ -40,8 +40,14 @@ const start = action((entry: LoggedRequest) => {
   if (requestLog.length > REQUEST_LOG_SIZE) requestLog.splice(0, requestLog.length - REQUEST_LOG_SIZE);
 });
 
-/** A `fetch` that records each request in {@link requestLog}; `restRoot` is cut from the paths shown. */
-export function loggingFetch(restRoot: string): typeof fetch {
+/**
+ * A `fetch` (by default the global one) that records each request in {@link requestLog}; `restRoot`
+ * is cut from the paths shown.
+ */
+export function loggingFetch(
+  restRoot: string,
+  send: typeof fetch = (input, init) => fetch(input, init),
+): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = request.url.startsWith(restRoot) ? request.url.slice(restRoot.length) : request.url;
@@ -55,7 +61,7 @@ export function loggingFetch(restRoot: string): typeof fetch {
     };
     start(entry);
     try {
-      const response = await fetch(request);
+      const response = await send(request);
       settle(entry, response.status);
       return response;
     } catch (error) {

@@ -1,4 +1,6 @@
 import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { ownChangeCount } from './ownChanges.js';
+import { changeEnd, mapOffset } from './textChange.js';
 
 /** Props of {@link TextField}. */
 export interface TextFieldProps {
@@ -24,44 +26,68 @@ export interface TextFieldProps {
   testId?: string;
 }
 
-/** The end of the changed region of `after` compared with `before` (common prefix and suffix trimmed). */
-export function changeEnd(before: string, after: string): number {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endBefore = before.length;
-  let endAfter = after.length;
-  while (endBefore > start && endAfter > start && before[endBefore - 1] === after[endAfter - 1]) {
-    endBefore--;
-    endAfter--;
-  }
-  return endAfter;
+/** The selection of a focused field, as it was before its text changed from elsewhere. */
+interface HeldSelection {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly direction: 'forward' | 'backward' | 'none';
+  /** {@link ownChangeCount} then: a change made since is the person's own (undo, redo). */
+  readonly ownChanges: number;
 }
 
 /**
- * A text input or textarea bound to a string. When the text changes from elsewhere (undo, redo, a
- * restored revision) while the field has focus, the caret goes where the change was instead of
- * jumping to the end, as it does in editors.
+ * A text input or textarea bound to a string. When the text changes from elsewhere while the field
+ * has focus, the selection is kept: someone else's change leaves it where it was in the person's
+ * own text (mapped through the change), and the person's own undo or redo puts the caret where the
+ * change was, as it does in editors.
  */
 export function TextField(props: TextFieldProps) {
   const { value, onText, multiline = false, label, elementRef } = props;
   const element = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const shown = useRef(value);
   const typed = useRef<string | undefined>(undefined);
+  const held = useRef<HeldSelection | undefined>(undefined);
+  const ownChanges = useRef(ownChangeCount());
+
+  // Read during render, before React writes the new value (which moves the browser's caret to the
+  // end): the only moment the person's selection is still the one they made.
+  const field = element.current;
+  if (value !== shown.current && typed.current !== value && field && document.activeElement === field) {
+    held.current ??= {
+      text: field.value,
+      start: field.selectionStart ?? field.value.length,
+      end: field.selectionEnd ?? field.value.length,
+      direction: field.selectionDirection ?? 'none',
+      ownChanges: ownChanges.current,
+    };
+  }
 
   useLayoutEffect(() => {
-    const before = shown.current;
     shown.current = value;
     const wasTyped = typed.current === value;
     typed.current = undefined;
-    const field = element.current;
-    if (field instanceof HTMLTextAreaElement) {
+    const selection = held.current;
+    held.current = undefined;
+    const isOwnChange = ownChangeCount() !== (selection?.ownChanges ?? ownChanges.current);
+    ownChanges.current = ownChangeCount();
+    const node = element.current;
+    if (node instanceof HTMLTextAreaElement) {
       // Grow with the text, as a block does.
-      field.style.height = 'auto';
-      field.style.height = `${field.scrollHeight + 2}px`;
+      node.style.height = 'auto';
+      node.style.height = `${node.scrollHeight + 2}px`;
     }
-    if (wasTyped || before === value || !field || document.activeElement !== field) return;
-    const caret = changeEnd(before, value);
-    field.setSelectionRange(caret, caret);
+    if (wasTyped || !selection || !node || document.activeElement !== node) return;
+    if (isOwnChange) {
+      const caret = changeEnd(selection.text, value);
+      node.setSelectionRange(caret, caret);
+      return;
+    }
+    node.setSelectionRange(
+      mapOffset(selection.start, selection.text, value),
+      mapOffset(selection.end, selection.text, value),
+      selection.direction,
+    );
   }, [value]);
 
   const common = {

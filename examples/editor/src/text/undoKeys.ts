@@ -1,16 +1,19 @@
 import type { KeyboardEvent } from 'react';
 import type { RootStore } from 'wp-entities';
+import { noteOwnChange } from './ownChanges.js';
 import { typingUndoOf } from './typingUndo.js';
 
 /** Undo: closes the step being typed first, so that Ctrl/Cmd+Z undoes what was just typed. */
 export function undo(store: RootStore): void {
   typingUndoOf(store).closeStep();
+  noteOwnChange();
   store.undo();
 }
 
 /** Redo. */
 export function redo(store: RootStore): void {
   typingUndoOf(store).closeStep();
+  noteOwnChange();
   store.redo();
 }
 

@@ -6,7 +6,8 @@
  * @module
  */
 import { setupWorker } from 'msw/browser';
-import { SAMPLE_CONTENT } from '../post/blocks/sampleContent.js';
+import { chosenLogin, signInAndReload, type DemoLogin, type DemoSite } from './DemoSite.js';
+import { DEMO_EMBEDS, DEMO_SEED } from './siteSeed.js';
 import {
   createMockWordPress,
   MOCK_USERS,
@@ -15,12 +16,8 @@ import {
 } from 'wp-entities/testing';
 
 const WRITES_KEY = 'wp-entities-demo:writes';
-const USER_KEY = 'wp-entities-demo:user';
 const SESSION_KEY = 'wp-entities-demo:session';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** A user the demo can sign in as. */
-export type DemoLogin = keyof typeof MOCK_USERS;
 
 /** One successful write, as replayed at start-up. */
 interface StoredWrite {
@@ -28,33 +25,6 @@ interface StoredWrite {
   url: string;
   userId: number;
   body: unknown;
-}
-
-/** The running demo site, for the demo controls (and for the console: `wpMock`). */
-export interface DemoSite {
-  /** The mock WordPress. */
-  readonly mock: MockWordPress;
-  /** The login requests act as. */
-  readonly login: DemoLogin;
-  /** That user's id and display name, for presence in collaborative editing. */
-  readonly user: { readonly id: number; readonly name: string };
-  /**
-   * Names this tab's copy of the site (kept in sessionStorage like its data): collaboration keeps
-   * the shared documents' local copies under it, so they live exactly as long as the site they
-   * were made on. A new tab or "Reset demo data" starts a new site and finds none; signing in as
-   * someone else starts a new session too, since its prompt told the user their unsaved changes go.
-   */
-  readonly sessionId: string;
-  /** Signs in as another user (reloads the page). */
-  signInAs(login: DemoLogin): void;
-  /** Makes the next save (any write except autosaves) fail with a server error. */
-  failNextSave(): void;
-  /** A failure is waiting for the next save. */
-  readonly isSaveFailureArmed: boolean;
-  /** Calls `listener` when {@link DemoSite.isSaveFailureArmed} changes; returns the unsubscribe. */
-  subscribe(listener: () => void): () => void;
-  /** Forgets every change and reloads. */
-  resetData(): void;
 }
 
 function readJson<T>(key: string, fallback: T): T {
@@ -70,31 +40,8 @@ function authorizationOf(userId: number): string | undefined {
   return Object.values(MOCK_USERS).find((user) => user.id === userId)?.authorization;
 }
 
-function isLogin(value: unknown): value is DemoLogin {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(MOCK_USERS, value);
-}
-
-/** Answers for the embed box: a rich preview, and an address WordPress can only show as a link. */
 function seedEmbeds(mock: MockWordPress): void {
-  mock.setEmbed('https://www.youtube.com/watch?v=dQw4w9WgXcQ', {
-    type: 'video',
-    version: '1.0',
-    title: 'A video about the block editor',
-    provider_name: 'YouTube',
-    provider_url: 'https://www.youtube.com/',
-    width: 560,
-    height: 315,
-    html: '<div style="font:16px system-ui;background:#111;color:#fff;height:300px;display:grid;place-items:center;border-radius:8px">▶ A video about the block editor</div>',
-  });
-  mock.setEmbed('https://wordpress.org/news/', {
-    type: 'rich',
-    version: '1.0',
-    title: 'News – WordPress.org',
-    provider_name: 'WordPress.org',
-    provider_url: 'https://wordpress.org',
-    html: '<blockquote style="font:15px system-ui;border-left:4px solid #3858e9;margin:0;padding:12px 16px">WordPress 6.1 “Misha” is out: a better writing experience, more design tools.</blockquote>',
-  });
-  mock.setEmbed('https://example.com/not-embeddable', 'fallback');
+  for (const [url, answer] of DEMO_EMBEDS) mock.setEmbed(url, answer);
 }
 
 /**
@@ -119,40 +66,11 @@ function ignoreStaleWorkerUpdate(): void {
   });
 }
 
-export async function startDemoSite(): Promise<DemoSite> {
-  // `?user=editor` picks who this window is (two windows, two people); it is remembered for the tab.
-  const askedLogin = new URLSearchParams(window.location.search).get('user');
-  if (isLogin(askedLogin)) sessionStorage.setItem(USER_KEY, JSON.stringify(askedLogin));
-  const storedLogin = readJson<unknown>(USER_KEY, 'admin');
-  const login: DemoLogin = isLogin(storedLogin) ? storedLogin : 'admin';
+export async function startTabSite(): Promise<DemoSite & { readonly mock: MockWordPress }> {
+  const login = chosenLogin((value) => Object.prototype.hasOwnProperty.call(MOCK_USERS, value));
   const mock = createMockWordPress({
     root: `${window.location.origin}/mock-wordpress`,
-    settings: { title: 'Field Notes', description: 'A demo site for wp-entities' },
-    posts: [
-      // A post with the blocks a real one has: text blocks to edit, and others kept as cards.
-      {
-        type: 'post',
-        author: 1,
-        status: 'publish',
-        title: 'Notes from the salt marsh',
-        excerpt: 'What to pack, what to write down, and the weather.',
-        content: SAMPLE_CONTENT,
-        date: '2026-11-20T17:30:00',
-      },
-      // An autosave newer than "Hello world!": opening that post offers to restore it.
-      {
-        type: 'revision',
-        parent: 1,
-        author: 1,
-        slug: '1-autosave-v1',
-        status: 'inherit',
-        title: 'Hello world! (edited on another computer)',
-        content:
-          '<!-- wp:paragraph -->\n<p>Welcome to WordPress. This text was autosaved but never saved.</p>\n<!-- /wp:paragraph -->',
-        excerpt: '',
-        date: '2026-11-21T09:30:00',
-      },
-    ],
+    ...DEMO_SEED,
   });
   seedEmbeds(mock);
 
@@ -237,18 +155,16 @@ export async function startDemoSite(): Promise<DemoSite> {
   window.addEventListener('pagehide', () => record(mock.requests));
 
   return {
+    kind: 'tab',
     mock,
+    restRoot: mock.restRoot,
+    fetch: (input, init) => fetch(input, init),
     login,
     user: { id: me.id, name: me.name },
     sessionId,
-    signInAs(next) {
-      sessionStorage.setItem(USER_KEY, JSON.stringify(next));
+    signInAs(next: DemoLogin) {
       sessionStorage.removeItem(SESSION_KEY);
-      // A `?user=` in the address would win over the choice at the reload.
-      const url = new URL(window.location.href);
-      url.searchParams.delete('user');
-      window.history.replaceState(null, '', url);
-      window.location.reload();
+      signInAndReload(next);
     },
     get isSaveFailureArmed() {
       return isSaveFailureArmed;
