@@ -13,6 +13,7 @@ import { startDemo } from '../../scripts/demo.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
 import { ensureChromium, launchChromium } from './browser.js';
 import { axeChecked } from './axe.js';
+import { blockEditingTests } from './blockEditing.e2e.js';
 import { collaborationFigures, pairTests, runPairTests } from './collaboration.e2e.js';
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
 import { featureTests } from './editorFeatures.e2e.js';
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
       const result = await runTests(
         browser.context,
         demo.url,
-        selected([...tests, ...featureTests, ...neverLoseWorkTests]),
+        selected([...tests, ...featureTests, ...neverLoseWorkTests, ...blockEditingTests]),
       );
       passed += result.passed;
       failed += result.failed;

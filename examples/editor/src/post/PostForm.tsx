@@ -34,6 +34,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
   const store = useStore();
   const typing = useTypingUndo(store);
   const titleField = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const blocksBox = useRef<HTMLDivElement>(null);
   const id = record.id as number | undefined;
   const base = REST_BASE[type];
   const labels = TYPE_LABELS[type];
@@ -119,13 +120,36 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
               value={post.title}
               onText={(value) => typing.typeInto(record, 'title', value)}
               onBlur={typing.closeStep}
+              onKeyDown={(event) => {
+                // Enter in the title goes to the first block, as in the block editor.
+                if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey)
+                  return;
+                event.preventDefault();
+                const first = blocksBox.current?.querySelector<HTMLTextAreaElement>(
+                  '[data-testid="text-block"]',
+                );
+                first?.focus();
+                first?.setSelectionRange(0, 0);
+              }}
               elementRef={(element) => {
                 titleField.current = element;
               }}
             />
           </PresenceField>
           <PresenceField record={record} field="content">
-            <BlockEditor record={record} content={post.content} typing={typing} disabled={isReadOnly} />
+            <div ref={blocksBox}>
+              <BlockEditor
+                record={record}
+                content={post.content}
+                typing={typing}
+                disabled={isReadOnly}
+                onLeaveStart={() => {
+                  const title = titleField.current;
+                  title?.focus();
+                  title?.setSelectionRange(title.value.length, title.value.length);
+                }}
+              />
+            </div>
           </PresenceField>
           <PresenceField record={record} field="excerpt">
             <label className="excerpt-label">

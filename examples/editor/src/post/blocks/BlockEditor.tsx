@@ -4,12 +4,15 @@ import type { TypingUndo } from '../../text/typingUndo.js';
 import {
   convertBlock,
   insertBlock,
+  mergeWithPrevious,
   moveBlock,
   removeBlock,
+  splitBlock,
   updateBlock,
   updateParsedBlock,
 } from './blockEdits.js';
 import { parseContent } from './parseContent.js';
+import { renderTextBlock } from './renderTextBlock.js';
 import { BlockCard } from './BlockCard.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { TextBlock } from './TextBlock.js';
@@ -25,7 +28,12 @@ export interface BlockEditorProps {
   typing: TypingUndo;
   /** No editing. @default false */
   disabled?: boolean;
+  /** Up or Left at the start of the first block: the caret goes back to the title. @default undefined */
+  onLeaveStart?(): void;
 }
+
+/** What an empty post's content shows: one empty paragraph. */
+const EMPTY_PARAGRAPH = renderTextBlock({ type: 'paragraph', text: '' });
 
 function modelOf(block: TextBlockModel): TextBlockModel {
   const { type, text, level, isOrdered } = block;
@@ -42,22 +50,44 @@ function modelOf(block: TextBlockModel): TextBlockModel {
  * blocks are cards kept byte for byte. Every change writes the whole content back through
  * `record.edit`, so undo, autosave, save and the unsaved list see one `content` field.
  */
-export function BlockEditor({ record, content, typing, disabled = false }: BlockEditorProps) {
+export function BlockEditor({
+  record,
+  content: stored,
+  typing,
+  disabled = false,
+  onLeaveStart,
+}: BlockEditorProps) {
+  // Empty content shows one empty paragraph to write in, as a new post does in the block editor;
+  // it becomes content with the first keystroke, so an untouched new post stays unchanged.
+  const content = stored.trim() === '' && !disabled ? EMPTY_PARAGRAPH : stored;
   const segments = useMemo(() => parseContent(content), [content]);
   const blocks = useMemo(
     () => segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap'),
     [segments],
   );
   const fields = useRef(new Map<number, HTMLInputElement | HTMLTextAreaElement>());
-  const focusNext = useRef<number | undefined>(undefined);
+  /** The block to focus once it is on screen, and where its caret goes. */
+  const focusNext = useRef<{ index: number; caret: number | 'end' } | undefined>(undefined);
   const addButton = useRef<HTMLButtonElement>(null);
 
   // A change of structure is one undo step of its own.
-  const change = (next: string, focus?: number) => {
+  const change = (next: string, focus?: number, caret: number | 'end' = 'end') => {
     typing.closeStep();
-    focusNext.current = focus;
+    focusNext.current = focus === undefined || focus < 0 ? undefined : { index: focus, caret };
     record.edit({ content: next });
     if (focus === -1) addButton.current?.focus();
+  };
+  /** Moves the caret to the nearest text block before or after `index` (the title before the first). */
+  const leave = (index: number, direction: -1 | 1) => {
+    for (let other = index + direction; other >= 0 && other < blocks.length; other += direction) {
+      const field = fields.current.get(other);
+      if (!field) continue;
+      field.focus();
+      const caret = direction === 1 ? 0 : field.value.length;
+      field.setSelectionRange(caret, caret);
+      return;
+    }
+    if (direction === -1) onLeaveStart?.();
   };
   const register = (index: number) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
     if (!element) {
@@ -65,10 +95,12 @@ export function BlockEditor({ record, content, typing, disabled = false }: Block
       return;
     }
     fields.current.set(index, element);
-    if (focusNext.current === index) {
+    const focus = focusNext.current;
+    if (focus?.index === index) {
       focusNext.current = undefined;
       element.focus();
-      element.setSelectionRange(element.value.length, element.value.length);
+      const caret = focus.caret === 'end' ? element.value.length : focus.caret;
+      element.setSelectionRange(caret, caret);
     }
   };
 
@@ -108,10 +140,18 @@ export function BlockEditor({ record, content, typing, disabled = false }: Block
                     String(index),
                   )
                 }
-                onEnterAtEnd={() =>
-                  change(insertBlock(content, index, { type: 'paragraph', text: '' }), index + 1)
+                onSplit={(before, after) =>
+                  change(splitBlock(content, index, text, before, after), index + 1, 0)
                 }
-                onBackspaceWhenEmpty={() => change(removeBlock(content, index), index > 0 ? index - 1 : -1)}
+                onBackspaceAtStart={() => {
+                  const previous = blocks[index - 1];
+                  const merged = mergeWithPrevious(content, index);
+                  if (merged !== undefined && previous?.kind === 'text')
+                    change(merged, index - 1, previous.text.length);
+                  // An empty block after a card, or the first one: it goes, as before.
+                  else if (text.text === '') change(removeBlock(content, index), index > 0 ? index - 1 : -1);
+                }}
+                onLeave={(direction) => leave(index, direction)}
                 onBlur={typing.closeStep}
                 elementRef={register(index)}
               />

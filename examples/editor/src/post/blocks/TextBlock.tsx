@@ -11,10 +11,12 @@ export interface TextBlockProps {
   index: number;
   /** Called with the new text on each keystroke. */
   onText(text: string): void;
-  /** Enter at the end of a paragraph or heading: a new paragraph after this one. */
-  onEnterAtEnd(): void;
-  /** Backspace in an empty block: remove it. */
-  onBackspaceWhenEmpty(): void;
+  /** Enter in a paragraph or heading: split it at the selection (what is selected goes). */
+  onSplit(before: string, after: string): void;
+  /** Backspace at the start of the block (nothing selected): join it to the block before. */
+  onBackspaceAtStart(): void;
+  /** An arrow key at the start (`-1`) or the end (`1`) of the block: go to the block before or after. */
+  onLeave(direction: -1 | 1): void;
   /** Called when the field loses focus. */
   onBlur(): void;
   /** Receives the text field, to move focus to it. */
@@ -39,14 +41,27 @@ export function TextBlock(props: TextBlockProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     // Undo and redo bubble up to the editor.
     if (event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.shiftKey) return;
     const field = event.currentTarget;
-    const atEnd = field.selectionStart === field.value.length && field.selectionEnd === field.value.length;
-    if (event.key === 'Enter' && !event.shiftKey && isSingleLine && atEnd) {
+    const start = field.selectionStart ?? 0;
+    const end = field.selectionEnd ?? start;
+    const isCaret = start === end;
+    if (event.key === 'Enter' && isSingleLine) {
       event.preventDefault();
-      props.onEnterAtEnd();
-    } else if (event.key === 'Backspace' && field.value === '') {
+      props.onSplit(field.value.slice(0, start), field.value.slice(end));
+    } else if (event.key === 'Backspace' && isCaret && start === 0) {
       event.preventDefault();
-      props.onBackspaceWhenEmpty();
+      props.onBackspaceAtStart();
+    } else if ((event.key === 'ArrowUp' || event.key === 'ArrowLeft') && isCaret && start === 0) {
+      event.preventDefault();
+      props.onLeave(-1);
+    } else if (
+      (event.key === 'ArrowDown' || event.key === 'ArrowRight') &&
+      isCaret &&
+      end === field.value.length
+    ) {
+      event.preventDefault();
+      props.onLeave(1);
     }
   };
   const className = [

@@ -101,3 +101,33 @@ export function convertBlock(model: TextBlockModel, type: TextBlockType): TextBl
   if (type === 'list') return { type, text, isOrdered: false };
   return { type, text };
 }
+
+/**
+ * Enter inside a paragraph or heading: the text before the caret stays in the block, the text after
+ * it goes to a new block of the same kind after it (a paragraph when nothing follows the caret, as
+ * in the block editor).
+ */
+export function splitBlock(
+  content: string,
+  blockIndex: number,
+  model: TextBlockModel,
+  before: string,
+  after: string,
+): string {
+  const rest: TextBlockModel = after === '' ? { type: 'paragraph', text: '' } : { ...model, text: after };
+  return insertBlock(updateBlock(content, blockIndex, { ...model, text: before }), blockIndex, rest);
+}
+
+/**
+ * Backspace at the start of a block: its text joins the end of the text block before it (which keeps
+ * its kind) and the block goes. `undefined` when the block before is not a text block.
+ */
+export function mergeWithPrevious(content: string, blockIndex: number): string | undefined {
+  const blocks = blocksOf(content);
+  const previous = blocks[blockIndex - 1];
+  const current = blocks[blockIndex];
+  if (previous?.kind !== 'text' || current?.kind !== 'text') return undefined;
+  const { kind: _kind, source: _source, ...model } = previous;
+  const joined = updateBlock(content, blockIndex - 1, { ...model, text: previous.text + current.text });
+  return removeBlock(joined, blockIndex);
+}
