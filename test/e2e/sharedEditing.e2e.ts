@@ -6,10 +6,11 @@
  *
  * @module
  */
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MOCK_USERS } from '../../src/testing/index.js';
 import type { PairTest } from './collaboration.e2e.js';
-import { check, expectText, expectValue, waitUntil } from './harness.js';
+import { ARTIFACTS_DIR, check, expectText, expectValue, waitUntil } from './harness.js';
 
 const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
 const firstBlock = (page: Page) => page.getByTestId('text-block').first();
@@ -84,6 +85,12 @@ export const sharedEditingTests: PairTest[] = [
         `Eddie's caret stays at the end (${expected.length}); got ${eddieCaret}`,
       );
       await step('two people in one paragraph');
+      // The screenshots the README and the issue ask for: two people in one paragraph, wide and narrow.
+      for (const width of [1280, 800]) {
+        await admin.setViewportSize({ width, height: 800 });
+        await firstBlock(admin).scrollIntoViewIfNeeded();
+        await admin.screenshot({ path: join(ARTIFACTS_DIR, `two-people-one-paragraph-${width}.png`) });
+      }
     },
   },
   {
