@@ -92,7 +92,8 @@ export const featureTests: BrowserTest[] = [
       await expectText(dirtyCount(page), 'All changes saved', 'an untouched new post is not a change');
       await expectAccessible(page, 'new post');
       await page.keyboard.type('A post written in the browser');
-      await page.getByRole('button', { name: '+ Add paragraph' }).click();
+      // A new post starts with an empty paragraph; Enter in the title goes to it.
+      await page.keyboard.press('Enter');
       await page.keyboard.type('Its first paragraph.');
       await expectText(dirtyCount(page), '1 unsaved change', 'the new post is unsaved');
       await step('new post typed');

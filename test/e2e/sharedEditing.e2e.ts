@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MOCK_USERS } from '../../src/testing/index.js';
 import type { PairTest } from './collaboration.e2e.js';
-import { ARTIFACTS_DIR, check, expectText, expectValue, waitUntil } from './harness.js';
+import { ARTIFACTS_DIR, check, expectCount, expectText, expectValue, waitUntil } from './harness.js';
 
 const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
 const firstBlock = (page: Page) => page.getByTestId('text-block').first();
@@ -34,8 +34,58 @@ async function savedPost(url: string): Promise<{ title: string; excerpt: string 
   return { title: post.title.raw, excerpt: post.excerpt.raw };
 }
 
+const remoteCarets = (page: Page, scope: string) => page.locator(`${scope} [data-testid="remote-caret"]`);
+
 /** The tests of two people on the shared site. */
 export const sharedEditingTests: PairTest[] = [
+  {
+    name: "shared site: the other's caret and selection show in the text with their name and colour, and stay on their words",
+    async run({ admin, eddie, step }) {
+      await titleField(admin).click();
+      await admin.keyboard.press('End');
+      await expectText(
+        remoteCarets(eddie, '[data-presence-field="title"]'),
+        'Admin',
+        "Admin's caret in Eddie's title",
+      );
+      // Admin selects the first word of the paragraph: Eddie sees it marked in Admin's colour.
+      await firstBlock(admin).click();
+      await admin.keyboard.press('Control+Home');
+      for (let i = 0; i < 'Welcome'.length; i++) await admin.keyboard.press('Shift+ArrowRight');
+      const selection = eddie.locator('[data-block="0"] .remote-selection');
+      await expectText(selection, /^Welcome$/, "Admin's selection in Eddie's first block");
+      await expectCount(
+        remoteCarets(eddie, '[data-presence-field="title"]'),
+        0,
+        "Admin's caret left Eddie's title",
+      );
+      // Eddie types before it: Admin's selection stays on "Welcome", in both windows.
+      await firstBlock(eddie).click();
+      await eddie.keyboard.press('Control+Home');
+      await eddie.keyboard.type('Oh. ', { delay: 30 });
+      await waitUntil(
+        () => firstBlock(admin).inputValue(),
+        (value) => value.startsWith('Oh. Welcome'),
+        (last) => `Admin's paragraph after Eddie typed: ${JSON.stringify(last)}`,
+      );
+      const selected = await admin.evaluate(() => {
+        const field = document.activeElement as HTMLTextAreaElement;
+        return field.value.slice(field.selectionStart, field.selectionEnd);
+      });
+      check(selected === 'Welcome', `Admin still has "Welcome" selected; has ${JSON.stringify(selected)}`);
+      await expectText(
+        selection,
+        /^Welcome$/,
+        "Admin's selection in Eddie's block after Eddie typed before it",
+      );
+      await expectText(
+        remoteCarets(admin, '[data-block="0"]'),
+        'Eddie Editor',
+        "Eddie's caret in Admin's block",
+      );
+      await step('carets and selections in the text');
+    },
+  },
   {
     name: "shared site: the other's typing before your caret does not move it in your own text",
     async run({ admin, eddie, step }) {

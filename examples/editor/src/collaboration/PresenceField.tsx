@@ -13,30 +13,43 @@ export interface PresenceFieldProps {
   children: ReactNode;
   /** @default undefined */
   className?: string;
+  /**
+   * The selection in the record field for a selection in one of its inputs, when they differ (a
+   * block of the content: offsets in its text → offsets in the content). @default the input's own
+   */
+  toFieldSelection?(
+    input: HTMLInputElement | HTMLTextAreaElement,
+    selection: PresenceSelection,
+  ): PresenceSelection | undefined;
 }
 
-function selectionOf(target: EventTarget): PresenceSelection | undefined {
+function selectionOf(
+  target: EventTarget,
+  toFieldSelection: PresenceFieldProps['toFieldSelection'],
+): PresenceSelection | undefined {
   if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return undefined;
   const { selectionStart, selectionEnd } = target;
-  return selectionStart === null || selectionEnd === null
-    ? undefined
-    : { start: selectionStart, end: selectionEnd };
+  if (selectionStart === null || selectionEnd === null) return undefined;
+  const selection = { start: selectionStart, end: selectionEnd };
+  return toFieldSelection ? toFieldSelection(target, selection) : selection;
 }
 
 /**
  * Wraps a field of a collaboratively edited record: tells the others when this person is in it
- * (and where the caret is), and marks it with the name and colour of the others who are.
+ * (and where the caret is), and marks it with the name and colour of the others who are (their
+ * carets in the text are drawn by the fields themselves: RemoteCarets.tsx).
  */
 export const PresenceField = observer(function PresenceField({
   record,
   field,
   children,
   className,
+  toFieldSelection,
 }: PresenceFieldProps) {
   const store = useStore();
   const here = useLivePeers(record).filter((peer) => peer.field === field);
   const share = (event: SyntheticEvent) =>
-    sharePresence(store, record, { field, selection: selectionOf(event.target) });
+    sharePresence(store, record, { field, selection: selectionOf(event.target, toFieldSelection) });
   const leave = (event: FocusEvent<HTMLDivElement>) => {
     // Moving between the inputs of one field (the content's blocks) is staying in it.
     if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;

@@ -14,7 +14,10 @@ import { TextField } from '../text/TextField.js';
 import { editedPost, REST_BASE, TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
 import { useAutosave } from './useAutosave.js';
 import { useDocumentTitle } from '../ui/useDocumentTitle.js';
-import { usePresenceHeartbeat } from '../collaboration/useLivePeers.js';
+import { remoteCaretsByField } from '../collaboration/RemoteCarets.js';
+import { useLivePeers, usePresenceHeartbeat } from '../collaboration/useLivePeers.js';
+import { contentSelectionOf } from './blocks/blockOffsets.js';
+import { parseContent } from './blocks/parseContent.js';
 import { useTypingUndo } from '../text/typingUndo.js';
 import { handleUndoKeys } from '../text/undoKeys.js';
 
@@ -54,6 +57,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
   const canDelete = id === undefined ? false : store.permissions.get('delete', base, id);
   useAutosave(record, canUpdate === true && id !== undefined);
   usePresenceHeartbeat(record);
+  const carets = remoteCaretsByField(useLivePeers(record));
 
   const post = editedPost(record);
   useDocumentTitle(post?.title.trim() ? post.title : `New ${labels.one.toLowerCase()}`, record.isDirty);
@@ -119,6 +123,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
               placeholder="Add title"
               value={post.title}
               onText={(value) => typing.typeInto(record, 'title', value)}
+              remoteCarets={carets.title}
               onBlur={typing.closeStep}
               onKeyDown={(event) => {
                 // Enter in the title goes to the first block, as in the block editor.
@@ -136,13 +141,20 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
               }}
             />
           </PresenceField>
-          <PresenceField record={record} field="content">
+          <PresenceField
+            record={record}
+            field="content"
+            toFieldSelection={(input, selection) =>
+              contentSelectionOf(parseContent(post.content), input, selection)
+            }
+          >
             <div ref={blocksBox}>
               <BlockEditor
                 record={record}
                 content={post.content}
                 typing={typing}
                 disabled={isReadOnly}
+                remoteCarets={carets.content}
                 onLeaveStart={() => {
                   const title = titleField.current;
                   title?.focus();
@@ -161,6 +173,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
                 placeholder="A short summary for lists and search results"
                 value={post.excerpt}
                 onText={(value) => typing.typeInto(record, 'excerpt', value)}
+                remoteCarets={carets.excerpt}
                 onBlur={typing.closeStep}
               />
             </label>

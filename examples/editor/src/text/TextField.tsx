@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { RemoteCarets, type RemoteCaret } from '../collaboration/RemoteCarets.js';
 import { ownChangeCount } from './ownChanges.js';
 import { changeEnd, mapOffset } from './textChange.js';
 
@@ -24,6 +25,11 @@ export interface TextFieldProps {
   elementRef?(element: HTMLInputElement | HTMLTextAreaElement | null): void;
   /** @default undefined */
   testId?: string;
+  /**
+   * The others' carets and selections in this field, drawn in the text; a field given this (even
+   * empty) is wrapped in a box that holds them. @default undefined
+   */
+  remoteCarets?: readonly RemoteCaret[] | undefined;
 }
 
 /** The selection of a focused field, as it was before its text changed from elsewhere. */
@@ -107,9 +113,16 @@ export function TextField(props: TextFieldProps) {
     element.current = node;
     elementRef?.(node);
   };
-  return multiline ? (
+  const input = multiline ? (
     <textarea {...common} rows={1} ref={setElement} />
   ) : (
     <input {...common} ref={setElement} />
+  );
+  if (props.remoteCarets === undefined) return input;
+  return (
+    <span className="text-field-box">
+      {input}
+      <RemoteCarets field={element} text={value} carets={props.remoteCarets} />
+    </span>
   );
 }

@@ -11,12 +11,14 @@ import {
   updateBlock,
   updateParsedBlock,
 } from './blockEdits.js';
+import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
+import { blockPosition } from './blockOffsets.js';
 import { parseContent } from './parseContent.js';
 import { renderTextBlock } from './renderTextBlock.js';
 import { BlockCard } from './BlockCard.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { TextBlock } from './TextBlock.js';
-import type { BlockSegment, TextBlockModel } from './types.js';
+import type { BlockSegment, Segment, TextBlockModel } from './types.js';
 
 /** Props of {@link BlockEditor}. */
 export interface BlockEditorProps {
@@ -30,6 +32,30 @@ export interface BlockEditorProps {
   disabled?: boolean;
   /** Up or Left at the start of the first block: the caret goes back to the title. @default undefined */
   onLeaveStart?(): void;
+  /** The others' carets and selections, in offsets of the content. @default [] */
+  remoteCarets?: readonly RemoteCaret[];
+}
+
+const NO_CARETS: readonly RemoteCaret[] = [];
+
+/** The others' carets by block, in each block's text offsets (a selection across blocks shows where it starts). */
+function caretsInBlocks(
+  segments: readonly Segment[],
+  carets: readonly RemoteCaret[],
+): Map<number, RemoteCaret[]> {
+  const byBlock = new Map<number, RemoteCaret[]>();
+  for (const caret of carets) {
+    const start = blockPosition(segments, caret.start);
+    if (!start) continue;
+    const end = blockPosition(segments, caret.end);
+    const local = {
+      ...caret,
+      start: start.offset,
+      end: end?.blockIndex === start.blockIndex ? end.offset : start.offset,
+    };
+    byBlock.set(start.blockIndex, [...(byBlock.get(start.blockIndex) ?? []), local]);
+  }
+  return byBlock;
 }
 
 /** What an empty post's content shows: one empty paragraph. */
@@ -56,11 +82,13 @@ export function BlockEditor({
   typing,
   disabled = false,
   onLeaveStart,
+  remoteCarets = NO_CARETS,
 }: BlockEditorProps) {
   // Empty content shows one empty paragraph to write in, as a new post does in the block editor;
   // it becomes content with the first keystroke, so an untouched new post stays unchanged.
   const content = stored.trim() === '' && !disabled ? EMPTY_PARAGRAPH : stored;
   const segments = useMemo(() => parseContent(content), [content]);
+  const caretsByBlock = useMemo(() => caretsInBlocks(segments, remoteCarets), [segments, remoteCarets]);
   const blocks = useMemo(
     () => segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap'),
     [segments],
@@ -152,6 +180,7 @@ export function BlockEditor({
                   else if (text.text === '') change(removeBlock(content, index), index > 0 ? index - 1 : -1);
                 }}
                 onLeave={(direction) => leave(index, direction)}
+                remoteCarets={caretsByBlock.get(index) ?? NO_CARETS}
                 onBlur={typing.closeStep}
                 elementRef={register(index)}
               />

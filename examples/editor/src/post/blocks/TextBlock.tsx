@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { TextField } from '../../text/TextField.js';
 import { linesOf } from './renderTextBlock.js';
 import { TEXT_BLOCK_LABELS, type TextBlockModel, type TextBlockType } from './types.js';
@@ -21,6 +22,8 @@ export interface TextBlockProps {
   onBlur(): void;
   /** Receives the text field, to move focus to it. */
   elementRef(element: HTMLInputElement | HTMLTextAreaElement | null): void;
+  /** The others' carets in this block, in its text's offsets. */
+  remoteCarets: readonly RemoteCaret[];
 }
 
 const PLACEHOLDERS: Readonly<Record<TextBlockType, string>> = {
@@ -75,6 +78,7 @@ export function TextBlock(props: TextBlockProps) {
   return (
     <div
       className="text-block-box"
+      data-block={index}
       data-lines={block.type === 'list' ? linesOf(block.text).length : undefined}
     >
       <TextField
@@ -87,6 +91,7 @@ export function TextBlock(props: TextBlockProps) {
         onBlur={props.onBlur}
         onKeyDown={onKeyDown}
         elementRef={props.elementRef}
+        remoteCarets={props.remoteCarets}
         testId="text-block"
       />
     </div>
