@@ -74,3 +74,15 @@ describe("the caret through someone else's change", () => {
     expect(text).toBe('ALICEmiddleBOB-E');
   });
 });
+
+describe('a selection through an insertion at its start', () => {
+  it('keeps exactly the selected text: the start moves past what the other typed, the end does not', () => {
+    const before = 'Welcome to WordPress.';
+    const after = `Oh. ${before}`;
+    const start = mapOffset(0, before, after, 'right');
+    const end = mapOffset(7, before, after);
+    expect(after.slice(start, end)).toBe('Welcome');
+    // A caret at the same place stays where it was, next to what its owner typed.
+    expect(mapOffset(0, before, after)).toBe(0);
+  });
+});

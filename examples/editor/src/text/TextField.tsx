@@ -89,9 +89,12 @@ export function TextField(props: TextFieldProps) {
       node.setSelectionRange(caret, caret);
       return;
     }
+    // A caret stays next to what its owner typed; a selection keeps exactly the text it had.
+    const isCaret = selection.start === selection.end;
+    const start = mapOffset(selection.start, selection.text, value, isCaret ? 'left' : 'right');
     node.setSelectionRange(
-      mapOffset(selection.start, selection.text, value),
-      mapOffset(selection.end, selection.text, value),
+      start,
+      Math.max(start, mapOffset(selection.end, selection.text, value)),
       selection.direction,
     );
   }, [value]);

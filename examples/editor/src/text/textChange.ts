@@ -39,11 +39,20 @@ export function changeEnd(before: string, after: string): number {
 /**
  * Where `offset` in `before` is in `after`, for someone else's change: before the change it stays,
  * after it it moves by the change's length, inside what was replaced it goes to the change's end.
- * An insertion exactly at the offset goes after it: the caret stays before what the other typed.
+ * An insertion exactly at the offset goes after it (`stick: 'left'`, a caret: it stays next to what
+ * its owner just typed) or before it (`'right'`, the start of a selection: what the other typed is
+ * not selected).
  */
-export function mapOffset(offset: number, before: string, after: string): number {
+export function mapOffset(
+  offset: number,
+  before: string,
+  after: string,
+  stick: 'left' | 'right' = 'left',
+): number {
   const region = changedRegion(before, after);
-  if (!region || offset <= region.start) return Math.min(offset, after.length);
+  if (!region || offset < region.start) return Math.min(offset, after.length);
+  if (offset === region.start && (stick === 'left' || region.endBefore > region.start))
+    return Math.min(offset, after.length);
   if (offset >= region.endBefore) return offset + region.endAfter - region.endBefore;
   return region.endAfter;
 }
