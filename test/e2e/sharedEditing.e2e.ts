@@ -184,4 +184,34 @@ export const sharedEditingTests: PairTest[] = [
       await step('both saved');
     },
   },
+  {
+    name: 'shared site: leaving warns only when this window holds the only copy of the unsaved changes',
+    async run({ admin, eddie, eddieContext, step }) {
+      await titleField(admin).click();
+      await admin.keyboard.press('End');
+      await admin.keyboard.type(' (draft)');
+      await expectValue(titleField(eddie), 'Hello world! (draft)', "Eddie's title");
+      await expectText(
+        eddie.getByTestId('unsaved-shared-with'),
+        'Shared with Admin',
+        "Eddie's unsaved panel",
+      );
+      const wouldWarn = (page: Page) =>
+        page.evaluate(() => {
+          const event = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        });
+      check(!(await wouldWarn(eddie)), 'Eddie may leave: Admin holds the changes too');
+      check(!(await wouldWarn(admin)), 'Admin may leave: Eddie holds the changes too');
+      await step('both hold the changes');
+      // Eddie goes: now Admin's window holds the only copy, and leaving it warns.
+      await eddieContext.close();
+      await waitUntil(
+        () => wouldWarn(admin),
+        (warns) => warns,
+        () => "leaving Admin's window should warn once Eddie is gone",
+      );
+    },
+  },
 ];

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { typingUndoOf } from '../text/typingUndo.js';
+import { isHeldByOthers } from './useLeaveWarning.js';
 import { describeError } from '../ui/describeError.js';
 import { hrefOf } from '../app/router.js';
 import { TYPE_LABELS } from '../app/types.js';
@@ -21,6 +22,21 @@ function labelOf(record: EntityRecord<object>): string {
       : (record.config?.label ?? record.name);
   return `${type}: ${record.title.trim() === '' ? '(no title)' : record.title}`;
 }
+
+/**
+ * Who else has a record with unsaved changes open: they see these changes too (some may be theirs),
+ * and closing this window does not lose them.
+ */
+const SharedWith = observer(function SharedWith({ record }: { record: EntityRecord<object> }) {
+  const store = useStore();
+  if (!isHeldByOthers(store, record)) return null;
+  const names = (store.sync?.peers(record) ?? []).map((peer) => peer.user.name);
+  return (
+    <div className="muted" data-testid="unsaved-shared-with">
+      Shared with {names.join(', ')}, who {names.length === 1 ? 'has' : 'have'} it open too
+    </div>
+  );
+});
 
 /**
  * Every record with unsaved changes (posts, pages, the site title, …) and "Save all", which sends
@@ -65,6 +81,7 @@ export const UnsavedPanel = observer(function UnsavedPanel() {
               <li key={`${record.kind}/${record.name}/${String(record.id)}`} data-testid="unsaved-item">
                 {href ? <a href={href}>{labelOf(record)}</a> : <span>{labelOf(record)}</span>}
                 {record.isSaving ? <span className="muted"> saving…</span> : null}
+                <SharedWith record={record} />
                 {record.saveError ? (
                   <div className="item-error" role="alert">
                     {describeError(record.saveError)} Its changes are kept.
