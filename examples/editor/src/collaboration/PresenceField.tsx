@@ -1,8 +1,7 @@
-import { useEffect, useRef, type FocusEvent, type ReactNode, type SyntheticEvent } from 'react';
+import type { FocusEvent, ReactNode, SyntheticEvent } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import type { PresenceSelection } from 'wp-entities/sync';
-import { SELECTION_KEPT_EVENT } from '../text/TextField.js';
 import { sharePresence } from './sharePresence.js';
 import { useLivePeers } from './useLivePeers.js';
 
@@ -56,25 +55,10 @@ export const PresenceField = observer(function PresenceField({
     if (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)) return;
     sharePresence(store, record, {});
   };
-  // A selection kept through someone else's change has new offsets: share them.
-  const box = useRef<HTMLDivElement>(null);
-  const shareKept = useRef<(target: EventTarget) => void>(() => undefined);
-  shareKept.current = (target) =>
-    sharePresence(store, record, { field, selection: selectionOf(target, toFieldSelection) });
-  useEffect(() => {
-    const node = box.current;
-    if (!node) return;
-    const onKept = (event: Event) => {
-      if (event.target) shareKept.current(event.target);
-    };
-    node.addEventListener(SELECTION_KEPT_EVENT, onKept);
-    return () => node.removeEventListener(SELECTION_KEPT_EVENT, onKept);
-  }, []);
   const color = here[0]?.user.color;
   return (
     <div
       className={`presence-field${className ? ` ${className}` : ''}`}
-      ref={box}
       data-presence-field={field}
       style={color ? { boxShadow: `0 0 0 2px ${color}` } : undefined}
       onFocus={share}

@@ -32,9 +32,6 @@ export interface TextFieldProps {
   remoteCarets?: readonly RemoteCaret[] | undefined;
 }
 
-/** Fired (bubbling) by a field whose selection was kept through someone else's change. */
-export const SELECTION_KEPT_EVENT = 'wp-entities-demo:selection-kept';
-
 /** The selection of a focused field, as it was before its text changed from elsewhere. */
 interface HeldSelection {
   readonly text: string;
