@@ -8,7 +8,7 @@ import { runInAction } from 'mobx';
 import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave } from '../models/Autosave.js';
 import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
-import type { SaveEnd } from '../models/EntityRecord.js';
+import type { RecordAction } from '../models/recordState.js';
 import { readId, type Id } from '../models/ids.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
 import type { SaveConflict } from '../models/SaveConflict.js';
@@ -20,6 +20,7 @@ import type { Query, Transport } from '../core/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
 import { checkSaveConflict } from './conflictCheck.js';
+import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
@@ -39,28 +40,18 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   readonly nonTransientEdits: Partial<E>;
   /** The autosaves fetched or made for this record. */
   readonly autosaves: readonly Autosave[] | undefined;
-  /** A save starts sending these fields (see `EntityRecord.startSave`). */
-  startSave(fields: readonly string[], isAutosave?: boolean): void;
-  /** The save in flight ended. */
-  finishSave(end: SaveEnd): void;
-  /** A save had nothing to send: the last save error is cleared. */
-  finishEmptySave(): void;
-  /** A delete starts. */
-  startDelete(): void;
-  /** The delete in flight ended, with the error when it failed. */
-  finishDelete(error?: Error): void;
+  /**
+   * Changes the record's state by one transition (`recordState.ts`): `saveStarted`, `saveEnded`,
+   * `saveSkipped` (nothing to send), `saveRefused`, `deleteStarted`, `deleteEnded`,
+   * `autosavesReplaced`, `conflictSet`.
+   */
+  dispatch(action: RecordAction<T, E>): void;
   /** Writes the results of deferred edits (origin `deferred`, no undo step). */
   writeDeferredResults(values: Edits): void;
   /** Forgets every edit (the record was deleted; origin `discard`). */
   discardEdits(): void;
-  /** Replaces the stored autosaves. */
-  setAutosaves(autosaves: readonly Autosave[]): void;
   /** The unsettled save conflict, if any (records that cannot hold one are never checked). */
   readonly conflict?: SaveConflict | undefined;
-  /** Records (or clears) a save conflict. */
-  setConflict?(conflict: SaveConflict | undefined): void;
-  /** A save was refused before sending (a conflict); `error` becomes the save's error. */
-  refuseSave?(error: Error): void;
 }
 
 /** What the writer needs from a collection; `T` and `E` as for {@link WritableRecord}. */
@@ -98,6 +89,8 @@ export interface RecordWriterOptions {
    * @default 'overwrite'
    */
   conflicts?: ConflictMode | undefined;
+  /** Told when the server refuses a record to this user (see `isRecordRefusal`). @default undefined */
+  refusals?: WriteRefusalSink | undefined;
 }
 
 /** See {@link RecordWriterOptions.conflicts}. */
@@ -127,6 +120,7 @@ function evaluateDeferred<T extends object, E extends object>(
 export class RecordWriter {
   private readonly transport: Transport;
   private readonly currentUserId: () => number | undefined;
+  private readonly refusals: WriteRefusalSink | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
   /** See {@link RecordWriterOptions.conflicts}. */
   readonly conflicts: ConflictMode;
@@ -136,6 +130,7 @@ export class RecordWriter {
     this.transport = options.transport;
     this.conflicts = options.conflicts ?? 'overwrite';
     this.currentUserId = options.currentUserId ?? (() => undefined);
+    this.refusals = options.refusals;
   }
 
   /** The sender used outside batches. */
@@ -160,20 +155,20 @@ export class RecordWriter {
       if (Object.keys(edits).length > 0 && this.conflicts === 'detect') {
         const stop = await checkSaveConflict(collection, config, record, edits);
         if (stop !== undefined) {
-          record.refuseSave?.(stop);
+          record.dispatch({ type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
         }
         // The check took in the server's values: edits it now matches are gone.
         edits = pick();
       }
       if (Object.keys(edits).length === 0) {
-        record.finishEmptySave();
+        record.dispatch({ type: 'saveSkipped' });
         return NOTHING_SENT;
       }
       const data: PlainObject = runInAction(() => {
         // The deferred results and the saving state appear together.
         const payload = evaluateDeferred(record, edits);
-        record.startSave(Object.keys(payload));
+        record.dispatch({ type: 'saveStarted', fields: Object.keys(payload) });
         return { ...payload };
       });
       if (!config.singleton && record.id !== undefined) data[config.key] = record.id;
@@ -209,7 +204,7 @@ export class RecordWriter {
     }
     const record = collection.record(id);
     return this.serialise(record, () => {
-      record.startSave(Object.keys(data));
+      record.dispatch({ type: 'saveStarted', fields: Object.keys(data) });
       return this.finishSaveWith(
         collection,
         config,
@@ -239,7 +234,7 @@ export class RecordWriter {
       return NOTHING_SENT;
     }
     return this.serialise(record, async () => {
-      record.startDelete();
+      record.dispatch({ type: 'deleteStarted' });
       try {
         const path = config.recordPath(config.singleton ? undefined : record.id);
         const answer = await send(
@@ -250,11 +245,12 @@ export class RecordWriter {
         runInAction(() => {
           if (record.id !== undefined) collection.remove(record.id, { invalidate: true });
           record.discardEdits();
-          record.finishDelete();
+          record.dispatch({ type: 'deleteEnded' });
         });
         return { ok: true, value: response, error: undefined };
       } catch (error) {
-        record.finishDelete(toError(error));
+        if (isRecordRefusal(error, 'delete')) this.refusals?.noteRefusal(config, record.id, 'delete');
+        record.dispatch({ type: 'deleteEnded', error: toError(error) });
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -287,7 +283,7 @@ export class RecordWriter {
       }
       const edits: Edits = record.nonTransientEdits;
       if (Object.keys(edits).length === 0) {
-        record.finishEmptySave();
+        record.dispatch({ type: 'saveSkipped' });
         return NOTHING_SENT;
       }
       // An autosave never stops (it does not overwrite the post), but the conflict is recorded.
@@ -295,7 +291,7 @@ export class RecordWriter {
       const previous = await this.previousAutosave(collection, record);
       const body = runInAction(() => {
         const payload = evaluateDeferred(record, edits);
-        record.startSave(Object.keys(payload), true);
+        record.dispatch({ type: 'saveStarted', fields: Object.keys(payload), isAutosave: true });
         return buildAutosavePayload(payload, previous, persisted);
       });
       try {
@@ -314,13 +310,13 @@ export class RecordWriter {
             // What was sent is this user's own change, not a newer copy from someone else.
             collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
           } else {
-            record.setAutosaves([outcome.autosave]);
+            record.dispatch({ type: 'autosavesReplaced', autosaves: [outcome.autosave] });
           }
-          record.finishSave({ ok: true });
+          record.dispatch({ type: 'saveEnded', end: { ok: true } });
         });
         return { ok: true, value: response as T, error: undefined };
       } catch (error) {
-        record.finishSave({ ok: false, error: toError(error) });
+        record.dispatch({ type: 'saveEnded', end: { ok: false, error: toError(error) } });
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -348,7 +344,7 @@ export class RecordWriter {
       );
     }
     const list = answer.data.filter(isPlainObject) as Autosave[];
-    record.setAutosaves(list);
+    record.dispatch({ type: 'autosavesReplaced', autosaves: list });
     return list;
   }
 
@@ -386,12 +382,16 @@ export class RecordWriter {
       ({ response, body } = await this.requestWithBody(collection, config, record, data, send));
     } catch (error) {
       const failure = toError(error);
-      record.finishSave({ ok: false, error: failure });
+      // Only an update of an existing record says anything about it (a creation has no record yet).
+      if ((config.singleton || record.id !== undefined) && isRecordRefusal(failure, 'update')) {
+        this.refusals?.noteRefusal(config, config.singleton ? undefined : record.id, 'update');
+      }
+      record.dispatch({ type: 'saveEnded', end: { ok: false, error: failure } });
       return { ok: false, value: undefined, error: failure };
     }
     runInAction(() => {
       this.receiveAnswer(collection, config, record, response, body);
-      record.finishSave({ ok: true });
+      record.dispatch({ type: 'saveEnded', end: { ok: true } });
     });
     return { ok: true, value: response as T, error: undefined };
   }

@@ -6,7 +6,7 @@
  */
 import type { Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
-import { compareWithServer, saveConflictOf } from '../models/SaveConflict.js';
+import { compareWithServer, saveConflictOf, type SaveConflict } from '../models/SaveConflict.js';
 import type { PlainObject } from '../models/snapshot.js';
 import { ConflictError, toError } from '../core/errors.js';
 import type { WritableCollection, WritableRecord } from './RecordWriter.js';
@@ -25,7 +25,7 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
   record: WritableRecord<T, E>,
   edits: Edits,
 ): Promise<Error | undefined> {
-  if (collection.fetch === undefined || record.setConflict === undefined) return undefined;
+  if (collection.fetch === undefined) return undefined;
   if (record.conflict !== undefined) return conflictError(record, record.conflict.fields);
   const base = record.raw as PlainObject | undefined;
   if (base === undefined || typeof base['modified_gmt'] !== 'string') return undefined;
@@ -46,7 +46,7 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
   const conflict = saveConflictOf(conflicting, comparable, base, server);
   // The conflict stands without the rest of their save if this GET fails.
   await collection.fetch(id).catch(() => undefined);
-  record.setConflict(conflict);
+  record.dispatch({ type: 'conflictSet', conflict: conflict as SaveConflict<E> });
   return conflictError(record, conflicting);
 }
 

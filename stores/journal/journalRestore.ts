@@ -77,9 +77,15 @@ export async function restoreJournal(
       const changes = restored.applyEdits(plan.apply, 'restore');
       host.history.addChanges(restored, changes);
       if (plan.conflicting.length > 0) {
-        restored.setConflict(
-          saveConflictOf(plan.conflicting, entry.edits, entry.base, (restored.raw ?? {}) as PlainObject),
-        );
+        restored.dispatch({
+          type: 'conflictSet',
+          conflict: saveConflictOf(
+            plan.conflicting,
+            entry.edits,
+            entry.base,
+            (restored.raw ?? {}) as PlainObject,
+          ),
+        });
       }
     });
     // The journal now follows the record as it is (nothing restored: its entry goes).
