@@ -1,37 +1,71 @@
 /**
- * The soak run of the edit-sequence invariants: 100,000 random sequences (`SOAK_RUNS` changes it,
- * `FC_SEED` replays one; random otherwise). Prints the count, the time and the seed; on a
- * counterexample, prints the shrunk sequence, the error and the command that replays it, and exits
- * with status 1.
- *
- * Run with `npm run test:soak`.
+ * The soak runs (`npm run test:soak`), random seeds unless replaying:
+ * 1. the edit-sequence invariants: 100,000 sequences (`SOAK_RUNS`; `FC_SEED` replays one);
+ * 2. the collaboration property (3 to 5 people on a faulty network, `collaboration.ts`): 100,000
+ *    runs (`SOAK_SYNC_RUNS`; `SYNC_SEED` replays one; `.ci/run` sets a smaller count to keep CI
+ *    within minutes).
+ * Each prints the count, the time and the seed; on a counterexample, prints the shrunk case, the
+ * error and the command that replays it, and exits with status 1.
  */
 import fc from 'fast-check';
+import { collaborationProperty } from './collaboration.js';
 import { editSequenceProperty } from './editSequences.js';
 
-const runs = Number(process.env.SOAK_RUNS ?? 100_000);
-const maxSteps = Number(process.env.SOAK_MAX_STEPS ?? 12);
-const seed =
-  process.env.FC_SEED === undefined
-    ? Date.now() ^ (Math.random() * 0x100000000)
-    : Number(process.env.FC_SEED);
-
-const started = performance.now();
-const details = await fc.check(editSequenceProperty(maxSteps), { numRuns: runs, seed });
-const seconds = (performance.now() - started) / 1000;
-
-console.log(
-  `edit-sequence soak: ${details.numRuns.toLocaleString('en')} sequences of up to ${maxSteps} steps`,
-);
-console.log(
-  `time: ${seconds.toFixed(1)} s (${((seconds * 1e6) / Math.max(1, details.numRuns)).toFixed(0)} µs per sequence; shared CPU, figures are noisy)`,
-);
-console.log(`seed: ${seed}`);
-if (details.failed) {
-  console.log(`counterexample after ${details.numRuns} sequences, shrunk ${details.numShrinks} times:`);
-  console.log(JSON.stringify(details.counterexample, null, 2));
-  console.log(String(details.errorInstance));
-  console.log(`replay: FC_SEED=${seed} SOAK_RUNS=${details.numRuns} npm run test:soak`);
-  process.exit(1);
+function seedFrom(variable: string | undefined): number {
+  return variable === undefined ? Date.now() ^ (Math.random() * 0x100000000) : Number(variable);
 }
-console.log('counterexamples: none');
+
+/** Runs `property` `runs` times from `seed`; prints the outcome; returns false on a counterexample. */
+async function soak(
+  label: string,
+  property: fc.IRawProperty<unknown[]>,
+  runs: number,
+  seed: number,
+  replay: (failedAfter: number) => string,
+): Promise<boolean> {
+  const started = performance.now();
+  const details = await fc.check(property, { numRuns: runs, seed });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`${label}: ${details.numRuns.toLocaleString('en')} runs`);
+  console.log(
+    `time: ${seconds.toFixed(1)} s (${((seconds * 1e6) / Math.max(1, details.numRuns)).toFixed(0)} µs per run; shared CPU, figures are noisy)`,
+  );
+  console.log(`seed: ${seed}`);
+  if (details.failed) {
+    console.log(`counterexample after ${details.numRuns} runs, shrunk ${details.numShrinks} times:`);
+    console.log(JSON.stringify(details.counterexample, null, 2));
+    console.log(String(details.errorInstance));
+    console.log(`replay: ${replay(details.numRuns)}`);
+    return false;
+  }
+  console.log('counterexamples: none');
+  return true;
+}
+
+const maxSteps = Number(process.env.SOAK_MAX_STEPS ?? 12);
+const editRuns = Number(process.env.SOAK_RUNS ?? 100_000);
+const editSeed = seedFrom(process.env.FC_SEED);
+const editsPassed =
+  editRuns <= 0 ||
+  (await soak(
+    `edit-sequence soak (sequences of up to ${maxSteps} steps)`,
+    editSequenceProperty(maxSteps) as fc.IRawProperty<unknown[]>,
+    editRuns,
+    editSeed,
+    (runs) => `FC_SEED=${editSeed} SOAK_RUNS=${runs} SOAK_SYNC_RUNS=0 npm run test:soak`,
+  ));
+
+const syncRuns = Number(process.env.SOAK_SYNC_RUNS ?? 100_000);
+const syncSteps = Number(process.env.SOAK_SYNC_MAX_STEPS ?? 16);
+const syncSeed = seedFrom(process.env.SYNC_SEED);
+const syncPassed =
+  syncRuns <= 0 ||
+  (await soak(
+    `collaboration soak (3-5 people, runs of up to ${syncSteps} steps)`,
+    collaborationProperty(syncSteps) as fc.IRawProperty<unknown[]>,
+    syncRuns,
+    syncSeed,
+    (runs) => `SYNC_SEED=${syncSeed} SOAK_SYNC_RUNS=${runs} SOAK_RUNS=0 npm run test:soak`,
+  ));
+
+if (!editsPassed || !syncPassed) process.exit(1);
