@@ -2,8 +2,11 @@
  * `npm run demo`: serves the example editor (examples/editor) with Vite on 127.0.0.1 and prints
  * its address.
  *
- * - With no `WP_URL`, the editor runs on the mock WordPress of `wp-entities/testing`, inside the
- *   browser (msw); nothing else is needed.
+ * - With no `WP_URL`, the editor runs on the mock WordPress of `wp-entities/testing`, served by this
+ *   Node process on 127.0.0.1 and reached through the dev server's `/wp-json`: one site for every
+ *   window (examples/editor/server/sharedSite.ts), so two windows on one post save to the same site.
+ *   `{ site: 'tab' }` (the browser tests about one window use it) runs a mock inside each tab
+ *   instead (msw), as a static build of the editor does.
  * - `WP_URL=http://site WP_USER=admin WP_APP_PASSWORD='xxxx xxxx …' npm run demo` runs it on a real
  *   WordPress: Vite proxies `/wp-json` and adds the Basic auth header on the server side.
  *
@@ -23,6 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, mergeConfig } from 'vite';
 import { createSignalingServer, type SignalingServer } from '../src/sync/server/index.js';
+import { startSharedSite, type SharedSite } from '../examples/editor/server/sharedSite.js';
 import { backendFromEnv, editorConfig, type WordPressBackend } from '../examples/editor/vite.config.js';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
@@ -41,6 +45,11 @@ export interface DemoOptions {
   wordpress?: WordPressBackend;
   /** Start a signalling server so that windows edit together. @default true */
   collaboration?: boolean;
+  /**
+   * Without a real WordPress: `shared`, one mock site in this process for every window; `tab`, a
+   * mock inside each tab. @default 'shared'
+   */
+  site?: 'shared' | 'tab';
 }
 
 /** A running demo server. */
@@ -49,6 +58,8 @@ export interface DemoServer {
   url: string;
   /** The signalling server's WebSocket address; `undefined` when collaboration is off. */
   signalingUrl: string | undefined;
+  /** The shared mock WordPress; `undefined` on a real site or with a mock in each tab. */
+  sharedSite: SharedSite | undefined;
   /** Stops the server (and the signalling server). */
   close(): Promise<void>;
 }
@@ -73,11 +84,17 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
   // A free port: the editor's own port may move to the next free one, so nothing can be derived from it.
   const signaling: SignalingServer | undefined =
     options.collaboration === false ? undefined : await createSignalingServer({ port: 0, host: '127.0.0.1' });
-  const config = editorConfig(options.wordpress ?? backendFromEnv(process.env), {
-    signalingUrl: signaling?.wsUrl,
-  });
+  const wordpress = options.wordpress ?? backendFromEnv(process.env);
+  let sharedSite: SharedSite | undefined;
+  try {
+    if (!wordpress.url && options.site !== 'tab') sharedSite = await startSharedSite();
+  } catch (error) {
+    await signaling?.close();
+    throw error;
+  }
+  const config = editorConfig(wordpress, { signalingUrl: signaling?.wsUrl }, sharedSite);
   const closeAll = async (server?: { close(): Promise<void> }) => {
-    await Promise.all([server?.close(), signaling?.close()]);
+    await Promise.all([server?.close(), signaling?.close(), sharedSite?.close()]);
   };
   let server;
   try {
@@ -103,7 +120,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     throw new Error('Vite started but reported no local address.');
   }
   const vite = server;
-  return { url, signalingUrl: signaling?.wsUrl, close: () => closeAll(vite) };
+  return { url, signalingUrl: signaling?.wsUrl, sharedSite, close: () => closeAll(vite) };
 }
 
 async function main(): Promise<void> {
@@ -113,7 +130,7 @@ async function main(): Promise<void> {
       'WP_URL is set without WP_USER and WP_APP_PASSWORD: the editor will act as an anonymous visitor.',
     );
   }
-  const { url, signalingUrl, close } = await startDemo();
+  const { url, signalingUrl, sharedSite, close } = await startDemo();
   // Ctrl+C stops the signalling server too (Vite alone would leave it to the process exit).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
@@ -125,7 +142,7 @@ async function main(): Promise<void> {
   console.log(
     wpUrl
       ? `  WordPress: ${wpUrl} (proxied at ${url}wp-json, as ${process.env.WP_USER ?? 'an anonymous visitor'})`
-      : '  WordPress: the mock site of wp-entities/testing, running in your browser tab',
+      : `  WordPress: the mock site of wp-entities/testing, one for every window (served at ${sharedSite?.url ?? '?'}, proxied at ${url}wp-json)`,
   );
   console.log(`  Collaboration: signalling at ${signalingUrl ?? '(off)'}; open a post in two windows,`);
   console.log(`  e.g. ${url}?user=admin#/post/1 and ${url}?user=editor#/post/1`);

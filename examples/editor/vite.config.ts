@@ -4,15 +4,16 @@
  *
  * - `wp-entities`, `wp-entities/react` and `wp-entities/testing` resolve to the TypeScript
  *   sources, so the demo needs no build step.
- * - Without a WordPress address the editor talks to the mock WordPress of `wp-entities/testing`,
- *   running in the browser through msw. With one (`WP_URL`, `WP_USER`, `WP_APP_PASSWORD`) the dev
+ * - Without a WordPress address the editor talks to the mock WordPress of `wp-entities/testing`:
+ *   the shared one that `npm run demo` serves from its Node process (server/sharedSite.ts), or,
+ *   without it (a static build, some browser tests), one inside each tab through msw. With one (`WP_URL`, `WP_USER`, `WP_APP_PASSWORD`) the dev
  *   server proxies `/wp-json` to that site and adds the Basic auth header on the server side, so
  *   the browser never sees the password and there is no CORS to configure.
  *
  * @module
  */
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
 
 const editorDir = fileURLToPath(new URL('.', import.meta.url));
 const repoDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -20,7 +21,18 @@ const repoDir = fileURLToPath(new URL('../..', import.meta.url));
 /** Where `msw init` writes `mockServiceWorker.js`: the public dir, ignored by git. */
 export const WORKER_DIR = `${editorDir}.generated`;
 
-/** A real WordPress for the editor; without `url`, the editor runs on the in-browser mock. */
+/**
+ * The demo's shared mock WordPress, served by the demo's Node process (server/sharedSite.ts): every
+ * window reaches it through `/wp-json` on the editor's own origin.
+ */
+export interface SharedSiteBackend {
+  /** The mock's HTTP address (`http://127.0.0.1:port`). */
+  url: string;
+  /** The plugin serving the demo controls (`/__demo/…`). */
+  plugin(): Plugin;
+}
+
+/** A real WordPress for the editor; without `url`, the editor runs on a mock. */
 export interface WordPressBackend {
   /** The site (`http://host/`) or its REST root (`http://host/wp-json`). */
   url?: string | undefined;
@@ -69,9 +81,29 @@ export interface Collaboration {
   signalingUrl?: string | undefined;
 }
 
-/** The editor's Vite config for a backend (the mock when `backend.url` is absent). */
-export function editorConfig(backend: WordPressBackend = {}, collaboration: Collaboration = {}): UserConfig {
+/** `/wp-json` passed to the shared mock as it is: each window's `Authorization` says who it is. */
+function sharedSiteProxy(site: SharedSiteBackend): Record<string, ProxyOptions> {
+  return { '/wp-json': { target: site.url, changeOrigin: true } };
+}
+
+/** Which site the page talks to: a real one (proxied), the shared mock, or a mock inside the tab. */
+function backendKind(backend: WordPressBackend, sharedSite: SharedSiteBackend | undefined): string {
+  if (backend.url) return 'proxy';
+  return sharedSite ? 'shared' : 'mock';
+}
+
+/**
+ * The editor's Vite config for a backend: a real WordPress when `backend.url` is set, else the
+ * shared mock when `sharedSite` is given, else the mock inside each tab (msw).
+ */
+export function editorConfig(
+  backend: WordPressBackend = {},
+  collaboration: Collaboration = {},
+  sharedSite?: SharedSiteBackend,
+): UserConfig {
+  const isShared = !backend.url && sharedSite !== undefined;
   return {
+    plugins: isShared ? [sharedSite.plugin()] : [],
     root: editorDir,
     publicDir: WORKER_DIR,
     clearScreen: false,
@@ -85,7 +117,7 @@ export function editorConfig(backend: WordPressBackend = {}, collaboration: Coll
     },
     define: {
       // Which backend the browser talks to: the in-browser mock, or the proxied real site.
-      'import.meta.env.VITE_WP_BACKEND': JSON.stringify(backend.url ? 'proxy' : 'mock'),
+      'import.meta.env.VITE_WP_BACKEND': JSON.stringify(backendKind(backend, sharedSite)),
       'import.meta.env.VITE_WP_SITE': JSON.stringify(backend.url ? siteRootOf(backend.url) : ''),
       // Where the windows meet for collaborative editing; empty turns collaboration off.
       'import.meta.env.VITE_SIGNALING_URL': JSON.stringify(collaboration.signalingUrl ?? ''),
@@ -114,7 +146,7 @@ export function editorConfig(backend: WordPressBackend = {}, collaboration: Coll
       // Vite's CORS middleware would answer every OPTIONS request itself; WordPress must answer
       // them, since its Allow header is how permissions are asked. The editor is same-origin anyway.
       cors: false,
-      proxy: wordpressProxy(backend),
+      proxy: isShared ? sharedSiteProxy(sharedSite) : wordpressProxy(backend),
     },
     preview: { host: '127.0.0.1' },
   };

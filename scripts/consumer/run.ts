@@ -161,7 +161,9 @@ function testSet(set: VersionSet, tarball: string, workspace: string): void {
     });
   }
   step(set.name, 'vite build of a root-only app', () => run(process.execPath, ['build.mjs'], app));
-  step(set.name, 'vite build of an app using wp-entities/sync, run', () => run(process.execPath, ['build-sync.mjs'], app));
+  step(set.name, 'vite build of an app using wp-entities/sync, run', () =>
+    run(process.execPath, ['build-sync.mjs'], app),
+  );
 }
 
 function main(): number {

@@ -618,7 +618,7 @@ describe('guide §7 Testing your editor', () => {
 
 /**
  * Guide §7, msw in the browser: only typechecked here, since Node has no service worker. The example
- * editor (examples/editor/src/demoSite.ts) starts its mock the same way and its browser tests run it.
+ * editor (examples/editor/src/demo/tabSite.ts) starts its mock the same way and its browser tests run it.
  */
 export async function startInBrowser(): Promise<SetupWorker> {
   const { setupWorker } = await import('msw/browser');

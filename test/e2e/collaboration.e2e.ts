@@ -18,7 +18,9 @@ const TIMED_KEYSTROKES = 20;
 const MAX_TYPING_DELAY_MS = 1000;
 
 /** Two people with the same post open. */
-interface Pair {
+export interface Pair {
+  /** The editor's address. */
+  url: string;
   admin: Page;
   eddie: Page;
   adminContext: BrowserContext;
@@ -151,9 +153,19 @@ async function openAs(
   return [context, page];
 }
 
+/** Puts the demo's shared site back to its seed (a new site id too), so every test starts alike. */
+async function resetSharedSite(url: string): Promise<void> {
+  const response = await fetch(new URL('__demo/reset', url), {
+    method: 'POST',
+    headers: { 'x-demo-control': '1' },
+  });
+  check(response.ok, `resetting the shared site answered HTTP ${response.status}`);
+}
+
 /**
- * Runs each test on a fresh pair (Admin the author and Eddie the editor on post 1) in a Chromium of
- * its own (the other browser tests use one persistent profile, which cannot hold two contexts).
+ * Runs each test on a fresh pair (Admin the author and Eddie the editor on post 1, on the demo's
+ * shared site, reset before each test) in a Chromium of its own (the other browser tests use one
+ * persistent profile, which cannot hold two contexts).
  */
 export async function runPairTests(
   url: string,
@@ -190,6 +202,7 @@ export async function runPairTests(
         }
       };
       try {
+        await resetSharedSite(url);
         const [adminContext, adminPage] = await openAs(browser, url, 'admin', 1);
         contexts.push(adminContext);
         admin = adminPage;
@@ -200,7 +213,7 @@ export async function runPairTests(
         // Both must be connected to each other before anything is measured.
         await expectText(connectionStatus(admin), 'Live · 1 other person', "Admin's connection status");
         await expectText(connectionStatus(eddie), 'Live · 1 other person', "Eddie's connection status");
-        await test.run({ admin, eddie, adminContext, eddieContext, step });
+        await test.run({ url, admin, eddie, adminContext, eddieContext, step });
         check(errors.length === 0, `a page threw: ${errors.join('; ')}`);
         passed++;
         console.log(`  ✓ ${test.name} (${Date.now() - started} ms)`);

@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { blocksOf, updateBlock } from '../../examples/editor/src/blocks/blockEdits.js';
-import { SAMPLE_CONTENT } from '../../examples/editor/src/blocks/sampleContent.js';
+import { blocksOf, updateBlock } from '../../examples/editor/src/post/blocks/blockEdits.js';
+import { SAMPLE_CONTENT } from '../../examples/editor/src/post/blocks/sampleContent.js';
 import { expectAccessible } from './axe.js';
 import {
   ARTIFACTS_DIR,
@@ -92,7 +92,8 @@ export const featureTests: BrowserTest[] = [
       await expectText(dirtyCount(page), 'All changes saved', 'an untouched new post is not a change');
       await expectAccessible(page, 'new post');
       await page.keyboard.type('A post written in the browser');
-      await page.getByRole('button', { name: '+ Add paragraph' }).click();
+      // A new post starts with an empty paragraph; Enter in the title goes to it.
+      await page.keyboard.press('Enter');
       await page.keyboard.type('Its first paragraph.');
       await expectText(dirtyCount(page), '1 unsaved change', 'the new post is unsaved');
       await step('new post typed');

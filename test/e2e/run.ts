@@ -1,5 +1,6 @@
 /**
- * `npm run test:e2e`: starts the demo (the example editor on the in-browser mock WordPress), drives
+ * `npm run test:e2e`: starts the demo (the example editor on the in-browser mock WordPress, and on
+ * the demo's shared mock for the tests of two people), drives
  * it with Debian's Chromium through playwright-core, keeps a screenshot of every step in
  * test-results/e2e/, writes docs/editor.png, prints `N passed, N failed` and exits non-zero on a
  * failure.
@@ -12,11 +13,13 @@ import { startDemo } from '../../scripts/demo.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
 import { ensureChromium, launchChromium } from './browser.js';
 import { axeChecked } from './axe.js';
+import { blockEditingTests } from './blockEditing.e2e.js';
 import { collaborationFigures, pairTests, runPairTests } from './collaboration.e2e.js';
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
 import { featureTests } from './editorFeatures.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { neverLoseWorkTests } from './neverLoseWork.e2e.js';
+import { sharedEditingTests } from './sharedEditing.e2e.js';
 
 /** Runs the tests whose name contains `process.argv[2]` (all without it). */
 function selected<T extends { name: string }>(list: T[]): T[] {
@@ -32,7 +35,7 @@ async function main(): Promise<number> {
   let passed = 0;
   let failed = 0;
   try {
-    const demo = await startDemo({ port: 0, quiet: true, watch: false });
+    const demo = await startDemo({ port: 0, quiet: true, watch: false, site: 'tab' });
     try {
       console.log(`The example editor on the in-browser mock WordPress, at ${demo.url}`);
       // With collaboration on, as the demo starts; the few tests about editing alone say so
@@ -40,20 +43,27 @@ async function main(): Promise<number> {
       const result = await runTests(
         browser.context,
         demo.url,
-        selected([...tests, ...featureTests, ...neverLoseWorkTests]),
+        selected([...tests, ...featureTests, ...neverLoseWorkTests, ...blockEditingTests]),
       );
       passed += result.passed;
       failed += result.failed;
-      // Two people on one post, each in their own browser context.
-      const pairs = selected(pairTests);
-      if (pairs.length > 0) {
-        const collaboration = await runPairTests(demo.url, pairs);
+    } finally {
+      await demo.close();
+    }
+
+    // Two people on one post, each in their own browser context, on the demo's shared site.
+    const pairs = selected([...pairTests, ...sharedEditingTests]);
+    if (pairs.length > 0) {
+      const shared = await startDemo({ port: 0, quiet: true, watch: false });
+      try {
+        console.log(`The example editor on the demo's shared mock WordPress, at ${shared.url}`);
+        const collaboration = await runPairTests(shared.url, pairs);
         passed += collaboration.passed;
         failed += collaboration.failed;
         for (const figure of collaborationFigures) console.log(`    ${figure}`);
+      } finally {
+        await shared.close();
       }
-    } finally {
-      await demo.close();
     }
 
     const site = createMockWordPress({ currentUser: null });

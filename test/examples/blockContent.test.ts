@@ -3,14 +3,16 @@ import {
   blocksOf,
   convertBlock,
   insertBlock,
+  mergeWithPrevious,
   moveBlock,
   removeBlock,
+  splitBlock,
   updateBlock,
   updateParsedBlock,
-} from '../../examples/editor/src/blocks/blockEdits.js';
-import { parseContent } from '../../examples/editor/src/blocks/parseContent.js';
-import { SAMPLE_CONTENT } from '../../examples/editor/src/blocks/sampleContent.js';
-import type { TextSegment } from '../../examples/editor/src/blocks/types.js';
+} from '../../examples/editor/src/post/blocks/blockEdits.js';
+import { parseContent } from '../../examples/editor/src/post/blocks/parseContent.js';
+import { SAMPLE_CONTENT } from '../../examples/editor/src/post/blocks/sampleContent.js';
+import type { TextSegment } from '../../examples/editor/src/post/blocks/types.js';
 
 const sources = (content: string) => blocksOf(content).map((block) => block.source);
 
@@ -88,6 +90,32 @@ describe('the block editor content model', () => {
     const first = insertBlock('', -1, { type: 'paragraph', text: '' });
     expect(first).toBe('<!-- wp:paragraph -->\n<p></p>\n<!-- /wp:paragraph -->');
     expect(removeBlock(first, 0)).toBe('');
+  });
+
+  it('splits a block at the caret (Enter) and merges it back (Backspace at its start) to the same content', () => {
+    const blocks = blocksOf(SAMPLE_CONTENT);
+    const heading = blocks[1] as TextSegment;
+    const { kind: _kind, source: _source, ...model } = heading;
+    const split = splitBlock(SAMPLE_CONTENT, 1, model, 'What to ', 'pack');
+    const after = blocksOf(split);
+    expect(after).toHaveLength(blocks.length + 1);
+    expect(after[1]).toMatchObject({ kind: 'text', type: 'heading', text: 'What to ' });
+    expect(after[2]).toMatchObject({ kind: 'text', type: 'heading', text: 'pack' });
+    // Every other block is untouched, byte for byte.
+    expect(after.slice(3).map((block) => block.source)).toEqual(blocks.slice(2).map((block) => block.source));
+    expect(mergeWithPrevious(split, 2)).toBe(SAMPLE_CONTENT);
+    // Enter at the end starts a paragraph, as in the block editor.
+    expect(blocksOf(splitBlock(SAMPLE_CONTENT, 1, model, 'What to pack', ''))[2]).toMatchObject({
+      type: 'paragraph',
+      text: '',
+    });
+  });
+
+  it('does not merge a text block into a block it cannot edit (an image before it)', () => {
+    const blocks = blocksOf(SAMPLE_CONTENT);
+    const index = blocks.findIndex((block, i) => block.kind === 'text' && blocks[i - 1]?.kind === 'card');
+    expect(index).toBeGreaterThan(0);
+    expect(mergeWithPrevious(SAMPLE_CONTENT, index)).toBeUndefined();
   });
 
   it('changes a block type, keeping its text', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lineDiff } from '../../examples/editor/src/lineDiff.js';
-import { changeEnd } from '../../examples/editor/src/TextField.js';
-import { parseRoute, hrefOf } from '../../examples/editor/src/router.js';
+import { lineDiff } from '../../examples/editor/src/post/lineDiff.js';
+import { changeEnd, mapOffset } from '../../examples/editor/src/text/textChange.js';
+import { parseRoute, hrefOf } from '../../examples/editor/src/app/router.js';
 
 describe('the revision diff', () => {
   it('pairs unchanged lines and marks removed and added ones', () => {
@@ -37,5 +37,52 @@ describe('the caret after an undo', () => {
     expect(changeEnd('Notes big from the marsh', 'Notes from the marsh')).toBe(6);
     expect(changeEnd('Notes from the marsh', 'Notes big from the marsh')).toBe(10);
     expect(changeEnd('abc', 'abc')).toBe(3);
+  });
+});
+
+describe("the caret through someone else's change", () => {
+  const before = 'Hello world!';
+  it('stays put in its own text when the other types before it, after it, or replaces text elsewhere', () => {
+    // The other person types at the start: the caret at the end moves with its text.
+    expect(mapOffset(12, before, `New: ${before}`)).toBe(17);
+    // The other types after it: it does not move.
+    expect(mapOffset(5, before, `${before} and more`)).toBe(5);
+    // The other replaces "world" while the caret is after the "!".
+    expect(mapOffset(12, before, 'Hello there!')).toBe(12);
+  });
+
+  it('stays before what the other inserts exactly where it is, and goes to the end of a region the other replaced around it', () => {
+    expect(mapOffset(5, before, 'Hello, world!')).toBe(5);
+    expect(mapOffset(8, before, 'Hello!')).toBe(5);
+  });
+
+  it('keeps every character of both people when each types at their own caret (the scramble of the issue)', () => {
+    // A at the start, B at the end, one character each in turn, each mapping their caret through
+    // the other's change before typing on.
+    let text = 'middle';
+    let a = 0;
+    let b = text.length;
+    for (let i = 0; i < 5; i++) {
+      const afterA = `${text.slice(0, a)}${'ALICE'[i]}${text.slice(a)}`;
+      b = mapOffset(b, text, afterA);
+      a += 1;
+      const afterB = `${afterA.slice(0, b)}${'BOB-E'[i]}${afterA.slice(b)}`;
+      a = mapOffset(a, afterA, afterB);
+      b += 1;
+      text = afterB;
+    }
+    expect(text).toBe('ALICEmiddleBOB-E');
+  });
+});
+
+describe('a selection through an insertion at its start', () => {
+  it('keeps exactly the selected text: the start moves past what the other typed, the end does not', () => {
+    const before = 'Welcome to WordPress.';
+    const after = `Oh. ${before}`;
+    const start = mapOffset(0, before, after, 'right');
+    const end = mapOffset(7, before, after);
+    expect(after.slice(start, end)).toBe('Welcome');
+    // A caret at the same place stays where it was, next to what its owner typed.
+    expect(mapOffset(0, before, after)).toBe(0);
   });
 });

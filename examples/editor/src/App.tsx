@@ -1,18 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useStore } from 'wp-entities/react';
-import { DataInspector } from './DataInspector.js';
-import { DemoControls, type DemoSite } from './DemoControls.js';
-import { EmbedBox } from './EmbedBox.js';
-import { NewPost } from './NewPost.js';
-import { PostEditor } from './PostEditor.js';
-import { PostList } from './PostList.js';
-import { hrefOf, useRoute, type Route } from './router.js';
-import { SiteHeader } from './SiteHeader.js';
-import { SiteTitleNotice } from './SiteTitleNotice.js';
-import { StylesPalette } from './StylesPalette.js';
-import { TemplateList } from './TemplateList.js';
-import { UnsavedPanel } from './UnsavedPanel.js';
-import { useLeaveWarning } from './useLeaveWarning.js';
+import { DataInspector } from './inspector/DataInspector.js';
+import { DemoControls, type DemoSite } from './demo/DemoControls.js';
+import { EmbedBox } from './embed/EmbedBox.js';
+import { NewPost } from './post/NewPost.js';
+import { PostEditor } from './post/PostEditor.js';
+import { PostList } from './posts/PostList.js';
+import { hrefOf, useRoute, type Route } from './app/router.js';
+import { SiteHeader } from './site/SiteHeader.js';
+import { SiteTitleNotice } from './site/SiteTitleNotice.js';
+import { StylesPalette } from './globalStyles/StylesPalette.js';
+import { TemplateList } from './templates/TemplateList.js';
+import { UnsavedPanel } from './site/UnsavedPanel.js';
+import { useLeaveWarning } from './site/useLeaveWarning.js';
 
 const MENU: Array<{ label: string; route: Route }> = [
   { label: 'Posts', route: { screen: 'list', type: 'post' } },

@@ -9,18 +9,30 @@ import { createRoot } from 'react-dom/client';
 import { RestTransport, RootStore } from 'wp-entities';
 import { StoreProvider } from 'wp-entities/react';
 import { App } from './App.js';
-import { colorOf, presenceUser, syncOptions } from './collaboration.js';
-import type { DemoSite } from './demoSite.js';
-import { describeError } from './describeError.js';
-import { loggingFetch } from './requestLog.js';
-import { NeverLoseWork } from './NeverLoseWork.js';
-import { neverLoseWorkOptions } from './journalOptions.js';
+import { colorOf, presenceUser, syncOptions } from './collaboration/collaboration.js';
+import type { DemoSite } from './demo/DemoSite.js';
+import { describeError } from './ui/describeError.js';
+import { loggingFetch } from './inspector/requestLog.js';
+import { NeverLoseWork } from './neverLoseWork/NeverLoseWork.js';
+import { neverLoseWorkOptions } from './neverLoseWork/journalOptions.js';
 
 declare global {
   interface Window {
     /** The mock WordPress of the demo, for the console (`wpMock.requests`, `wpMock.failNext(…)`). */
     wpMock?: DemoSite['mock'];
   }
+}
+
+/** The demo's mock site: the shared one `npm run demo` serves, or one inside this tab. */
+async function startMockSite(): Promise<DemoSite> {
+  if (import.meta.env.VITE_WP_BACKEND === 'shared') {
+    const { startSharedSite } = await import('./demo/sharedSite.js');
+    return startSharedSite();
+  }
+  const { startTabSite } = await import('./demo/tabSite.js');
+  const site = await startTabSite();
+  window.wpMock = site.mock;
+  return site;
 }
 
 async function start(container: HTMLElement): Promise<void> {
@@ -30,10 +42,8 @@ async function start(container: HTMLElement): Promise<void> {
     // The dev server forwards /wp-json to the real site and adds the credentials itself.
     restRoot = `${window.location.origin}/wp-json`;
   } else {
-    const { startDemoSite } = await import('./demoSite.js');
-    demo = await startDemoSite();
-    window.wpMock = demo.mock;
-    restRoot = demo.mock.restRoot;
+    demo = await startMockSite();
+    restRoot = demo.restRoot;
   }
   // Collaborative editing: everyone with the same post open shares its unsaved edits and presence.
   const user = demo
@@ -42,8 +52,8 @@ async function start(container: HTMLElement): Promise<void> {
   const sync = await syncOptions(user, demo ? `wp-entities-demo:${demo.sessionId}:` : undefined);
   // Every request goes through a logging fetch, for the data inspector's request list.
   const store = new RootStore({
-    transport: new RestTransport({ root: restRoot, fetch: loggingFetch(restRoot) }),
-    ...neverLoseWorkOptions(demo !== undefined),
+    transport: new RestTransport({ root: restRoot, fetch: loggingFetch(restRoot, demo?.fetch) }),
+    ...neverLoseWorkOptions(demo),
     ...(sync ? { sync } : {}),
   });
   createRoot(container).render(

@@ -1,0 +1,83 @@
+/**
+ * Collaborative editing in the demo: who you are in presence, and the store's `sync` option
+ * (WebRTC through the signalling server that `npm run demo` starts, plus IndexedDB so unsaved
+ * shared edits survive a reload). Off when the page was built without a signalling address.
+ *
+ * URL switches: `?user=editor` signs in as another mock user (see demo/DemoSite.ts; on a real
+ * WordPress it only renames you in presence), `?presenceTimeoutMs=3000` makes people who left
+ * disappear after 3 s instead of y-protocols' 30 s (the browser tests use it), `?collab=off` edits
+ * alone in this window (the two browser tests about editing alone use it).
+ *
+ * @module
+ */
+import type { SyncOptions, SyncUser } from 'wp-entities/sync';
+
+/** Colours of people in presence, picked by user id, distinct for the mock's three users. */
+const PRESENCE_COLORS = ['#c2185b', '#1565c0', '#2e7d32', '#a84300', '#6a1b9a', '#00838f'];
+
+/** A URL parameter of the page, or `undefined`. */
+export function pageParam(name: string): string | undefined {
+  return new URLSearchParams(window.location.search).get(name) ?? undefined;
+}
+
+/**
+ * How long a person's presence is kept after their last sign of life, when the URL shortens it
+ * (`?presenceTimeoutMs=`); `undefined` leaves it to y-protocols (30 s).
+ */
+export function presenceTimeoutMs(): number | undefined {
+  const value = Number(pageParam('presenceTimeoutMs'));
+  return Number.isFinite(value) && value >= 500 ? value : undefined;
+}
+
+/** A colour for a user, stable across windows. */
+export function colorOf(userId: number): string {
+  return PRESENCE_COLORS[Math.abs(userId) % PRESENCE_COLORS.length] ?? '#444';
+}
+
+/**
+ * Who this window is in presence: the signed-in WordPress user (`/wp/v2/users/me`), or a visitor
+ * when nobody is signed in. A `?user=` that is not a mock login (real WordPress) renames you.
+ */
+export async function presenceUser(restRoot: string, fetchFn: typeof fetch): Promise<SyncUser> {
+  let id = 0;
+  let name = 'Visitor';
+  try {
+    const response = await fetchFn(`${restRoot}/wp/v2/users/me?context=view`);
+    if (response.ok) {
+      const me = (await response.json()) as { id?: unknown; name?: unknown };
+      if (typeof me.id === 'number') id = me.id;
+      if (typeof me.name === 'string' && me.name) name = me.name;
+    }
+  } catch {
+    // Not signed in, or the site is down: the editor still opens, as a visitor.
+  }
+  const asked = pageParam('user');
+  if (import.meta.env.VITE_WP_BACKEND === 'proxy' && asked) name = asked;
+  return { id, name, color: colorOf(id) };
+}
+
+/**
+ * The store's `sync` option, or `undefined` when the demo runs without a signalling server.
+ * `localCopyPrefix` names where the shared documents' local copies live in IndexedDB: on the
+ * in-tab mock site it is that site's session, so a copy never outlives the data it was made on.
+ */
+export async function syncOptions(
+  user: SyncUser,
+  localCopyPrefix: string | undefined,
+): Promise<SyncOptions | undefined> {
+  const signalingUrl = import.meta.env.VITE_SIGNALING_URL;
+  if (!signalingUrl || pageParam('collab') === 'off') return undefined;
+  // Loaded only when collaboration is on: `wp-entities/sync` is what brings Yjs in.
+  const { indexeddbProvider, webrtcProvider } = await import('wp-entities/sync');
+  return {
+    user,
+    // Ctrl+Z takes back a word, as when editing alone: no extra grouping of quick edits.
+    undoCaptureTimeoutMs: 0,
+    providers: [
+      // The demo is served on 127.0.0.1, so every window is on this machine: host candidates
+      // suffice, and no public STUN server is asked (simple-peer's default).
+      webrtcProvider({ signaling: [signalingUrl], peerOpts: { config: { iceServers: [] } } }),
+      indexeddbProvider(localCopyPrefix === undefined ? {} : { prefix: localCopyPrefix }),
+    ],
+  };
+}
