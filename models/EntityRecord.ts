@@ -39,7 +39,7 @@ import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
-import type { ConflictChoice, SaveConflict } from './SaveConflict.js';
+import { conflictChoiceValues, type ConflictChoice, type SaveConflict } from './SaveConflict.js';
 import { deepEqual, flattenRawAttributes, hasOwn, isEmpty, type PlainObject } from './snapshot.js';
 
 /** A server snapshot as stored for one context. */
@@ -384,6 +384,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return this.state.get('writeState').saveError;
   }
 
+  /**
+   * A save, autosave or delete of this record was asked for while the site could not be reached
+   * (offline): it waits, kept in the journal across a reload, and is sent once the site answers
+   * again, in the order asked. Observable.
+   */
+  get isWaiting(): boolean {
+    return this.collection?.store.waitingWrites?.isWaiting(this) ?? false;
+  }
+
   /** The error of the last failed delete. Observable. */
   get deleteError(): Error | undefined {
     return this.state.get('writeState').deleteError;
@@ -574,14 +583,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /**
    * Settles {@link conflict}: `'mine'` keeps this copy's values (the next save sends them over the
    * other person's), `'theirs'` takes the server's values (the local edits of those fields go),
-   * and an object gives the value to keep for each field. The values become edits with an undo
-   * step; the conflict and its `saveError` are cleared, so the next save goes through. No-op
+   * and an object gives the value to keep for each field. A merged field (`meta`) resolves per
+   * key: a key only one side changed keeps that side's value. The values become edits with an
+   * undo step; the conflict and its `saveError` are cleared, so the next save goes through. No-op
    * without a conflict.
    */
   resolveConflict(choice: ConflictChoice<E>): void {
     const conflict = this.conflict;
     if (conflict === undefined) return;
-    const values = choice === 'mine' ? conflict.local : choice === 'theirs' ? conflict.server : choice;
+    const values = conflictChoiceValues(conflict, choice, this.config?.mergedEdits);
     runInAction(() => {
       this.edit(values as EditInput<E>);
       this.setConflict(undefined);
@@ -591,7 +601,11 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** @internal Records (or clears) a save conflict; the writer and journal restore call it. */
   setConflict(conflict: SaveConflict | undefined): void {
-    runInAction(() => this.state.set('conflict', conflict as SaveConflict<E> | undefined));
+    const previous = this.state.peek('conflict') as SaveConflict | undefined;
+    runInAction(() => {
+      this.state.set('conflict', conflict as SaveConflict<E> | undefined);
+      this.collection?.store.noteConflictChange?.(this as EntityRecord<object>, previous, conflict);
+    });
   }
 
   /** @internal The writer replaces the stored autosaves. */
