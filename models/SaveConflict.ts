@@ -66,7 +66,12 @@ function changedKeys(from: PlainObject, to: PlainObject): string[] {
  * server's now. A merged field whose three values are objects is compared per key: it conflicts
  * only when a key changed on both sides to different values.
  */
-export function compareField(local: unknown, base: unknown, server: unknown, isMerged: boolean): FieldComparison {
+export function compareField(
+  local: unknown,
+  base: unknown,
+  server: unknown,
+  isMerged: boolean,
+): FieldComparison {
   if (deepEqual(server, base)) return { kind: 'unchanged' };
   if (deepEqual(server, local)) return { kind: 'same' };
   if (isMerged && isPlainObject(local) && isPlainObject(server) && isPlainObject(base ?? {})) {

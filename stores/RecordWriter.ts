@@ -180,7 +180,9 @@ export class RecordWriter {
     if (config === undefined || config.noFetch) return NOTHING_SENT;
     // A batch sends what it was given now; the batch reports an unreachable site itself.
     if (options.send !== undefined) return this.saveEditsNow(collection, config, record, options);
-    return this.sendOrWait(record, { kind: 'save' }, () => this.saveEditsNow(collection, config, record, options));
+    return this.sendOrWait(record, { kind: 'save' }, () =>
+      this.saveEditsNow(collection, config, record, options),
+    );
   }
 
   private saveEditsNow<T extends object, E extends object = T>(

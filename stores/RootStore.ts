@@ -173,7 +173,9 @@ export class RootStore implements CollectionHost {
     }
     this.waitingWrites =
       options.offlineWrites === 'wait'
-        ? new WaitingWrites({ onChange: (record) => this.journalRecorder?.note(record as EntityRecord<object>) })
+        ? new WaitingWrites({
+            onChange: (record) => this.journalRecorder?.note(record as EntityRecord<object>),
+          })
         : undefined;
     this.writer = new RecordWriter({
       transport: this.transport,

@@ -48,7 +48,12 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
     return toError(error);
   }
   const server = (record.raw ?? {}) as PlainObject;
-  const { hasChanged, conflicting, rebased } = compareWithServer(comparable, base, server, config.mergedEdits);
+  const { hasChanged, conflicting, rebased } = compareWithServer(
+    comparable,
+    base,
+    server,
+    config.mergedEdits,
+  );
   // Their keys of a merged field stay: the edit goes over their value (no undo step).
   if (Object.keys(rebased).length > 0) record.writeDeferredResults(rebased);
   if (!hasChanged || conflicting.length === 0) return undefined;

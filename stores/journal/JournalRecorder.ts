@@ -60,8 +60,7 @@ export interface JournaledRecord {
   readonly raw: object | undefined;
   /** The unanswered save conflict, if any: its local values stay in the entry until answered. */
   readonly conflict?:
-    | { readonly fields: readonly string[]; readonly local: object; readonly base: object }
-    | undefined;
+    { readonly fields: readonly string[]; readonly local: object; readonly base: object } | undefined;
 }
 
 /** Options of a {@link JournalRecorder}. */

@@ -335,7 +335,10 @@ describe('conflicts', () => {
   });
 
   it("11. resolveConflict('theirs') on meta keeps my change to a key they did not touch", async () => {
-    const id = mock.addPost('post', { title: 'Original', meta: { color: 'red', size: 'small', mood: 'calm' } });
+    const id = mock.addPost('post', {
+      title: 'Original',
+      meta: { color: 'red', size: 'small', mood: 'calm' },
+    });
     const store = storeOn({ conflicts: 'detect' });
     const post = await openPost(store, id);
     post.edit({ meta: { color: 'blue', mood: 'happy' } });
