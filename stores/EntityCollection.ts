@@ -1,23 +1,16 @@
 /**
  * The cache of one entity (kind, name): an identity map of records, the id lists of its queries,
- * and the only way server data enters (`receive`).
+ * and the only way server data enters (`receive`). Its other concerns live in `collection/`: the
+ * GETs and their answer checks (`recordReads`), the queries and id lists (`QueryLists`), the dirty
+ * and saving lists (`OwnRecordLists`), the config watch (`TransientFieldsWatch`) and the records'
+ * revisions (`RevisionCollections`); the order of reads and saves is `ReadOrder`'s.
  *
  * @module
  */
-import {
-  comparer,
-  computed,
-  observable,
-  reaction,
-  runInAction,
-  type IComputedValue,
-  type IObservableValue,
-  type IReactionDisposer,
-} from 'mobx';
+import { runInAction } from 'mobx';
 import { NO_EDITS } from '../models/editPipeline.js';
 import type { Autosave } from '../models/Autosave.js';
 import type {
-  ListState,
   QueryHost,
   QueryMeta,
   RecordHost,
@@ -25,26 +18,21 @@ import type {
   RecordStoreHooks,
 } from '../models/RecordHost.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
-import { EntityConfig } from '../models/EntityConfig.js';
+import type { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
 import { EntityRecord } from '../models/EntityRecord.js';
 import { normaliseId, type Id } from '../models/ids.js';
-import {
-  DEFAULT_CONTEXT,
-  encodeStableKey,
-  getQueryParts,
-  mergeItemIds,
-  type QueryParts,
-} from '../models/QueryParts.js';
-import { conservativeMerge, deepEqual, isPlainObject, type PlainObject } from '../models/snapshot.js';
-import { isTracking } from '../models/lazyObservable.js';
+import { DEFAULT_CONTEXT, encodeStableKey, getQueryParts, type QueryParts } from '../models/QueryParts.js';
+import { conservativeMerge, hasOwn, isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, EntityConfigError, toError } from '../core/errors.js';
-import { readTotalItems, readTotalPages } from '../core/transport/responseHeaders.js';
-import { invalidResponseError } from '../core/transport/restErrors.js';
-import { toRawResponse } from '../core/transport/rawResponse.js';
-import { isKeyedRecords } from '../core/transport/keyedRecords.js';
-import type { Query, RawResponse, Transport } from '../core/transport/types.js';
+import type { Query, Transport } from '../core/transport/types.js';
+import { OwnRecordList } from './collection/OwnRecordLists.js';
+import { QueryLists } from './collection/QueryLists.js';
+import { listMeta, readList, readRecord } from './collection/recordReads.js';
+import { RevisionCollections, revisionConfig, type ConfigSource } from './collection/RevisionCollections.js';
+import { savedValueChanges } from './collection/savedValueChanges.js';
+import { TransientFieldsWatch } from './collection/TransientFieldsWatch.js';
 import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
 import { ReadOrder } from './ReadOrder.js';
@@ -98,12 +86,6 @@ export interface CollectionHost extends RecordStoreHooks {
   readonly eviction?: { arm(): void } | undefined;
 }
 
-/** Where a collection's config comes from when it is not the registry's (revisions of a record). */
-interface ConfigSource {
-  get(): EntityConfig | undefined;
-  ensure(): Promise<EntityConfig | undefined>;
-}
-
 /** The cache of one entity: one instance per (kind, name) and store. */
 export class EntityCollection<T extends object = PlainObject, E extends object = T>
   implements RecordHost<T, E>, QueryHost<T, E>
@@ -115,24 +97,20 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** The store this collection belongs to. */
   readonly store: CollectionHost;
 
+  /** The identity map: one record per normalised id, and the singleton's record. */
   private readonly records = new Map<Id, EntityRecord<T, E>>();
   private singletonRecord: EntityRecord<T, E> | undefined;
-  private readonly lists = new Map<string, IObservableValue<ListState | undefined>>();
-  private readonly queries = new Map<string, EntityQuery<T, E>>();
+  private readonly lists = new QueryLists<EntityQuery<T, E>>();
   private readonly inflight = new PendingRequests();
   private readonly readOrder = new ReadOrder();
   private readonly configSource: ConfigSource | undefined;
   private ownWriter: RecordWriter | undefined;
-  private readonly revisionCollections = new Map<Id, EntityCollection<object>>();
-  private dirtyList: IComputedValue<readonly EntityRecord<T, E>[]> | undefined;
-  private savingList: IComputedValue<readonly EntityRecord<T, E>[]> | undefined;
-  /** The store's list and this collection's part of it, as last read by a plain script. */
-  private untrackedDirty: OwnPart<T, E> = NO_PART;
-  private untrackedSaving: OwnPart<T, E> = NO_PART;
-  /** The records of this collection with any edits (transient ones too); made on the first edit. */
-  private editedRecords: Set<EntityRecord<T, E>> | undefined;
-  /** Watches the config's transient fields while {@link editedRecords} is not empty. */
-  private stopConfigWatch: IReactionDisposer | undefined;
+  private readonly revisionCollections = new RevisionCollections<EntityCollection<object>>();
+  private readonly dirtyList = new OwnRecordList<EntityRecord<T, E>>(this, () => this.storeList('dirty'));
+  private readonly savingList = new OwnRecordList<EntityRecord<T, E>>(this, () => this.storeList('saving'));
+  private readonly configWatch = new TransientFieldsWatch<EntityRecord<T, E>>(
+    () => this.config?.transientEdits,
+  );
 
   /** Made by `RootStore.collection`; `configSource` stands in for the registry (a record's revisions). */
   constructor(store: CollectionHost, kind: string, name: string, configSource?: ConfigSource) {
@@ -205,41 +183,23 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
 
   /** The records of this collection with non-transient edits or a save in flight. Observable; cached between changes. */
   get dirtyRecords(): readonly EntityRecord<T, E>[] {
-    if (isTracking()) {
-      this.dirtyList ??= computed(() => this.own(this.store.recordIndex?.dirty), {
-        equals: comparer.shallow,
-      });
-      return this.dirtyList.get();
-    }
-    this.untrackedDirty = this.ownPart(this.store.recordIndex?.dirty, this.untrackedDirty);
-    return this.untrackedDirty.own;
+    return this.dirtyList.get();
   }
 
   /** The records of this collection with a save in flight. Observable; cached between changes. */
   get savingRecords(): readonly EntityRecord<T, E>[] {
-    if (isTracking()) {
-      this.savingList ??= computed(() => this.own(this.store.recordIndex?.saving), {
-        equals: comparer.shallow,
-      });
-      return this.savingList.get();
-    }
-    this.untrackedSaving = this.ownPart(this.store.recordIndex?.saving, this.untrackedSaving);
-    return this.untrackedSaving.own;
+    return this.savingList.get();
   }
 
-  /** This collection's part of a store list; the store's lists keep one array while unchanged, so a plain re-read is O(1). */
-  private ownPart(list: readonly EntityRecord<object>[] | undefined, last: OwnPart<T, E>): OwnPart<T, E> {
-    if (list === last.source && list !== undefined) return last;
-    const own = this.own(list);
-    return { source: list, own: sameRecords(own, last.own) ? last.own : own };
+  /** One of the store's lists (all collections' records), as the dirty and saving views read it. */
+  private storeList(which: 'dirty' | 'saving'): readonly EntityRecord<T, E>[] | undefined {
+    return this.store.recordIndex?.[which] as readonly EntityRecord<T, E>[] | undefined;
   }
 
   /** @internal `RootStore.dispose` ends the config watch; the records stay readable. */
   dispose(): void {
-    this.stopConfigWatch?.();
-    this.stopConfigWatch = undefined;
-    this.editedRecords?.clear();
-    for (const revisions of this.revisionCollections.values()) revisions.dispose();
+    this.configWatch.dispose();
+    this.revisionCollections.dispose();
   }
 
   /**
@@ -249,22 +209,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    * @internal Called by the eviction sweep.
    */
   evictIdle(cutoffMs: number, pinned: ReadonlySet<object>): number {
-    let waiting = 0;
-    for (const [key, query] of this.queries) {
-      if (query.isEvictable(cutoffMs)) this.queries.delete(key);
-      else waiting++;
-    }
-    const listsInUse = new Set<string>();
-    for (const query of this.queries.values())
-      listsInUse.add(`${query.parts.context}\u0000${query.parts.stableKey}`);
-    const listed = new Set<Id>();
-    for (const [key, box] of this.lists) {
-      if (!listsInUse.has(key)) {
-        this.lists.delete(key);
-        continue;
-      }
-      for (const id of box.get()?.ids ?? []) if (id !== undefined) listed.add(id);
-    }
+    const lists = this.lists.evictIdle(cutoffMs);
+    let waiting = lists.waiting;
+    const listed = lists.listed;
     for (const [id, record] of this.records) {
       if (record.edits !== NO_EDITS) continue;
       if (!listed.has(id) && !pinned.has(record) && record.isEvictable(cutoffMs)) {
@@ -274,9 +221,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         waiting++;
       }
     }
-    for (const revisions of this.revisionCollections.values())
-      waiting += revisions.evictIdle(cutoffMs, pinned);
-    return waiting;
+    return waiting + this.revisionCollections.evictIdle(cutoffMs, pinned);
   }
 
   /** @internal `EntityRecord` reports its new edit and save state for the store's dirty index. */
@@ -284,25 +229,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const index = this.store.recordIndex;
     if (index === undefined) return;
     index.note(record as unknown as EntityRecord<object>, isDirty, isSaving);
-    const edited = (this.editedRecords ??= new Set());
-    if (hasAnyEdits) {
-      if (edited.has(record) || this.store.isDisposed === true) return;
-      edited.add(record);
-      // Whether an edit counts depends on the config's transient fields: a config loaded or
-      // replaced later makes the records with edits work it out again.
-      this.stopConfigWatch ??= reaction(
-        () => this.config?.transientEdits,
-        () => {
-          for (const each of [...edited]) each.refreshEditState();
-        },
-      );
-    } else {
-      if (edited.delete(record) && edited.size === 0) {
-        this.stopConfigWatch?.();
-        this.stopConfigWatch = undefined;
-      }
+    if (this.configWatch.note(record, hasAnyEdits, this.store.isDisposed === true))
       this.store.eviction?.arm();
-    }
   }
 
   /** @internal The writer names a created record after its first save. */
@@ -319,47 +247,14 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   revisionsOf<R extends object = PlainObject>(parentId: Id): EntityCollection<R> {
     const key = normaliseId(parentId);
-    let revisions = this.revisionCollections.get(key);
-    if (!revisions) {
-      let made: EntityConfig | undefined;
-      const derive = (parent: EntityConfig | undefined): EntityConfig | undefined => {
-        if (parent === undefined) return undefined;
-        const baseURL = parent.revisionsPath(key);
-        if (baseURL === undefined) return undefined;
-        made ??= new EntityConfig({
-          kind: this.kind,
-          name: `${this.name}/${String(key)}/revisions`,
-          label: `${parent.label} revisions`,
-          baseURL,
-          key: parent.revisionKey,
-          supportsPagination: parent.supportsPagination,
-          // Revisions are read in the entity's own context (`edit` for posts), so `content.raw` is
-          // there to restore; the anchor sends none and gets only the rendered text.
-          baseURLParams:
-            parent.baseURLParams['context'] === undefined ? {} : { context: parent.baseURLParams['context'] },
-        });
-        return made;
-      };
-      revisions = new EntityCollection<object>(
-        this.store,
-        this.kind,
-        `${this.name}/${String(key)}/revisions`,
-        {
-          get: () => derive(this.config),
-          ensure: async () => derive(await this.ensureConfig()),
-        },
-      );
-      this.revisionCollections.set(key, revisions);
-    }
+    const revisions = this.revisionCollections.of(key, () => {
+      const made: { config?: EntityConfig } = {};
+      return new EntityCollection<object>(this.store, this.kind, `${this.name}/${String(key)}/revisions`, {
+        get: () => revisionConfig(this, this.config, key, made),
+        ensure: async () => revisionConfig(this, await this.ensureConfig(), key, made),
+      });
+    });
     return revisions as EntityCollection<R>;
-  }
-
-  /** This collection's records of one of the store's lists (already filtered, so no record is read again). */
-  private own(list: readonly EntityRecord<object>[] | undefined): readonly EntityRecord<T, E>[] {
-    if (list === undefined) return [];
-    return list.filter(
-      (record) => record.collection === (this as unknown as EntityCollection<object>),
-    ) as unknown as EntityRecord<T, E>[];
   }
 
   /** The key field of the records (`id`, `slug`, …). */
@@ -413,7 +308,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
 
   /** Every query made so far on this collection (not observable: a devtools view polls it). */
   get allQueries(): EntityQuery<T, E>[] {
-    return [...this.queries.values()];
+    return this.lists.all();
   }
 
   /** Every record made so far (cached or not). */
@@ -446,24 +341,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       const sharingKey = `GET ${path}?${encodeStableKey(request)}#${saveMark}`;
       const { body, ticket } = await this.inflight.run(sharingKey, async () => {
         const ticket = this.readOrder.ticket();
-        const answer = toRawResponse(
-          await this.store.transport.request<unknown>({
-            path,
-            query: request,
-            raw: true,
-            ...(saveMark > 0 ? { fresh: true } : {}),
-          }),
-        );
-        if (!isPlainObject(answer.data)) {
-          // Never store something that is not a record: the cached copy and the edits stay as they are.
-          throw invalidResponseError(
-            answer.status,
-            `WordPress answered GET ${path} (HTTP ${answer.status}) with ${answer.data === null ? 'an empty body' : Array.isArray(answer.data) ? 'a JSON array' : `a JSON ${typeof answer.data}`} instead of a (${config.kind}, ${config.name}) record; the cached copy was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
-            answer.data,
-            { method: 'GET', url: path },
-          );
-        }
-        return { body: answer.data, ticket };
+        return { body: await readRecord(this.store.transport, config, path, request, saveMark > 0), ticket };
       });
       // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
       const data =
@@ -509,14 +387,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** The query object for `query`: one instance per (context, stable key, page, per_page). */
   query(query: Query = {}): EntityQuery<T, E> {
     const parts = getQueryParts(query, this.keyField);
-    const key = `${parts.context}\u0000${parts.stableKey}\u0000${parts.page}\u0000${parts.perPage}`;
-    let instance = this.queries.get(key);
-    if (!instance) {
-      instance = new EntityQuery<T, E>(this, query, parts, this.listBox(parts.context, parts.stableKey));
-      this.queries.set(key, instance);
-      this.store.eviction?.arm();
-    }
-    return instance;
+    const made = this.lists.query(parts, (list) => new EntityQuery<T, E>(this, query, parts, list));
+    if (made.isNew) this.store.eviction?.arm();
+    return made.query;
   }
 
   /**
@@ -542,19 +415,14 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         this.records.get(id)?.clearItems();
         this.revisionCollections.delete(id);
       }
-      for (const box of this.lists.values()) {
-        const state = box.get();
-        if (state && state.ids.some((id) => id !== undefined && gone.has(id))) {
-          box.set({ ids: state.ids.filter((id) => id === undefined || !gone.has(id)), meta: state.meta });
-        }
-      }
+      this.lists.removeIds(gone);
       if (opts.invalidate !== false) this.invalidateQueries();
     });
   }
 
   /** Marks every query of this collection stale; observed ones request their list again. */
   invalidateQueries(): void {
-    for (const query of this.queries.values()) query.invalidate();
+    this.lists.invalidateAll();
   }
 
   /**
@@ -565,36 +433,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const config = await this.requireConfig();
     if (config.noFetch) return;
     const request: Record<string, unknown> = { ...config.baseURLParams, ...parts.request };
-    const transport = this.store.transport;
-    const path = config.baseURL;
     // Only the request is shared, as in `fetch`: each query stores the answer in its own list.
-    const page = await this.inflight.run(`LIST ${path}?${encodeStableKey(request as Query)}`, async () => {
+    const key = `LIST ${config.baseURL}?${encodeStableKey(request as Query)}`;
+    const page = await this.inflight.run(key, async () => {
       const ticket = this.readOrder.ticket();
-      if (parts.perPage === -1) {
-        delete request.per_page;
-        delete request.page;
-        const items = await transport.fetchAll<unknown>(path, request as Query);
-        return { items, totalItems: items.length, totalPages: undefined, ticket };
-      }
-      const response = await transport.request<unknown>({ path, query: request as Query, raw: true });
-      return {
-        items: listItems(response, config, path),
-        totalItems: readTotalItems(response.headers),
-        totalPages: readTotalPages(response.headers),
-        ticket,
-      };
+      return { ...(await readList(this.store.transport, config, parts, request)), ticket };
     });
-    let meta: QueryMeta | undefined;
-    if (parts.perPage === -1) {
-      // No totalPages: the page count of this stable key depends on each query's page size.
-      meta = { totalItems: page.totalItems };
-    } else if (page.totalItems !== undefined || page.totalPages !== undefined) {
-      meta = {
-        totalItems: page.totalItems ?? null,
-        totalPages: page.totalPages ?? null,
-        perPage: parts.perPage,
-      };
-    }
+    const meta = listMeta(parts, page);
     this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
   }
 
@@ -647,29 +492,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         if (isSaveAnswer) this.readOrder.noteSaveAnswer(record);
         if (record.id !== undefined) ids.push(record.id);
       }
-      if (parts && opts.updateList !== false && !config?.singleton) this.mergeList(parts, ids, opts.meta);
+      if (parts && opts.updateList !== false && !config?.singleton) this.lists.merge(parts, ids, opts.meta);
       if (opts.invalidate) {
         this.invalidateQueries();
         // A save (or a creation) of a record makes a new revision: its revision lists are stale.
-        for (const id of ids) this.revisionCollections.get(id)?.invalidateQueries();
+        this.revisionCollections.invalidate(ids);
       }
     });
-  }
-
-  private listBox(context: string, stableKey: string): IObservableValue<ListState | undefined> {
-    const key = `${context}\u0000${stableKey}`;
-    let box = this.lists.get(key);
-    if (!box) {
-      box = observable.box<ListState | undefined>(undefined, { deep: false, name: 'EntityCollection.list' });
-      this.lists.set(key, box);
-    }
-    return box;
-  }
-
-  private mergeList(parts: QueryParts, ids: Id[], meta: QueryMeta | undefined): void {
-    const box = this.listBox(parts.context, parts.stableKey);
-    const previous = box.get();
-    box.set({ ids: mergeItemIds(previous?.ids, ids, parts.page, parts.perPage), meta });
   }
 
   /** The record `data` belongs to; `config` and `key` are read once per receive, not per record. */
@@ -685,57 +514,6 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 }
 
-/**
- * The saved values a newer server copy changed, field by field (raw values), leaving out the fields
- * this client just sent (`sent`): those changed because of its own save, not someone else's.
- */
-function savedValueChanges(
-  before: object,
-  after: object | undefined,
-  sent: object | undefined,
-): Record<string, { from: unknown; to: unknown }> {
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  if (after === undefined) return changes;
-  const old = before as PlainObject;
-  const next = after as PlainObject;
-  for (const field of Object.keys(next)) {
-    if (sent !== undefined && Object.prototype.hasOwnProperty.call(sent, field)) continue;
-    if (!deepEqual(old[field], next[field])) changes[field] = { from: old[field], to: next[field] };
-  }
-  return changes;
-}
-
-/** A store list and this collection's part of it. */
-interface OwnPart<T extends object, E extends object> {
-  readonly source: readonly EntityRecord<object>[] | undefined;
-  readonly own: readonly EntityRecord<T, E>[];
-}
-
-const NO_PART: OwnPart<never, never> = Object.freeze({ source: undefined, own: Object.freeze([]) });
-
-function sameRecords(a: readonly object[], b: readonly object[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function hasTopField(data: object, field: string): boolean {
-  return Object.prototype.hasOwnProperty.call(data, field.split('.')[0] as string);
-}
-
-/**
- * The items of a list answer: an array, or a keyed list's object values. Anything else (an
- * error sent with 200, `null`) fails the read: an empty list would silently hide every record.
- * @throws RestError `invalid_response`.
- */
-function listItems(response: RawResponse, config: EntityConfig, path: string): unknown[] {
-  const body = response.data;
-  if (Array.isArray(body)) return body as unknown[];
-  if (config.keyedList && isKeyedRecords(body)) return Object.values(body);
-  throw invalidResponseError(
-    response.status,
-    `WordPress answered GET ${path} (HTTP ${response.status}) with ${body === null ? 'an empty body' : `a JSON ${typeof body === 'object' ? 'object' : typeof body}`} instead of a list of (${config.kind}, ${config.name}) records; the cached list was kept. Retry, and if it keeps failing check that nothing between this app and WordPress rewrites REST responses.`,
-    body,
-    { method: 'GET', url: path },
-  );
+  return hasOwn(data, field.split('.')[0] as string);
 }
