@@ -100,21 +100,30 @@ export class TabsServer {
       if (options.method !== 'PUT') throw new Error(`The tabs server does not ${options.method}`);
       if (this.failNextSave) {
         this.failNextSave = false;
-        throw new RestError({ status: 500, code: 'internal_server_error', message: 'Boom', method: 'PUT', url: options.path });
+        throw new RestError({
+          status: 500,
+          code: 'internal_server_error',
+          message: 'Boom',
+          method: 'PUT',
+          url: options.path,
+        });
       }
       const body = options.body as Record<string, unknown>;
       this.onSave?.({ tab, id, body, before: this.post(id) });
       this.saves += 1;
       this.version += 1;
       let post: StoredPost = { ...this.post(id), modified: this.version };
-      for (const field of TAB_FIELDS) if (typeof body[field] === 'string') post = { ...post, [field]: body[field] };
+      for (const field of TAB_FIELDS)
+        if (typeof body[field] === 'string') post = { ...post, [field]: body[field] };
       this.posts.set(id, post);
       return asWordPress(post);
     };
     return {
       request: (async (options: RequestOptions) => {
         const data = await request(options);
-        return options.raw === true ? ({ data, status: 200, headers: new Headers() } satisfies RawResponse) : data;
+        return options.raw === true
+          ? ({ data, status: 200, headers: new Headers() } satisfies RawResponse)
+          : data;
       }) as Transport['request'],
       fetchAll: () => Promise.reject(new Error('not used by the tab runs')),
       allowedMethods: () => Promise.reject(new Error('not used by the tab runs')),
