@@ -131,7 +131,8 @@ export async function restoreJournalEntries(
       const plan = planRestore(merged, (target.raw ?? {}) as PlainObject, config?.mergedEdits);
       runInAction(() => {
         const changes = target.applyEdits(plan.apply, 'restore');
-        host.history.addChanges(target, changes);
+        // Nothing new (the record already shows it): no empty undo step.
+        if (Object.keys(changes).length > 0) host.history.addChanges(target, changes);
         const started: PlainObject = {};
         for (const field of Object.keys(plan.apply)) started[field] = merged.base[field];
         host.editBases.rebase(target, started, first.modifiedGmt);
