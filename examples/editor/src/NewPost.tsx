@@ -1,10 +1,33 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { BackLink } from './PostEditor.js';
 import { PostForm } from './PostForm.js';
 import { navigate, replaceRoute } from './router.js';
 import type { EditablePostType, EditorPost } from './types.js';
+
+type Draft = EntityRecord<EditorPost>;
+
+/** New posts restored from the journal, waiting for the new-post screen of their type. */
+const restoredDrafts: Draft[] = [];
+/** The new-post screen showing now, told of a restored draft to show instead. */
+let showDraft: ((draft: Draft) => void) | undefined;
+
+/**
+ * Opens the new-post screen on a record `restoreJournal()` made again (a new post that was never
+ * saved, brought back after a reload).
+ */
+export function openRestoredDraft(record: EntityRecord<object>): void {
+  const draft = record as unknown as Draft;
+  restoredDrafts.push(draft);
+  if (showDraft !== undefined) showDraft(draft);
+  else navigate({ screen: 'new', type: record.name as EditablePostType });
+}
+
+function takeRestoredDraft(type: EditablePostType): Draft | undefined {
+  const index = restoredDrafts.findIndex((record) => record.name === type && record.id === undefined);
+  return index < 0 ? undefined : restoredDrafts.splice(index, 1)[0];
+}
 
 /**
  * A new post or page, made with `collection.create()`: nothing is sent until the first save, which
@@ -14,11 +37,24 @@ import type { EditablePostType, EditorPost } from './types.js';
  */
 export const NewPost = observer(function NewPost({ type }: { type: EditablePostType }) {
   const store = useStore();
-  const [record] = useState(
-    () => takeRestoredDraft(type) ?? store.collection<EditorPost>('postType', type).create({}),
-  );
+  const [{ record, generation }, setShown] = useState(() => ({
+    record: takeRestoredDraft(type) ?? store.collection<EditorPost>('postType', type).create({}),
+    generation: 0,
+  }));
+  useEffect(() => {
+    showDraft = (draft) => {
+      if (draft.name !== type) navigate({ screen: 'new', type: draft.name as EditablePostType });
+      else
+        setShown((shown) => ({ record: takeRestoredDraft(type) ?? draft, generation: shown.generation + 1 }));
+    };
+    return () => {
+      showDraft = undefined;
+    };
+  }, [type]);
   return (
     <PostForm
+      // A restored draft is a new form: nothing of the empty one it replaces carries over.
+      key={generation}
       record={record}
       type={type}
       back={<BackLink type={type} />}
@@ -28,18 +64,3 @@ export const NewPost = observer(function NewPost({ type }: { type: EditablePostT
     />
   );
 });
-
-/** New posts restored from the journal, waiting for the new-post screen of their type. */
-const restoredDrafts: EntityRecord<object>[] = [];
-
-/** Opens the new-post screen on a record `restoreJournal()` made again (it was never saved). */
-export function openRestoredDraft(record: EntityRecord<object>): void {
-  restoredDrafts.push(record);
-  navigate({ screen: 'new', type: record.name as EditablePostType });
-}
-
-function takeRestoredDraft(type: EditablePostType): EntityRecord<EditorPost> | undefined {
-  const index = restoredDrafts.findIndex((record) => record.name === type && record.id === undefined);
-  if (index < 0) return undefined;
-  return restoredDrafts.splice(index, 1)[0] as unknown as EntityRecord<EditorPost>;
-}
