@@ -97,7 +97,7 @@ function newPostTest(isSolo: boolean): BrowserTest {
       );
       check((await mockWrites(page)).length === 0, 'restoring sends nothing');
       await step('new post restored');
-      await saveButton(page).click();
+      await page.getByRole('button', { name: 'Save draft', exact: true }).click();
       await waitUntil(
         async () => page.url(),
         (url) => /#\/post\/\d+$/.test(url),
