@@ -26,6 +26,7 @@ import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
 import { JournalRecorder } from './journal/JournalRecorder.js';
 import { restoreJournalEntries } from './journal/journalRestore.js';
+import { holdWriterLock, liveWriters } from './journal/writerLocks.js';
 import { runBatch, saveAllInBatch, type BatchApi, type SaveResult } from './batchWrites.js';
 import { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, type ConflictMode, type SaveOptions } from './RecordWriter.js';
@@ -190,7 +191,12 @@ export class RootStore implements CollectionHost {
         waitingOf: (record) => this.waitingWrites?.of(record),
       });
       this.journalRecorder = recorder;
-      this.stopJournal = startJournal(this, recorder);
+      const stopRecording = startJournal(this, recorder);
+      const releaseLock = holdWriterLock(recorder.writer);
+      this.stopJournal = () => {
+        stopRecording();
+        releaseLock();
+      };
     }
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
@@ -239,14 +245,16 @@ export class RootStore implements CollectionHost {
   }
 
   /**
-   * The journal's entries of other writers (earlier sessions, other tabs), without applying them:
-   * what a "Restore N unsaved changes" offer shows. This store's own entries are not listed (they
-   * follow its records). Rejects when the journal cannot be read (also {@link journalError}).
+   * The journal's entries left by other writers (an earlier session, a tab that was closed or
+   * crashed), without applying them: what a "Restore N unsaved changes" offer shows. This store's
+   * own entries, and those of a tab still open (where the browser has Web Locks), are not listed:
+   * they follow their records. Rejects when the journal cannot be read (also {@link journalError}).
    */
   async readJournal(): Promise<JournalEntry[]> {
     const recorder = this.journalRecorder;
     if (recorder === undefined) return [];
-    return (await recorder.read()).filter((entry) => entry.writer !== recorder.writer);
+    const [entries, live] = await Promise.all([recorder.read(), liveWriters()]);
+    return entries.filter((entry) => entry.writer !== recorder.writer && !live.has(entry.writer));
   }
 
   /**

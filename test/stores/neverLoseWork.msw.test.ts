@@ -4,7 +4,7 @@
  * same storage), new records, conflicts that survive a reload and a refresh, per-key merged fields.
  */
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isConflictError, JournalError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
 import {
@@ -197,6 +197,38 @@ describe.each(sharedStorages)('the journal across tabs and sessions (%s)', (_nam
     expect(mock.getPost(restored?.id as number)).toMatchObject({ title: 'A new post', content: 'Its body' });
     await after.flushJournal();
     expect(await storeOn({ journal }).readJournal()).toEqual([]);
+  });
+});
+
+describe('tabs still open', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers only the entries of tabs that are gone, where the browser has Web Locks', async () => {
+    // The part of the Web Locks API the store uses: a held lock is released when its callback ends.
+    const held = new Set<string>();
+    vi.stubGlobal('navigator', {
+      locks: {
+        request: async (name: string, callback: () => Promise<void>) => {
+          held.add(name);
+          try {
+            await callback();
+          } finally {
+            held.delete(name);
+          }
+        },
+        query: () => Promise.resolve({ held: [...held].map((name) => ({ name })) }),
+      },
+    });
+    const journal = memoryJournal();
+    const id = mock.addPost('post', { title: 'Saved' });
+    const open = storeOn({ journal });
+    const post = await openPost(open, id);
+    post.edit({ title: 'Typed in a tab that is still open' });
+    await open.flushJournal();
+    const other = storeOn({ journal });
+    expect(await other.readJournal()).toEqual([]);
+    open.dispose();
+    await vi.waitFor(async () => expect(await other.readJournal()).toHaveLength(1));
   });
 });
 
