@@ -349,7 +349,10 @@ function indexedDbJournalText(page: Page): Promise<string> {
 /** Kills the tab's renderer, as a crash would: no pagehide, no last write. */
 async function crashTab(page: Page): Promise<void> {
   const session = await page.context().newCDPSession(page);
-  await session.send('Page.crash').catch(() => undefined);
+  const crashed = page.waitForEvent('crash', { timeout: 10_000 });
+  // The crashed renderer never answers the command itself.
+  void session.send('Page.crash').catch(() => undefined);
+  await crashed;
   await page.close().catch(() => undefined);
 }
 
