@@ -40,106 +40,25 @@ import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
 import { conflictChoiceValues, type ConflictChoice, type SaveConflict } from './SaveConflict.js';
-import { deepEqual, flattenRawAttributes, hasOwn, isEmpty, type PlainObject } from './snapshot.js';
+import {
+  hasNonTransientEdit,
+  INITIAL_RECORD_STATE,
+  recordState,
+  type FetchState,
+  type RecordAction,
+  type RecordState,
+  type StoredItem,
+  type WriteState,
+} from './recordState.js';
+import { deepEqual, flattenRawAttributes, hasOwn, type PlainObject } from './snapshot.js';
 
-/** A server snapshot as stored for one context. */
-export interface StoredItem<T extends object> {
-  /** The merged server snapshot; never mutated. */
-  readonly data: T;
-  /** A full record was received (not only `_fields`). */
-  readonly isComplete: boolean;
-}
-
-/** The state of a record's GETs, kept apart from its writes so that fetching re-runs no `isDirty` observer. */
-export interface FetchState {
-  /** A GET of this record is in flight. */
-  readonly isResolving: boolean;
-  /** A GET of this record finished at least once (successfully or not). */
-  readonly hasResolved: boolean;
-  /** The error of the last failed GET; cleared by a successful one. */
-  readonly fetchError: Error | undefined;
-}
-
-/** The state of a record's writes: saves, autosaves and deletes. */
-export interface WriteState {
-  /** A save (or autosave) is in flight. */
-  readonly isSaving: boolean;
-  /** The save in flight is an autosave. */
-  readonly isAutosaving: boolean;
-  /** A delete is in flight. */
-  readonly isDeleting: boolean;
-  /** The error of the last save; cleared by the next one, even one that had nothing to send. */
-  readonly saveError: Error | undefined;
-  /** The error of the last delete; cleared by a successful one. */
-  readonly deleteError: Error | undefined;
-  /**
-   * The top-level fields the save in flight sends. While it flies, a value equal to the persisted
-   * one stays an edit for these fields: the answer moves the persisted value, and an undo or a
-   * retyping made meanwhile must survive it.
-   */
-  readonly sending: ReadonlySet<string> | undefined;
-}
+export type { FetchState, RecordAction, SaveEnd, StoredItem, WriteState } from './recordState.js';
 
 /** The request states of a record: fetching, saving, deleting (both parts at once). */
 export type RecordStatus = FetchState & Omit<WriteState, 'sending'>;
 
-/** How a save ends: `{ ok: true }` or the error it failed with. */
-export type SaveEnd = { readonly ok: true } | { readonly ok: false; readonly error: Error };
-
-const NOT_FETCHED: FetchState = Object.freeze({
-  isResolving: false,
-  hasResolved: false,
-  fetchError: undefined,
-});
-
-const NOT_WRITING: WriteState = Object.freeze({
-  isSaving: false,
-  isAutosaving: false,
-  isDeleting: false,
-  saveError: undefined,
-  deleteError: undefined,
-  sending: undefined,
-});
-
-const NO_CONTEXTS: Readonly<Record<string, never>> = Object.freeze({});
-
-/** Every piece of a record's state, each a plain value until observed (see `LazyObservableFields`). */
-interface RecordState<T extends object, E extends object> {
-  item: StoredItem<T> | undefined;
-  contexts: Readonly<Record<string, StoredItem<T>>>;
-  edits: Partial<E>;
-  fetchState: FetchState;
-  writeState: WriteState;
-  autosaves: readonly Autosave[] | undefined;
-  conflict: SaveConflict<E> | undefined;
-  /**
-   * Whether the edits hold a non-transient field, worked out where edits are written, so
-   * `hasEdits`, `isDirty` and the dirty lists read one value instead of scanning.
-   */
-  hasEdits: boolean;
-}
-
-const INITIAL_STATE: RecordState<object, object> = Object.freeze({
-  item: undefined,
-  contexts: NO_CONTEXTS,
-  edits: NO_EDITS,
-  fetchState: NOT_FETCHED,
-  writeState: NOT_WRITING,
-  autosaves: undefined,
-  conflict: undefined,
-  hasEdits: false,
-});
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
-
-/** The edits hold a field that is not transient; with no transient set (no config) any field counts. */
-function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string> | undefined): boolean {
-  for (const key in edits) {
-    if (!hasOwn(edits, key)) continue;
-    if (transient === undefined || !transient.has(key)) return true;
-  }
-  return false;
-}
 
 /** How a record is made: by its collection, or detached with its own config. */
 export interface EntityRecordInit<T extends object, E extends object = T> {
@@ -213,10 +132,10 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   readonly collection: RecordHost<T, E> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
-  // `edits` is replaced only through the funnel (`commitEdits` → `replaceEdits`), which keeps
-  // `hasEdits` in step.
+  // Changed only by `dispatch` (recordState.ts); `edits` only through the funnel (`commitEdits` →
+  // `replaceEdits`), which keeps `hasEdits` in step.
   private readonly state = new LazyObservableFields<RecordState<T, E>>(
-    INITIAL_STATE as RecordState<T, E>,
+    INITIAL_RECORD_STATE as RecordState<T, E>,
     'EntityRecord',
   );
   /** The transient fields `hasEdits` state was worked out with; `null` before the first write of edits. */
@@ -250,7 +169,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   ): EntityRecord<T, E> {
     const id = data === undefined || config.singleton ? undefined : readId((data as PlainObject)[config.key]);
     const record = new EntityRecord<T, E>({ kind: config.kind, name: config.name, id, config });
-    if (data !== undefined) runInAction(() => record.writeItem(DEFAULT_CONTEXT, { data, isComplete: true }));
+    if (data !== undefined)
+      record.dispatch({ type: 'received', context: DEFAULT_CONTEXT, item: { data, isComplete: true } });
     return record;
   }
 
@@ -594,23 +514,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const values = conflictChoiceValues(conflict, choice, this.config?.mergedEdits);
     runInAction(() => {
       this.edit(values as EditInput<E>);
-      this.setConflict(undefined);
-      if (isConflictError(this.state.peek('writeState').saveError)) this.finishEmptySave();
+      this.dispatch({ type: 'conflictSet', conflict: undefined });
+      if (isConflictError(this.state.peek('writeState').saveError)) this.dispatch({ type: 'saveSkipped' });
     });
-  }
-
-  /** @internal Records (or clears) a save conflict; the writer and journal restore call it. */
-  setConflict(conflict: SaveConflict | undefined): void {
-    const previous = this.state.peek('conflict') as SaveConflict | undefined;
-    runInAction(() => {
-      this.state.set('conflict', conflict as SaveConflict<E> | undefined);
-      this.collection?.store.noteConflictChange?.(this as EntityRecord<object>, previous, conflict);
-    });
-  }
-
-  /** @internal The writer replaces the stored autosaves. */
-  setAutosaves(autosaves: readonly Autosave[]): void {
-    runInAction(() => this.state.set('autosaves', autosaves));
   }
 
   /**
@@ -705,86 +611,84 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return context === DEFAULT_CONTEXT ? this.state.get('item') : this.state.get('contexts')[context];
   }
 
-  /** @internal Only `EntityCollection.receive` (and `detached`) write server data. */
-  writeItem(context: string, item: StoredItem<T>): void {
-    this.lastUsedMs = Date.now();
-    if (context === DEFAULT_CONTEXT) this.state.set('item', item);
-    else this.state.set('contexts', { ...this.state.peek('contexts'), [context]: item });
-  }
-
-  /** @internal Drops every context's server data (`EntityCollection.remove`). */
-  clearItems(): void {
-    this.state.set('item', undefined);
-    if (this.state.peek('contexts') !== NO_CONTEXTS) this.state.set('contexts', NO_CONTEXTS);
-  }
-
-  /** @internal A GET of this record starts. */
-  startFetch(): void {
-    this.setFetchState({ ...this.state.peek('fetchState'), isResolving: true });
-  }
-
-  /** @internal A success clears the last fetch error. */
-  finishFetch(error?: Error): void {
-    this.lastUsedMs = Date.now();
-    this.setFetchState({ isResolving: false, hasResolved: true, fetchError: error });
-  }
-
   /**
-   * @internal Call it in the action that evaluated the deferred edits, so no observer sees one
-   * without the other.
+   * @internal Changes the record's state by one transition of `recordState.ts`: the collection
+   * sends reads and received data, the writer saves, deletes and autosaves, the conflict check its
+   * conflict. Call it in the action that made the change (a save's answer, deferred edits), so no
+   * observer sees one without the other.
    */
-  startSave(fields: readonly string[], isAutosave = false): void {
-    this.setWriteState({
-      ...this.state.peek('writeState'),
-      isSaving: true,
-      isAutosaving: isAutosave,
-      sending: new Set(fields.map((field) => field.split('.')[0] as string)),
-    });
+  dispatch(action: RecordAction<T, E>): void {
+    EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
   }
 
-  /**
-   * @internal Call it in the action that received the answer, so no observer sees "not saving"
-   * while the sent edits remain. Edits kept only because the save was in flight are dropped when
-   * they still equal the persisted value.
-   */
-  finishSave(end: SaveEnd): void {
-    EntityRecord.finishSaveAction(this as EntityRecord<object>, end);
-  }
-
-  private static readonly finishSaveAction = action(
-    'EntityRecord.finishSave',
-    (record: EntityRecord<object>, end: SaveEnd): void => {
-      const wasSending = record.state.peek('writeState').sending;
-      record.setWriteState({
-        ...record.state.peek('writeState'),
-        isSaving: false,
-        isAutosaving: false,
-        saveError: end.ok ? undefined : end.error,
-        sending: undefined,
-      });
-      if (wasSending !== undefined) record.dropEditsEqualToPersisted(wasSending);
+  private static readonly dispatchAction = action(
+    'EntityRecord.dispatch',
+    (record: EntityRecord<object>, change: RecordAction): void => {
+      const state = record.state;
+      // `current()` is the live object the sets below change: keep what the effects need first.
+      const before = state.current();
+      const writeBefore = before.writeState;
+      const conflictBefore = before.conflict;
+      const next = recordState(before, change);
+      if (next === before) return;
+      for (const key in next) {
+        const field = key as keyof RecordState<object, object>;
+        if (next[field] !== before[field]) state.set(field, next[field] as never);
+      }
+      record.afterChange(change, writeBefore, conflictBefore);
     },
   );
 
-  /** @internal A save with nothing to send still clears the last save's error. */
-  finishEmptySave(): void {
-    if (this.state.peek('writeState').saveError === undefined) return;
-    this.setWriteState({ ...this.state.peek('writeState'), saveError: undefined });
-  }
-
-  /** @internal A save refused before sending (a conflict, or its check failed): the edits stay. */
-  refuseSave(error: Error): void {
-    this.setWriteState({ ...this.state.peek('writeState'), saveError: error });
-  }
-
-  /** @internal A delete of this record starts. */
-  startDelete(): void {
-    this.setWriteState({ ...this.state.peek('writeState'), isDeleting: true });
-  }
-
-  /** @internal A success clears the last delete error. */
-  finishDelete(error?: Error): void {
-    this.setWriteState({ ...this.state.peek('writeState'), isDeleting: false, deleteError: error });
+  /** What a transition changes outside the state: eviction times, the dirty index, edits a save made equal. */
+  private afterChange(
+    change: RecordAction<T, E>,
+    writeBefore: WriteState,
+    conflictBefore: SaveConflict<E> | undefined,
+  ): void {
+    switch (change.type) {
+      case 'fetchStarted':
+      case 'cleared':
+      case 'autosavesReplaced':
+        return;
+      case 'conflictSet':
+        // The journal keeps a conflict until it is answered; an answer moves the edit's base.
+        this.collection?.store.noteConflictChange?.(
+          this as EntityRecord<object>,
+          conflictBefore as SaveConflict | undefined,
+          change.conflict as SaveConflict | undefined,
+        );
+        return;
+      case 'fetchEnded':
+      case 'received':
+        this.lastUsedMs = Date.now();
+        return;
+      case 'editsReplaced': {
+        const edits = this.state.peek('edits');
+        // Only a record without edits can be evicted, so only then does the time of use matter.
+        if (edits === NO_EDITS) this.lastUsedMs = Date.now();
+        this.hasEditsTransient = change.transient;
+        const isSaving = this.state.peek('writeState').isSaving;
+        this.collection?.noteEditState(
+          this,
+          this.state.peek('hasEdits') || isSaving,
+          isSaving,
+          edits !== NO_EDITS,
+        );
+        return;
+      }
+      default: {
+        // A write's transition.
+        this.lastUsedMs = Date.now();
+        const isSaving = this.state.peek('writeState').isSaving;
+        if (isSaving !== writeBefore.isSaving) {
+          const hasAnyEdits = this.state.peek('edits') !== NO_EDITS;
+          this.collection?.noteEditState(this, this.hasEditsNow() || isSaving, isSaving, hasAnyEdits);
+        }
+        // Edits kept only because the save was in flight go when they equal the persisted value.
+        if (change.type === 'saveEnded' && writeBefore.sending !== undefined)
+          this.dropEditsEqualToPersisted(writeBefore.sending);
+      }
+    }
   }
 
   /**
@@ -802,30 +706,21 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /** @internal The config's transient fields changed: works out `hasEdits` and the dirty lists again. */
   refreshEditState(): void {
     if (this.hasEditsTransient === null) return;
-    runInAction(() => this.noteEdits(this.state.peek('edits')));
+    this.replaceEdits(this.state.peek('edits') as Edits);
   }
 
   /** @internal Only the edit funnel calls it; `{}` clears. Keeps `hasEdits` and the dirty lists in step. */
   replaceEdits(next: Edits): void {
-    const value = (isEmpty(next) ? NO_EDITS : next) as Partial<E>;
-    // Only a record without edits can be evicted, so only then does the time of use matter.
-    if (value === NO_EDITS) this.lastUsedMs = Date.now();
-    this.state.set('edits', value);
-    this.noteEdits(value);
+    this.dispatch({
+      type: 'editsReplaced',
+      edits: next as Partial<E>,
+      transient: this.config?.transientEdits,
+    });
   }
 
   /** The listeners of this record's store, for the edit funnel; `undefined` for a detached record. */
   get editObservers(): EditObservers<never> | undefined {
     return this.collection?.store.editObservers as EditObservers<never> | undefined;
-  }
-
-  private noteEdits(edits: Partial<E>): void {
-    const transient = this.config?.transientEdits;
-    const hasEdits = hasNonTransientEdit(edits as Edits, transient);
-    this.hasEditsTransient = transient;
-    this.state.set('hasEdits', hasEdits);
-    const isSaving = this.state.peek('writeState').isSaving;
-    this.collection?.noteEditState(this, hasEdits || isSaving, isSaving, edits !== NO_EDITS);
   }
 
   /** Commits `next`, a copy of `edits` with some fields cleared, as a `server` change. */
@@ -854,22 +749,6 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
       delete next[field];
     }
     if (next !== undefined) this.commitCleared(edits, next);
-  }
-
-  private setFetchState(next: FetchState): void {
-    runInAction(() => this.state.set('fetchState', next));
-  }
-
-  private setWriteState(next: WriteState): void {
-    this.lastUsedMs = Date.now();
-    const wasSaving = this.state.peek('writeState').isSaving;
-    runInAction(() => {
-      this.state.set('writeState', next);
-      if (next.isSaving !== wasSaving) {
-        const hasAnyEdits = this.state.peek('edits') !== NO_EDITS;
-        this.collection?.noteEditState(this, this.hasEditsNow() || next.isSaving, next.isSaving, hasAnyEdits);
-      }
-    });
   }
 
   /** {@link hasEdits} without observing anything. */

@@ -50,15 +50,19 @@ export class LazyObservableFields<S extends object> {
 
   /** The field's value without observing it (for writers deciding what to write). */
   peek<K extends keyof S>(key: K): S[K] {
-    const box = this.boxes?.[key];
-    return box === undefined ? this.plain[key] : box.get();
+    return this.plain[key];
+  }
+
+  /** Every field's value without observing any: the live object (read-only; {@link set} changes it in place). */
+  current(): Readonly<S> {
+    return this.plain;
   }
 
   /** Replaces the field's value; its observers (if any) are told. Call it inside an action when boxed. */
   set<K extends keyof S>(key: K, value: S[K]): void {
-    const box = this.boxes?.[key];
-    if (box === undefined) this.plain[key] = value;
-    else box.set(value);
+    // The plain field always holds the value too, so `peek` and `current` never touch a box.
+    this.plain[key] = value;
+    this.boxes?.[key]?.set(value);
   }
 
   /** True once something observed the field (it has its box). */

@@ -330,7 +330,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const parts = query ? getQueryParts(query, config.key) : undefined;
     const path = config.recordPath(config.singleton ? undefined : record.id);
     const request: Query = { ...config.baseURLParams, ...(parts?.request ?? {}) };
-    record.startFetch();
+    record.dispatch({ type: 'fetchStarted' });
     try {
       // Only the request is shared: two queries sending the same request (no context, and
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
@@ -348,11 +348,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
       runInAction(() => {
         this.storeRecords([data as T], parts, { query, updateList: false }, ticket);
-        record.finishFetch();
+        record.dispatch({ type: 'fetchEnded' });
       });
       return record;
     } catch (error) {
-      record.finishFetch(toError(error));
+      record.dispatch({ type: 'fetchEnded', error: toError(error) });
       throw error;
     }
   }
@@ -380,7 +380,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       this.name,
       `No entity config is registered for (${this.kind}, ${this.name}).`,
     );
-    if (id !== undefined) this.record(id).finishFetch(error);
+    if (id !== undefined) this.record(id).dispatch({ type: 'fetchEnded', error });
     throw error;
   }
 
@@ -412,7 +412,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
     runInAction(() => {
       for (const id of gone) {
-        this.records.get(id)?.clearItems();
+        this.records.get(id)?.dispatch({ type: 'cleared' });
         this.revisionCollections.delete(id);
       }
       this.lists.removeIds(gone);
@@ -480,7 +480,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
           const history = context === DEFAULT_CONTEXT ? this.store.history : undefined;
           const rawBefore =
             history?.mayHold(record as unknown as EntityRecord<object>) === true ? record.raw : undefined;
-          record.writeItem(context, { data: merged, isComplete: complete });
+          record.dispatch({ type: 'received', context, item: { data: merged, isComplete: complete } });
           if (history !== undefined && rawBefore !== undefined) {
             history.rebase(
               record as unknown as EntityRecord<object>,

@@ -8,7 +8,7 @@ import { runInAction } from 'mobx';
 import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave } from '../models/Autosave.js';
 import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
-import type { SaveEnd } from '../models/EntityRecord.js';
+import type { RecordAction } from '../models/recordState.js';
 import { readId, type Id } from '../models/ids.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
 import type { SaveConflict } from '../models/SaveConflict.js';
@@ -41,28 +41,18 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   readonly nonTransientEdits: Partial<E>;
   /** The autosaves fetched or made for this record. */
   readonly autosaves: readonly Autosave[] | undefined;
-  /** A save starts sending these fields (see `EntityRecord.startSave`). */
-  startSave(fields: readonly string[], isAutosave?: boolean): void;
-  /** The save in flight ended. */
-  finishSave(end: SaveEnd): void;
-  /** A save had nothing to send: the last save error is cleared. */
-  finishEmptySave(): void;
-  /** A delete starts. */
-  startDelete(): void;
-  /** The delete in flight ended, with the error when it failed. */
-  finishDelete(error?: Error): void;
+  /**
+   * Changes the record's state by one transition (`recordState.ts`): `saveStarted`, `saveEnded`,
+   * `saveSkipped` (nothing to send), `saveRefused`, `deleteStarted`, `deleteEnded`,
+   * `autosavesReplaced`, `conflictSet`.
+   */
+  dispatch(action: RecordAction<T, E>): void;
   /** Writes the results of deferred edits (origin `deferred`, no undo step). */
   writeDeferredResults(values: Edits): void;
   /** Forgets every edit (the record was deleted; origin `discard`). */
   discardEdits(): void;
-  /** Replaces the stored autosaves. */
-  setAutosaves(autosaves: readonly Autosave[]): void;
   /** The unsettled save conflict, if any (records that cannot hold one are never checked). */
   readonly conflict?: SaveConflict | undefined;
-  /** Records (or clears) a save conflict. */
-  setConflict?(conflict: SaveConflict | undefined): void;
-  /** A save was refused before sending (a conflict); `error` becomes the save's error. */
-  refuseSave?(error: Error): void;
 }
 
 /** What the writer needs from a collection; `T` and `E` as for {@link WritableRecord}. */
@@ -200,20 +190,20 @@ export class RecordWriter {
       if (Object.keys(edits).length > 0 && this.conflicts === 'detect') {
         const stop = await checkSaveConflict(collection, config, record, edits, this.bases?.of(record));
         if (stop !== undefined) {
-          record.refuseSave?.(stop);
+          record.dispatch({ type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
         }
         // The check took in the server's values: edits it now matches are gone.
         edits = pick();
       }
       if (Object.keys(edits).length === 0) {
-        record.finishEmptySave();
+        record.dispatch({ type: 'saveSkipped' });
         return NOTHING_SENT;
       }
       const data: PlainObject = runInAction(() => {
         // The deferred results and the saving state appear together.
         const payload = evaluateDeferred(record, edits);
-        record.startSave(Object.keys(payload));
+        record.dispatch({ type: 'saveStarted', fields: Object.keys(payload) });
         return { ...payload };
       });
       if (!config.singleton && record.id !== undefined) data[config.key] = record.id;
@@ -249,7 +239,7 @@ export class RecordWriter {
     }
     const record = collection.record(id);
     return this.serialise(record, () => {
-      record.startSave(Object.keys(data));
+      record.dispatch({ type: 'saveStarted', fields: Object.keys(data) });
       return this.finishSaveWith(
         collection,
         config,
@@ -291,7 +281,7 @@ export class RecordWriter {
     send: WriteSender,
   ): Promise<WriteOutcome> {
     return this.serialise(record, async () => {
-      record.startDelete();
+      record.dispatch({ type: 'deleteStarted' });
       try {
         const path = config.recordPath(config.singleton ? undefined : record.id);
         const answer = await send(
@@ -302,11 +292,11 @@ export class RecordWriter {
         runInAction(() => {
           if (record.id !== undefined) collection.remove(record.id, { invalidate: true });
           record.discardEdits();
-          record.finishDelete();
+          record.dispatch({ type: 'deleteEnded' });
         });
         return { ok: true, value: response, error: undefined };
       } catch (error) {
-        record.finishDelete(toError(error));
+        record.dispatch({ type: 'deleteEnded', error: toError(error) });
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -347,21 +337,21 @@ export class RecordWriter {
       }
       const edits: Edits = record.nonTransientEdits;
       if (Object.keys(edits).length === 0) {
-        record.finishEmptySave();
+        record.dispatch({ type: 'saveSkipped' });
         return NOTHING_SENT;
       }
       if (this.conflicts === 'detect') {
         // WordPress saves an author's own draft in place: an autosave can overwrite their save too.
         const stop = await checkSaveConflict(collection, config, record, edits, this.bases?.of(record));
         if (stop !== undefined) {
-          record.refuseSave?.(stop);
+          record.dispatch({ type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
         }
       }
       const previous = await this.previousAutosave(collection, record);
       const body = runInAction(() => {
         const payload = evaluateDeferred(record, edits);
-        record.startSave(Object.keys(payload), true);
+        record.dispatch({ type: 'saveStarted', fields: Object.keys(payload), isAutosave: true });
         return buildAutosavePayload(payload, previous, persisted);
       });
       try {
@@ -381,13 +371,13 @@ export class RecordWriter {
             collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
             this.bases?.saved(record, Object.keys(body));
           } else {
-            record.setAutosaves([outcome.autosave]);
+            record.dispatch({ type: 'autosavesReplaced', autosaves: [outcome.autosave] });
           }
-          record.finishSave({ ok: true });
+          record.dispatch({ type: 'saveEnded', end: { ok: true } });
         });
         return { ok: true, value: response as T, error: undefined };
       } catch (error) {
-        record.finishSave({ ok: false, error: toError(error) });
+        record.dispatch({ type: 'saveEnded', end: { ok: false, error: toError(error) } });
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -415,7 +405,7 @@ export class RecordWriter {
       );
     }
     const list = answer.data.filter(isPlainObject) as Autosave[];
-    record.setAutosaves(list);
+    record.dispatch({ type: 'autosavesReplaced', autosaves: list });
     return list;
   }
 
@@ -453,14 +443,14 @@ export class RecordWriter {
       ({ response, body } = await this.requestWithBody(collection, config, record, data, send));
     } catch (error) {
       const failure = toError(error);
-      record.finishSave({ ok: false, error: failure });
+      record.dispatch({ type: 'saveEnded', end: { ok: false, error: failure } });
       return { ok: false, value: undefined, error: failure };
     }
     runInAction(() => {
       this.receiveAnswer(collection, config, record, response, body);
       // Edits typed while it flew now start from the saved copy: the user's own save.
       this.bases?.saved(record, Object.keys(body));
-      record.finishSave({ ok: true });
+      record.dispatch({ type: 'saveEnded', end: { ok: true } });
     });
     return { ok: true, value: response as T, error: undefined };
   }

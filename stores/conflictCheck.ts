@@ -6,7 +6,7 @@
  */
 import type { Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
-import { compareWithServer, saveConflictOf } from '../models/SaveConflict.js';
+import { compareWithServer, saveConflictOf, type SaveConflict } from '../models/SaveConflict.js';
 import type { PlainObject } from '../models/snapshot.js';
 import { ConflictError, toError } from '../core/errors.js';
 import type { EditBase } from './EditBases.js';
@@ -30,7 +30,7 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
   edits: Edits,
   started: EditBase | undefined,
 ): Promise<Error | undefined> {
-  if (collection.fetch === undefined || record.setConflict === undefined) return undefined;
+  if (collection.fetch === undefined) return undefined;
   if (record.conflict !== undefined) return conflictError(record, record.conflict.fields);
   const cached = record.raw as PlainObject | undefined;
   if (cached === undefined || typeof cached['modified_gmt'] !== 'string') return undefined;
@@ -60,7 +60,7 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
   const conflict = saveConflictOf(conflicting, comparable, base, server);
   // The conflict stands without the rest of their save if this GET fails.
   await collection.fetch(id).catch(() => undefined);
-  record.setConflict(conflict);
+  record.dispatch({ type: 'conflictSet', conflict: conflict as SaveConflict<E> });
   return conflictError(record, conflicting);
 }
 

@@ -138,7 +138,10 @@ export async function restoreJournalEntries(
         host.editBases.rebase(target, started, first.modifiedGmt);
         if (plan.conflicting.length > 0) {
           const server = (target.raw ?? {}) as PlainObject;
-          target.setConflict(saveConflictOf(plan.conflicting, merged.edits, merged.base, server));
+          target.dispatch({
+            type: 'conflictSet',
+            conflict: saveConflictOf(plan.conflicting, merged.edits, merged.base, server),
+          });
         }
       });
       for (const write of merged.waiting) resumed.push([target, write]);

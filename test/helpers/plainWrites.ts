@@ -4,7 +4,14 @@
  */
 import type { Autosave } from '../../models/Autosave.js';
 import type { EntityConfig } from '../../models/EntityConfig.js';
-import type { RecordStatus, SaveEnd } from '../../models/EntityRecord.js';
+import type { RecordStatus } from '../../models/EntityRecord.js';
+import {
+  INITIAL_RECORD_STATE,
+  recordState,
+  type RecordAction,
+  type RecordState,
+} from '../../models/recordState.js';
+import type { SaveConflict } from '../../models/SaveConflict.js';
 import {
   NO_EDITS,
   applyEdits,
@@ -20,8 +27,6 @@ import type { WritableCollection, WritableRecord } from '../../stores/RecordWrit
 export class PlainRecord implements WritableRecord {
   edits: Edits = NO_EDITS;
   persisted: PlainObject | undefined;
-  status: Partial<RecordStatus> = {};
-  autosaves: readonly Autosave[] | undefined;
   constructor(
     readonly config: EntityConfig,
     readonly id: Id | undefined,
@@ -44,32 +49,26 @@ export class PlainRecord implements WritableRecord {
   edit(values: Edits): void {
     this.edits = applyEdits(this.config, this.raw, this.edits, values).edits;
   }
-  private setStatus(patch: Partial<RecordStatus>): void {
-    this.status = { ...this.status, ...patch };
+  /** The record's request states, changed by the same reducer as an `EntityRecord`'s. */
+  private state = INITIAL_RECORD_STATE as RecordState<PlainObject, PlainObject>;
+  get status(): Partial<RecordStatus> {
+    const { sending: _sending, ...write } = this.state.writeState;
+    return { ...this.state.fetchState, ...write };
   }
-  startSave(_fields: readonly string[], isAutosave = false): void {
-    this.setStatus({ isSaving: true, isAutosaving: isAutosave });
+  get autosaves(): readonly Autosave[] | undefined {
+    return this.state.autosaves;
   }
-  finishSave(end: SaveEnd): void {
-    this.setStatus({ isSaving: false, isAutosaving: false, saveError: end.ok ? undefined : end.error });
+  get conflict(): SaveConflict | undefined {
+    return this.state.conflict;
   }
-  finishEmptySave(): void {
-    this.setStatus({ saveError: undefined });
-  }
-  startDelete(): void {
-    this.setStatus({ isDeleting: true });
-  }
-  finishDelete(error?: Error): void {
-    this.setStatus({ isDeleting: false, deleteError: error });
+  dispatch(action: RecordAction<PlainObject, PlainObject>): void {
+    this.state = recordState(this.state, action);
   }
   writeDeferredResults(values: Edits): void {
     this.edits = applyEdits(this.config, this.raw, this.edits, values, { merge: false }).edits;
   }
   discardEdits(): void {
     this.edits = NO_EDITS;
-  }
-  setAutosaves(autosaves: readonly Autosave[]): void {
-    this.autosaves = autosaves;
   }
 }
 

@@ -198,9 +198,9 @@ describe('observing a record first read by a script', () => {
     });
     record.edit({ blocks: [] });
     record.edit({ title: 'Changed' });
-    record.startSave(['title']);
+    record.dispatch({ type: 'saveStarted', fields: ['title'] });
     posts.receive(makePost(1), { query: { context: 'view' } });
-    record.setAutosaves([]);
+    record.dispatch({ type: 'autosavesReplaced', autosaves: [] });
     stop();
     expect(seen).toEqual([
       '|false|false|undefined|undefined',
@@ -221,9 +221,9 @@ describe('observing a record first read by a script', () => {
     const lists: number[][] = [];
     const stop = autorun(() => lists.push([store.dirtyRecords.length, store.savingRecords.length]));
     other.edit({ content: 'New body' });
-    record.startSave(['title']);
+    record.dispatch({ type: 'saveStarted', fields: ['title'] });
     record.edit({ title: 'Post 1' });
-    record.finishSave({ ok: true });
+    record.dispatch({ type: 'saveEnded', end: { ok: true } });
     stop();
     expect(lists).toEqual([
       [1, 0],
