@@ -6,7 +6,16 @@
  */
 import type { Page } from 'playwright-core';
 import { MOCK_USERS } from '../../src/testing/index.js';
-import { check, expectCount, expectText, expectValue, waitUntil, type BrowserTest } from './harness.js';
+import { join } from 'node:path';
+import {
+  ARTIFACTS_DIR,
+  check,
+  expectCount,
+  expectText,
+  expectValue,
+  waitUntil,
+  type BrowserTest,
+} from './harness.js';
 
 /** What the demo puts on `window` in mock mode (the parts used here). */
 interface MockWindow {
@@ -403,7 +412,8 @@ export function indexedDbJournalTests(site: {
             'Excerpt typed in tab 2',
             'tab 2’s excerpt after the next start',
           );
-          await step('both back');
+          // The first tab is gone: the next one is the one to see.
+          await next.screenshot({ path: join(ARTIFACTS_DIR, 'the-indexeddb-journal-02-both-back.png') });
           await next.getByRole('button', { name: 'Save', exact: true }).click();
           await expectText(saveState(next), /^Saved$/, 'the save state');
           const stored = site.getPost(id);
