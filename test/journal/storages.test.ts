@@ -16,8 +16,8 @@ import {
   memoryJournal,
   type Journal,
   type JournalEntry,
-  type JournalStorageArea,
 } from '../../src/journal/index.js';
+import { storageArea } from '../helpers/storageArea.js';
 
 function entry(id: number, title: string, writer = 'tab-1'): JournalEntry {
   return {
@@ -31,24 +31,6 @@ function entry(id: number, title: string, writer = 'tab-1'): JournalEntry {
     base: { title: 'Saved', meta: { a: 0 } },
     modifiedGmt: '2024-01-01T10:00:00',
     writtenAtMs: 1_700_000_000_000,
-  };
-}
-
-/** A Web Storage area in memory; `quota` (characters) makes setItem throw like a full browser storage. */
-function storageArea(quota = Infinity): JournalStorageArea & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      if (value.length > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      items.set(key, value);
-    },
-    removeItem: (key) => void items.delete(key),
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
   };
 }
 

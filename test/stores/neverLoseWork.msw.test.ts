@@ -7,14 +7,10 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isConflictError, JournalError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
-import {
-  localStorageJournal,
-  memoryJournal,
-  type Journal,
-  type JournalStorageArea,
-} from '../../src/journal/index.js';
+import { localStorageJournal, memoryJournal, type Journal } from '../../src/journal/index.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
 import { RootStore } from '../../stores/RootStore.js';
+import { storageArea } from '../helpers/storageArea.js';
 
 const mock = createMockWordPress();
 const server = setupServer(...mock.handlers);
@@ -56,21 +52,6 @@ async function otherPersonSaves(id: number, values: Record<string, unknown>): Pr
   theirs.edit(values);
   await theirs.save({ throwOnError: true });
   other.dispose();
-}
-
-/** A Web Storage area in memory, shared by every "tab" given it. */
-function storageArea(): JournalStorageArea & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-  };
 }
 
 /** A post edited (title and content) in a first store, its journal written; that store then crashes. */
