@@ -13,7 +13,8 @@
  * and our scaling curves (bench/curves.ts), each in a child process.
  *
  * Options: `--rounds N` (default 7), `--warmup N` (default 3), `--only id,id` (scenario ids, and no
- * curves or bundle sizes), `--ours-only`, `--no-curves`, `--no-bundle`; `CURVES=small` for shorter curves.
+ * curves or bundle sizes; `permissions` is the scenario of bench/permissions/run.ts), `--ours-only`,
+ * `--no-curves`, `--no-bundle`; `CURVES=small` for shorter curves.
  *
  * React, react-dom and MobX load their production builds (NODE_ENV=production), as in a shipped
  * editor; MobX reports derivations only in its development build, so our derivations per edit are
@@ -328,4 +329,7 @@ function runScript(script: string, nodeArgs: string[]): void {
   if (run.status !== 0) console.log(`${script} exited with ${String(run.status)}`);
 }
 if (withBundle) runScript('./bundle.ts', []);
+// A list then a permission check per record, against ours, core-data 6.30 and 8.1: each side in its
+// own process (the two core-data releases cannot share one).
+if (!oursOnly && (!only || only.includes('permissions'))) runScript('./permissions/run.ts', []);
 if (withCurves) runScript('./curves.ts', ['--expose-gc', '--max-old-space-size=8192']);

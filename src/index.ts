@@ -30,6 +30,13 @@ export * from '../stores/PermissionStore.js';
 export * from '../stores/EmbedStore.js';
 export * from '../stores/UserStore.js';
 export * from '../stores/SiteStore.js';
+export * from '../stores/RegisteredPostMeta.js';
+export * from '../stores/HomePage.js';
+export * from '../stores/TemplateLookup.js';
+export * from '../stores/EditorSettings.js';
+export { revertEdits } from '../stores/revertEdits.js';
+export type { MediaEdits, MediaModifier } from '../stores/mediaEdit.js';
+export { targetHintMethods, type RecordHint } from '../stores/permissionHints.js';
 export * from '../stores/UndoHistory.js';
 export * from '../stores/RecordIndex.js';
 export {

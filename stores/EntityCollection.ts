@@ -35,6 +35,12 @@ import { savedValueChanges } from './collection/savedValueChanges.js';
 import { TransientFieldsWatch } from './collection/TransientFieldsWatch.js';
 import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
+import {
+  givePermissionHints,
+  recordHints,
+  singleRecordHint,
+  type PermissionHintSink,
+} from './permissionHints.js';
 import { ReadOrder } from './ReadOrder.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
@@ -78,8 +84,11 @@ export interface CollectionHost extends RecordStoreHooks {
   readonly recordIndex?: RecordIndex<EntityRecord<object>> | undefined;
   /** The listeners of the edit funnel; without them, edits are told to nobody (and make no undo steps). */
   readonly editObservers?: EditObservers<EntityRecord<object>> | undefined;
-  /** Answers `record.canEdit`; without one, `canEdit` stays `undefined`. */
-  readonly permissions?: RecordPermissions | undefined;
+  /**
+   * Answers `record.canEdit`, and takes in the permissions records carry (`targetHints`, `Allow`);
+   * without one, `canEdit` stays `undefined`.
+   */
+  readonly permissions?: (RecordPermissions & Partial<PermissionHintSink>) | undefined;
   /** True once the store was disposed: records refuse new work. @default false */
   readonly isDisposed?: boolean | undefined;
   /** Told when something may have become evictable, so an eviction sweep is scheduled. @default undefined (no eviction) */
@@ -339,9 +348,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       // answer cannot replace the saved copy, so the caller would not get the server's copy.
       const saveMark = this.readOrder.saveMarkOf(record);
       const sharingKey = `GET ${path}?${encodeStableKey(request)}#${saveMark}`;
-      const { body, ticket } = await this.inflight.run(sharingKey, async () => {
+      const { body, ticket, allow, permissionMark } = await this.inflight.run(sharingKey, async () => {
         const ticket = this.readOrder.ticket();
-        return { body: await readRecord(this.store.transport, config, path, request, saveMark > 0), ticket };
+        const permissionMark = this.store.permissions?.mark?.();
+        const answer = await readRecord(this.store.transport, config, path, request, saveMark > 0);
+        return { body: answer.data, ticket, allow: answer.allow, permissionMark };
       });
       // A response without its key (an odd `_fields` answer) still belongs to the record asked for.
       const data =
@@ -349,6 +360,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       runInAction(() => {
         this.storeRecords([data as T], parts, { query, updateList: false }, ticket);
         record.dispatch({ type: 'fetchEnded' });
+        const hint = singleRecordHint(config.singleton ? undefined : record.id, body, allow);
+        if (hint !== undefined) givePermissionHints(this.store.permissions, config, [hint], permissionMark);
       });
       return record;
     } catch (error) {
@@ -400,7 +413,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   receive(records: T | readonly T[], opts: ReceiveOptions = {}): void {
     const parts = opts.query ? getQueryParts(opts.query, this.keyField) : undefined;
-    this.storeRecords(Array.isArray(records) ? (records as readonly T[]) : [records as T], parts, opts);
+    const list = Array.isArray(records) ? (records as readonly T[]) : [records as T];
+    runInAction(() => {
+      this.storeRecords(list, parts, opts);
+      const config = this.config;
+      if (config !== undefined)
+        givePermissionHints(this.store.permissions, config, recordHints(list, config.key), undefined);
+    });
   }
 
   /**
@@ -437,10 +456,19 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const key = `LIST ${config.baseURL}?${encodeStableKey(request as Query)}`;
     const page = await this.inflight.run(key, async () => {
       const ticket = this.readOrder.ticket();
-      return { ...(await readList(this.store.transport, config, parts, request)), ticket };
+      const permissionMark = this.store.permissions?.mark?.();
+      return { ...(await readList(this.store.transport, config, parts, request)), ticket, permissionMark };
     });
     const meta = listMeta(parts, page);
-    this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
+    runInAction(() => {
+      this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
+      givePermissionHints(
+        this.store.permissions,
+        config,
+        recordHints(page.items, config.key),
+        page.permissionMark,
+      );
+    });
   }
 
   /**

@@ -1,15 +1,23 @@
 /**
- * What the current user may do: create, read, update or delete a REST resource, answered by the
- * `Allow` header of one `OPTIONS /wp/v2/{resource}[/{id}]` request and cached per action.
+ * What the current user may do: create, read, update or delete a REST resource or one record of
+ * it. Answers come from the `Allow` header of one `OPTIONS` request per resource, or for free from
+ * the records themselves (`_links.self[0].targetHints.allow` on WordPress 6.7+, the `Allow` header
+ * of a single record's `GET`), and from writes the server refused.
  *
  * @module
  */
 import { observable, runInAction } from 'mobx';
-import { permissionResourceOf } from '../models/EntityConfig.js';
 import { normaliseId, type Id } from '../models/ids.js';
-import { InvalidActionError, WpEntitiesError, toError } from '../core/errors.js';
+import {
+  ArgumentError,
+  EntityConfigError,
+  InvalidActionError,
+  WpEntitiesError,
+  toError,
+} from '../core/errors.js';
 import type { Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
+import type { PermissionHintSink, RecordHint } from './permissionHints.js';
 
 /** An action a permission check can ask about. */
 export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
@@ -25,11 +33,35 @@ const METHOD_OF_ACTION: Readonly<Record<PermissionAction, string>> = {
   delete: 'DELETE',
 };
 
+/**
+ * An entity, or one record of it, as a permission resource: `{ kind: 'postType', name: 'post', id: 5 }`
+ * asks about `/wp/v2/posts/5`, the same answer as the resource name `'posts'` with id `5`.
+ */
+export interface EntityResource {
+  /** The entity kind (`postType`, `root`, `taxonomy`). */
+  readonly kind: string;
+  /** The entity name (`post`, `site`, `category`). */
+  readonly name: string;
+  /** A record of the entity; without it the check is about the collection (may create, …). */
+  readonly id?: Id | undefined;
+}
+
+/** What a check is about: a REST resource name under `/wp/v2/` (`'posts'`, `'media'`), or an entity. */
+export type PermissionResource = string | EntityResource;
+
+/** The update and delete answers of one record, as `getEntityRecordPermissions` gives them. */
+export interface RecordPermissionAnswers {
+  /** May the user update it; undefined until known. */
+  readonly update: boolean | undefined;
+  /** May the user delete it; undefined until known. */
+  readonly delete: boolean | undefined;
+}
+
 /** The parts of an entity config a permission check needs. `EntityConfig` satisfies it. */
 export interface PermissionEntityConfig {
   /** The REST base of a dynamic post type or taxonomy (`posts`, `pages`). */
   readonly restBase?: string | undefined;
-  /** The entity's base path (`/wp/v2/comments`); used when there is no `restBase`. */
+  /** The entity's base path (`/wp/v2/comments`): checks of the entity and its records are made there. */
   readonly baseURL: string;
 }
 
@@ -43,7 +75,7 @@ export interface PermissionConfigSource {
 
 /** Optional collaborators of a {@link PermissionStore}. */
 export interface PermissionStoreOptions {
-  /** Entity configs, needed by `canUserEditRecord` and `canEditRecord`. @default undefined */
+  /** Entity configs, needed by entity resources, `canUserEditRecord` and `canEditRecord`. @default undefined */
   configs?: PermissionConfigSource;
 }
 
@@ -59,100 +91,157 @@ function checkedId(id: Id | null | undefined): Id | undefined {
   return normalised === 0 ? undefined : normalised;
 }
 
-/** The `resource[/id]` part shared by the cache key and the OPTIONS path. */
-function target(resource: string, id: Id | undefined): string {
-  return id === undefined ? resource : `${resource}/${String(id)}`;
+/** `base[/id]`: the REST path a check is about, which is also its cache key. */
+function withId(base: string, id: Id | undefined): string {
+  return id === undefined ? base : `${base}/${String(id)}`;
+}
+
+/** The REST path of a resource name: `posts` → `/wp/v2/posts`. */
+function namedPath(resource: string, id: Id | undefined): string {
+  return withId(`/wp/v2/${resource}`, id);
+}
+
+/** The REST path of an entity's collection or record: its base path, then the id. */
+export function entityPermissionPath(config: PermissionEntityConfig, id: Id | null | undefined): string {
+  const base = config.baseURL === '/' ? '' : config.baseURL.replace(/\/+$/, '');
+  return withId(base === '' ? '/' : base, checkedId(id));
+}
+
+function isEntityResource(value: unknown): value is EntityResource {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Rejects an entity resource without a kind or name, as the reference does. */
+function assertEntityResource(resource: EntityResource): void {
+  if (
+    typeof resource.kind !== 'string' ||
+    resource.kind === '' ||
+    typeof resource.name !== 'string' ||
+    resource.name === ''
+  ) {
+    throw new ArgumentError(
+      `A permission resource object needs a kind and a name ({ kind: 'postType', name: 'post', id }); got ${JSON.stringify(resource)}.`,
+    );
+  }
 }
 
 /**
  * Permission checks for the current user.
  *
  * ```ts
- * await store.permissions.canUser('update', 'posts', 5); // OPTIONS /wp/v2/posts/5
- * store.permissions.get('delete', 'posts', 5);           // answered by the same request
+ * await store.permissions.canUser('update', 'posts', 5);                                  // OPTIONS /wp/v2/posts/5
+ * store.permissions.get('delete', { kind: 'postType', name: 'post', id: 5 });             // answered by the same request
+ * await store.collection('postType', 'post').query({ per_page: 100 }).fetch();            // WordPress 6.7+: answers all 100
  * ```
+ *
+ * Which answer wins: every answer carries the mark of when its information was taken (an
+ * `OPTIONS` or a read: when it was sent; a refused write: when the refusal arrived). A newer
+ * answer replaces an older one, never the reverse, so a list's hints never override an `OPTIONS`
+ * sent after the list, nor a write the server refused after the list was sent.
  */
-export class PermissionStore {
+export class PermissionStore implements PermissionHintSink {
   private readonly transport: Transport;
   private readonly configs: PermissionConfigSource | undefined;
-  /** `action/resource[/id]` → allowed. */
+  /** `action path` → allowed. */
   private readonly answers = observable.map<string, boolean>();
-  /** `resource[/id]` → the error of its last OPTIONS request, while that request is the last one and failed. */
+  /** Path → the mark of the information its answers came from (see the class notes). */
+  private readonly marks = new Map<string, number>();
+  /** Path (or `entity:kind/name`) → the error of its last check, while that check is the last one and failed. */
   private readonly failures = observable.map<string, Error>({}, { deep: false });
   /** `kind/name` of entities the config source said do not exist. */
   private readonly missingConfigs = observable.set<string>();
   private readonly requests = new InflightRequests();
   /** Lazy checks queued by observable reads, so a read never starts a request inside a derivation. */
   private readonly scheduled = new Set<string>();
+  private lastMark = 0;
 
-  /** Checks are sent through `transport`; `options.configs` is needed for record checks. The constructor does no I/O. */
+  /** Checks are sent through `transport`; `options.configs` is needed for entity resources. The constructor does no I/O. */
   constructor(transport: Transport, options: PermissionStoreOptions = {}) {
     this.transport = transport;
     this.configs = options.configs;
   }
 
   /**
-   * Whether the current user may do `action` on `resource` (or one record of it). One `OPTIONS`
-   * answers all four actions and is shared by concurrent checks; a failed request records nothing
-   * and resolves `undefined`, so a later check asks again.
-   * Rejects with {@link InvalidActionError} for any action but create, read, update and delete.
+   * Whether the current user may do `action` on `resource` (or one record of it). `resource` is a
+   * REST resource name (`'posts'`, with `id` for a record) or an entity (`{ kind, name, id }`; `id`
+   * there wins over the argument). A cached answer resolves at once; otherwise one `OPTIONS`
+   * answers all four actions and is shared by concurrent checks. A failed request or an entity
+   * that does not exist records nothing and resolves `undefined` (see {@link lastError}), so a
+   * later check asks again.
+   * Rejects with {@link InvalidActionError} for any action but create, read, update and delete,
+   * and with `ArgumentError` for an entity resource without kind or name.
    */
-  canUser(action: PermissionAction, resource: string, id?: Id): Promise<boolean | undefined> {
+  canUser(action: PermissionAction, resource: PermissionResource, id?: Id): Promise<boolean | undefined> {
     if (!isPermissionAction(action)) return Promise.reject(new InvalidActionError(String(action)));
-    const normalisedId = checkedId(id);
-    const key = `${action}/${target(resource, normalisedId)}`;
-    const cached = this.answers.get(key);
-    if (cached !== undefined) return Promise.resolve(cached);
-    return this.requests
-      .run(target(resource, normalisedId), () => this.requestPermissions(resource, normalisedId))
-      .then(() => this.answers.get(key));
-  }
-
-  /** The cached answer for `action` on `resource[/id]` (observable); undefined until known. */
-  get(action: PermissionAction, resource: string, id?: Id): boolean | undefined {
-    return this.answers.get(`${action}/${target(resource, checkedId(id))}`);
+    if (!isEntityResource(resource)) return this.check(action, namedPath(resource, checkedId(id)));
+    try {
+      assertEntityResource(resource);
+    } catch (error) {
+      return Promise.reject(toError(error));
+    }
+    // A loaded config answers at once, so the request starts now (as for a resource name).
+    const known = this.configs?.get(resource.kind, resource.name);
+    if (known !== undefined) return this.check(action, entityPermissionPath(known, resource.id ?? id));
+    return this.entityPath(resource, id).then((path) =>
+      path === undefined ? undefined : this.check(action, path),
+    );
   }
 
   /**
-   * The `RestError` of the last failed check of `resource[/id]`, so a caller can tell "unknown
-   * because it failed" from "not asked yet" (a failed check itself resolves `undefined`, as the spec
-   * says); cleared by the next success. Observable.
+   * The cached answer for `action` on `resource[/id]` (observable); undefined until known, and
+   * for an entity whose config is not loaded. Sends nothing.
+   */
+  get(action: PermissionAction, resource: PermissionResource, id?: Id): boolean | undefined {
+    const path = this.cachedPathFor(resource, id);
+    return path === undefined ? undefined : this.answers.get(`${action} ${path}`);
+  }
+
+  /**
+   * The error of the last failed check of `resource[/id]`, so a caller can tell "unknown because it
+   * failed" from "not asked yet" (a failed check itself resolves `undefined`, as the spec says);
+   * for an entity that does not exist, its `EntityConfigError`. Cleared by the next success. Observable.
    * @throws InvalidActionError for any action but create, read, update and delete.
    */
-  lastError(action: PermissionAction, resource: string, id?: Id): Error | undefined {
+  lastError(action: PermissionAction, resource: PermissionResource, id?: Id): Error | undefined {
     if (!isPermissionAction(action)) throw new InvalidActionError(String(action));
-    return this.failures.get(target(resource, checkedId(id)));
+    if (isEntityResource(resource)) {
+      const missing = this.failures.get(`entity:${resource.kind}/${resource.name}`);
+      if (missing !== undefined) return missing;
+    }
+    const path = this.cachedPathFor(resource, id);
+    return path === undefined ? undefined : this.failures.get(path);
   }
 
   /** True while the OPTIONS request for `resource[/id]` is in flight (observable). */
-  isRequesting(resource: string, id?: Id): boolean {
-    return this.requests.isPending(target(resource, checkedId(id)));
+  isRequesting(resource: PermissionResource, id?: Id): boolean {
+    const path = this.cachedPathFor(resource, id);
+    return path !== undefined && this.requests.isPending(path);
   }
 
   /**
-   * Stores an answer, as if the server had given it (bootstrapping from server-rendered data,
+   * Stores an answer, as if the server had given it now (bootstrapping from server-rendered data,
    * tests). Rejects invalid actions like {@link PermissionStore.canUser}, but synchronously.
    */
   receive(action: PermissionAction, resource: string, id: Id | undefined, isAllowed: boolean): void {
     if (!isPermissionAction(action)) throw new InvalidActionError(String(action));
-    const key = `${action}/${target(resource, checkedId(id))}`;
-    runInAction(() => this.answers.set(key, isAllowed));
+    const path = namedPath(resource, checkedId(id));
+    runInAction(() => {
+      this.answers.set(`${action} ${path}`, isAllowed);
+      this.marks.set(path, this.mark());
+    });
   }
 
   /**
-   * Whether the current user may update record `id` of `(kind, name)` (`update` on its REST base).
-   * False for an unknown entity; undefined when the check failed or the entity is outside `/wp/v2/`.
+   * Whether the current user may update record `id` of `(kind, name)`. False for an entity that
+   * does not exist; undefined when the check failed.
    */
   async canUserEditRecord(kind: string, name: string, id?: Id): Promise<boolean | undefined> {
-    const configs = this.requireConfigs();
-    const config = await configs.ensure(kind, name);
+    const config = await this.requireConfigs().ensure(kind, name);
     if (config === undefined) {
       runInAction(() => this.missingConfigs.add(`${kind}/${name}`));
       return false;
     }
-    const resource = permissionResourceOf(config);
-    if (resource === undefined) return undefined;
-    return this.canUser('update', resource, id);
+    return this.check('update', entityPermissionPath(config, id));
   }
 
   /**
@@ -161,20 +250,19 @@ export class PermissionStore {
    * read). This is what `record.canEdit` returns.
    */
   canEditRecord(kind: string, name: string, id?: Id): boolean | undefined {
-    const configs = this.requireConfigs();
-    const config = configs.get(kind, name);
-    if (config === undefined) {
-      if (this.missingConfigs.has(`${kind}/${name}`)) return false;
-      this.schedule(`edit:${kind}/${name}/${String(checkedId(id))}`, () =>
-        this.canUserEditRecord(kind, name, id),
-      );
-      return undefined;
-    }
-    const resource = permissionResourceOf(config);
-    if (resource === undefined) return undefined;
-    const answer = this.get('update', resource, id);
-    if (answer === undefined) this.scheduleCheck('update', resource, checkedId(id));
-    return answer;
+    return this.observeRecord('update', kind, name, id);
+  }
+
+  /**
+   * The update and delete answers of record `id` (observable; what `getEntityRecordPermissions`
+   * gives in the reference). Reading an unknown answer starts one check, which answers both; after
+   * a list read on WordPress 6.7+ both are known without any request.
+   */
+  ofRecord(kind: string, name: string, id: Id): RecordPermissionAnswers {
+    return {
+      update: this.observeRecord('update', kind, name, id),
+      delete: this.observeRecord('delete', kind, name, id),
+    };
   }
 
   /**
@@ -183,8 +271,97 @@ export class PermissionStore {
    */
   get canUpload(): boolean | undefined {
     const answer = this.get('create', 'media');
-    if (answer === undefined) this.scheduleCheck('create', 'media', undefined);
+    if (answer === undefined) this.scheduleCheck(namedPath('media', undefined));
     return answer;
+  }
+
+  /** @internal A new mark in the order answers are taken in (see the class notes). */
+  mark(): number {
+    return ++this.lastMark;
+  }
+
+  /**
+   * @internal Takes in the methods records of `config` allow (their `targetHints`, or the `Allow`
+   * header of a record's `GET`), learned from a read sent at `sentMark`. A path with a newer answer
+   * keeps it.
+   */
+  receiveHints(config: PermissionEntityConfig, hints: readonly RecordHint[], sentMark: number): void {
+    if (hints.length === 0) return;
+    runInAction(() => {
+      for (const hint of hints)
+        this.takeMethods(entityPermissionPath(config, hint.id), hint.methods, sentMark);
+    });
+  }
+
+  /**
+   * @internal A write to record `id` of `config` was refused (401/403 with a "not allowed to edit
+   * or delete it" code): `action` is not allowed, as of now. A later check or a read sent after
+   * this answer may say otherwise; an older one never does.
+   */
+  noteRefusal(config: PermissionEntityConfig, id: Id | undefined, action: 'update' | 'delete'): void {
+    const path = entityPermissionPath(config, id);
+    runInAction(() => {
+      this.answers.set(`${action} ${path}`, false);
+      this.marks.set(path, this.mark());
+      this.failures.delete(path);
+    });
+  }
+
+  private observeRecord(
+    action: PermissionAction,
+    kind: string,
+    name: string,
+    id: Id | undefined,
+  ): boolean | undefined {
+    const configs = this.requireConfigs();
+    const config = configs.get(kind, name);
+    if (config === undefined) {
+      if (this.missingConfigs.has(`${kind}/${name}`)) return false;
+      this.schedule(`config:${kind}/${name}/${String(checkedId(id))}`, () =>
+        this.canUserEditRecord(kind, name, id),
+      );
+      return undefined;
+    }
+    const path = entityPermissionPath(config, id);
+    const answer = this.answers.get(`${action} ${path}`);
+    if (answer === undefined) this.scheduleCheck(path);
+    return answer;
+  }
+
+  /** The cached answer, or the answer of one OPTIONS request shared by every check of `path`. */
+  private check(action: PermissionAction, path: string): Promise<boolean | undefined> {
+    const key = `${action} ${path}`;
+    const cached = this.answers.get(key);
+    if (cached !== undefined) return Promise.resolve(cached);
+    return this.requests.run(path, () => this.requestPermissions(path)).then(() => this.answers.get(key));
+  }
+
+  /** The path of an entity check, loading the entity's config; undefined for an entity that does not exist. */
+  private async entityPath(resource: EntityResource, id: Id | undefined): Promise<string | undefined> {
+    const config = await this.requireConfigs().ensure(resource.kind, resource.name);
+    const missingKey = `entity:${resource.kind}/${resource.name}`;
+    if (config === undefined) {
+      runInAction(() =>
+        this.failures.set(
+          missingKey,
+          new EntityConfigError(
+            resource.kind,
+            resource.name,
+            `No entity config is registered for (${resource.kind}, ${resource.name}), so nothing can be checked on it.`,
+          ),
+        ),
+      );
+      return undefined;
+    }
+    if (this.failures.has(missingKey)) runInAction(() => this.failures.delete(missingKey));
+    return entityPermissionPath(config, resource.id ?? id);
+  }
+
+  /** The path of a check when it can be known without a request (observable for entities). */
+  private cachedPathFor(resource: PermissionResource, id: Id | undefined): string | undefined {
+    if (!isEntityResource(resource)) return namedPath(resource, checkedId(id));
+    const config = this.configs?.get(resource.kind, resource.name);
+    return config === undefined ? undefined : entityPermissionPath(config, resource.id ?? id);
   }
 
   private requireConfigs(): PermissionConfigSource {
@@ -196,9 +373,9 @@ export class PermissionStore {
     return this.configs;
   }
 
-  private scheduleCheck(action: PermissionAction, resource: string, id: Id | undefined): void {
-    if (this.requests.hasPending(target(resource, id))) return;
-    this.schedule(`${action}/${target(resource, id)}`, () => this.canUser(action, resource, id));
+  private scheduleCheck(path: string): void {
+    if (this.requests.hasPending(path)) return;
+    this.schedule(`path:${path}`, () => this.requests.run(path, () => this.requestPermissions(path)));
   }
 
   /** Starts `check` in a microtask, once per key until it has started. */
@@ -212,22 +389,27 @@ export class PermissionStore {
     });
   }
 
-  private async requestPermissions(resource: string, id: Id | undefined): Promise<void> {
-    const key = target(resource, id);
+  /** Sets all four actions of `path` from `methods`, unless `path` has an answer newer than `mark`. */
+  private takeMethods(path: string, methods: ReadonlySet<string>, mark: number): void {
+    if ((this.marks.get(path) ?? 0) > mark) return;
+    for (const action of PERMISSION_ACTIONS) {
+      this.answers.set(`${action} ${path}`, methods.has(METHOD_OF_ACTION[action]));
+    }
+    this.marks.set(path, mark);
+    this.failures.delete(path);
+  }
+
+  private async requestPermissions(path: string): Promise<void> {
+    const sentMark = this.mark();
     let methods: Set<string>;
     try {
-      methods = await this.transport.allowedMethods(`/wp/v2/${key}`);
+      methods = await this.transport.allowedMethods(path);
     } catch (error) {
       // The spec ignores a failed OPTIONS request; its error is kept apart to say why it is unknown.
-      runInAction(() => this.failures.set(key, toError(error)));
+      runInAction(() => this.failures.set(path, toError(error)));
       return;
     }
     const tokens = new Set([...methods].map((method) => method.trim().toUpperCase()));
-    runInAction(() => {
-      this.failures.delete(key);
-      for (const action of PERMISSION_ACTIONS) {
-        this.answers.set(`${action}/${target(resource, id)}`, tokens.has(METHOD_OF_ACTION[action]));
-      }
-    });
+    runInAction(() => this.takeMethods(path, tokens, sentMark));
   }
 }

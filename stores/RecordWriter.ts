@@ -22,6 +22,7 @@ import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
 import { checkSaveConflict } from './conflictCheck.js';
 import type { EditBases } from './EditBases.js';
 import { isUnreachable, type WaitingWriteKind, type WaitingWrites } from './WaitingWrites.js';
+import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
@@ -94,6 +95,8 @@ export interface RecordWriterOptions {
   bases?: EditBases | undefined;
   /** Keeps writes asked for while the site cannot be reached, and sends them once it answers. @default none: they fail */
   waiting?: WaitingWrites | undefined;
+  /** Told when the server refuses a record to this user (see `isRecordRefusal`). @default undefined */
+  refusals?: WriteRefusalSink | undefined;
 }
 
 /** See {@link RecordWriterOptions.conflicts}. */
@@ -123,6 +126,7 @@ function evaluateDeferred<T extends object, E extends object>(
 export class RecordWriter {
   private readonly transport: Transport;
   private readonly currentUserId: () => number | undefined;
+  private readonly refusals: WriteRefusalSink | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
   private readonly bases: EditBases | undefined;
   private readonly waiting: WaitingWrites | undefined;
@@ -136,6 +140,7 @@ export class RecordWriter {
     this.currentUserId = options.currentUserId ?? (() => undefined);
     this.bases = options.bases;
     this.waiting = options.waiting;
+    this.refusals = options.refusals;
   }
 
   /**
@@ -296,6 +301,7 @@ export class RecordWriter {
         });
         return { ok: true, value: response, error: undefined };
       } catch (error) {
+        if (isRecordRefusal(error, 'delete')) this.refusals?.noteRefusal(config, record.id, 'delete');
         record.dispatch({ type: 'deleteEnded', error: toError(error) });
         return { ok: false, value: undefined, error: toError(error) };
       }
@@ -443,6 +449,10 @@ export class RecordWriter {
       ({ response, body } = await this.requestWithBody(collection, config, record, data, send));
     } catch (error) {
       const failure = toError(error);
+      // Only an update of an existing record says anything about it (a creation has no record yet).
+      if ((config.singleton || record.id !== undefined) && isRecordRefusal(failure, 'update')) {
+        this.refusals?.noteRefusal(config, config.singleton ? undefined : record.id, 'update');
+      }
       record.dispatch({ type: 'saveEnded', end: { ok: false, error: failure } });
       return { ok: false, value: undefined, error: failure };
     }

@@ -33,6 +33,12 @@ import { RecordWriter, type ConflictMode, type SaveOptions } from './RecordWrite
 import { UndoHistory, type UndoStep } from './UndoHistory.js';
 import { PermissionStore } from './PermissionStore.js';
 import { SiteStore } from './SiteStore.js';
+import { createEditorLookups } from './editorLookups.js';
+import { editMedia, type MediaEdits } from './mediaEdit.js';
+import type { EditorSettingsStore } from './EditorSettings.js';
+import type { HomePage } from './HomePage.js';
+import type { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
+import type { TemplateLookup } from './TemplateLookup.js';
 import { UserStore } from './UserStore.js';
 
 /** Options of a {@link RootStore}. */
@@ -108,6 +114,14 @@ export class RootStore implements CollectionHost {
   readonly users: UserStore;
   /** Site-wide data: theme, global styles, templates, patterns, navigation. */
   readonly site: SiteStore<EntityRecord>;
+  /** Meta keys each post type registers for REST (`getRegisteredPostMeta`). */
+  readonly postMeta: RegisteredPostMetaStore;
+  /** The front page and the posts page (`getHomePage`, `getPostsPageId`). */
+  readonly homePage: HomePage;
+  /** Which template renders a post (`getTemplateId`). */
+  readonly templates: TemplateLookup;
+  /** Editor settings, editor assets and view configs (`getEditorSettings`, `getEditorAssets`, `getViewConfig`). */
+  readonly editorSettings: EditorSettingsStore;
   /** The undo history of every record of the store. */
   readonly history: UndoHistory<EntityRecord<object>>;
   /** Sends saves, deletes and autosaves. */
@@ -162,6 +176,11 @@ export class RootStore implements CollectionHost {
         receive: (kind, name, records) => this.collection(kind, name).receive(records),
       },
     });
+    const lookups = createEditorLookups(this);
+    this.postMeta = lookups.postMeta;
+    this.homePage = lookups.homePage;
+    this.templates = lookups.templates;
+    this.editorSettings = lookups.editorSettings;
     this.history = new UndoHistory<EntityRecord<object>>();
     this.editObservers = new EditObservers<EntityRecord<object>>();
     // The undo history is the first listener: it keeps only local edits.
@@ -184,6 +203,7 @@ export class RootStore implements CollectionHost {
       conflicts: options.conflicts,
       bases: this.editBases,
       waiting: this.waitingWrites,
+      refusals: this.permissions,
     });
     if (options.journal !== undefined) {
       const recorder = new JournalRecorder(options.journal, {
@@ -200,6 +220,28 @@ export class RootStore implements CollectionHost {
     }
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  /**
+   * Edits image `id` on the server (crop, rotate: `POST /wp/v2/media/{id}/edit`, WordPress 5.5+),
+   * which makes a new attachment; resolves to it once it is in the `root/media` cache (and
+   * `postType/attachment`'s, when loaded), or `undefined` on failure unless `throwOnError`.
+   */
+  editMedia(id: Id, edits: MediaEdits, options?: SaveOptions): Promise<PlainObject | undefined> {
+    return editMedia(
+      {
+        transport: this.transport,
+        receiveAttachment: (record) => {
+          this.collection('root', 'media').receive(record, { invalidate: true });
+          if (this.entities.get('postType', 'attachment') !== undefined) {
+            this.collection('postType', 'attachment').receive(record, { invalidate: true });
+          }
+        },
+      },
+      id,
+      edits,
+      options,
+    );
   }
 
   /** Records whose unsaved edits are in the journal (0 without one). Observable. */

@@ -14,7 +14,15 @@ import { filterFields, requestedFields } from './fields.js';
 import { createMswHandlers } from './msw.js';
 import { parseQuery, type Params } from './params.js';
 import { commonHeaders, WpRestFailure, type RouteResponse } from './responses.js';
-import { dispatch, type RestRequest, type Route, type Site, type UploadedFile } from './router.js';
+import {
+  allowedMethods,
+  dispatch,
+  matchRoute,
+  type RestRequest,
+  type Route,
+  type Site,
+  type UploadedFile,
+} from './router.js';
 import { batchRoutes } from './routes/batch.js';
 import { blockRoutes } from './routes/blocks.js';
 import { commentRoutes } from './routes/comments.js';
@@ -31,7 +39,19 @@ import { termRoutes } from './routes/terms.js';
 import { themeRoutes } from './routes/themes.js';
 import { userRoutes } from './routes/users.js';
 import { widgetRoutes } from './routes/widgets.js';
-import { applySeed, insertComment, insertPost, insertTerm, insertUser, registerPostType } from './seed.js';
+import { fontLibraryRoutes, registerFontFamilyType } from './routes/fontLibrary.js';
+import { iconRoutes } from './routes/icons.js';
+import { addTargetHints } from './targetHints.js';
+import { atLeast, MOCK_VERSIONS } from './versions.js';
+import {
+  applySeed,
+  insertComment,
+  insertPost,
+  insertTerm,
+  insertUser,
+  registerPostMeta,
+  registerPostType,
+} from './seed.js';
 import type {
   MockCommentInput,
   MockEmbedAnswer,
@@ -39,6 +59,7 @@ import type {
   MockHold,
   MockListenOptions,
   MockPostInput,
+  MockPostMetaInput,
   MockPostTypeInput,
   MockRequestFilter,
   MockRequestLogEntry,
@@ -47,6 +68,7 @@ import type {
   MockTermInput,
   MockUserInput,
   MockWordPressOptions,
+  MockWordPressVersion,
 } from './types.js';
 
 /** The default site root. */
@@ -144,6 +166,8 @@ export class MockWordPress {
   private routeCache: Route[] | null = null;
   private site!: Site;
   private readonly batchMaxItems: number;
+  /** The WordPress release this mock answers as. */
+  readonly version: MockWordPressVersion;
   private mswHandlers: HttpHandler[] | null = null;
 
   constructor(options: MockWordPressOptions = {}) {
@@ -158,6 +182,13 @@ export class MockWordPress {
       );
     }
     this.batchMaxItems = batchMaxItems;
+    const version = options.version ?? '6.1';
+    if (!MOCK_VERSIONS.includes(version)) {
+      throw new ArgumentError(
+        `The mock answers as WordPress ${MOCK_VERSIONS.join(', ')}; got version "${String(options.version)}".`,
+      );
+    }
+    this.version = version;
     this.reset();
   }
 
@@ -245,6 +276,14 @@ export class MockWordPress {
     this.routeCache = null;
   }
 
+  /**
+   * Registers a meta key for REST on a post type (`register_post_meta` with `show_in_rest`): the
+   * type's routes describe it in their `OPTIONS` schema and every post sends it in `meta`.
+   */
+  registerPostMeta(input: MockPostMetaInput): void {
+    registerPostMeta(this.db, input);
+  }
+
   /** Merges values into `/wp/v2/settings`. */
   updateSettings(values: Record<string, unknown>): void {
     this.db.settings = { ...this.db.settings, ...values };
@@ -291,9 +330,11 @@ export class MockWordPress {
   reset(): void {
     this.db = new MockDatabase(this.options.now ?? '2026-11-21T10:00:00');
     applySeed(this.db, this.options);
+    if (atLeast(this.version, '6.7')) registerFontFamilyType(this.db);
     this.site = {
       db: this.db,
       batchMaxItems: this.batchMaxItems,
+      version: this.version,
       embeds: this.embeds,
       routes: () => this.routes(),
       dispatch: (request) => dispatch(this.routes(), request),
@@ -338,6 +379,8 @@ export class MockWordPress {
       ...pluginRoutes(),
       ...searchRoutes(),
       ...oembedRoutes(),
+      ...(atLeast(this.version, '6.7') ? fontLibraryRoutes() : []),
+      ...(atLeast(this.version, '7.1') ? iconRoutes() : []),
       ...batchRoutes(this.batchMaxItems),
     );
     this.routeCache = routes;
@@ -458,24 +501,30 @@ export class MockWordPress {
     });
   }
 
-  /** Answers an embedded link (`_embed`) as the same user, in `embed` context unless the link says otherwise. */
-  private dispatchLinked(
+  /**
+   * The `GET` request a link of this site's REST API stands for, as `user` (what `_embed` and
+   * `targetHints` dispatch); undefined for a link outside this REST root.
+   */
+  private linkedRequest(
     href: string,
     request: Request,
     user: UserRow | null,
     siteRoot: string,
     restRoot: string,
-  ): unknown {
-    const url = new URL(href);
+  ): RestRequest | undefined {
+    let url: URL;
+    try {
+      url = new URL(href);
+    } catch {
+      return undefined;
+    }
     const restPath = new URL(restRoot).pathname;
-    if (!url.pathname.startsWith(restPath)) return [];
-    const query = parseQuery(url.searchParams);
-    query['context'] ??= 'embed';
-    const response = dispatch(this.routes(), {
+    if (!url.pathname.startsWith(restPath)) return undefined;
+    return {
       method: 'GET',
       route: safeDecode(url.pathname.slice(restPath.length)).replace(/\/+$/, '') || '/',
       params: {},
-      query,
+      query: parseQuery(url.searchParams),
       body: {},
       rawBody: null,
       upload: null,
@@ -486,8 +535,38 @@ export class MockWordPress {
       restRoot,
       isBatch: false,
       site: this.site,
-    });
-    return response.body;
+    };
+  }
+
+  /**
+   * The methods `user` may use on a link's route, as WordPress 6.7 computes `targetHints`: the
+   * `Allow` header the route would send; undefined for a link outside this REST root.
+   */
+  private allowOfLink(
+    href: string,
+    request: Request,
+    user: UserRow | null,
+    siteRoot: string,
+    restRoot: string,
+  ): readonly string[] | undefined {
+    const linked = this.linkedRequest(href, request, user, siteRoot, restRoot);
+    if (linked === undefined) return undefined;
+    const match = matchRoute(this.routes(), 'OPTIONS', linked.route);
+    return match === null ? undefined : allowedMethods(match, { ...linked, params: match.params });
+  }
+
+  /** Answers an embedded link (`_embed`) as the same user, in `embed` context unless the link says otherwise. */
+  private dispatchLinked(
+    href: string,
+    request: Request,
+    user: UserRow | null,
+    siteRoot: string,
+    restRoot: string,
+  ): unknown {
+    const linked = this.linkedRequest(href, request, user, siteRoot, restRoot);
+    if (linked === undefined) return [];
+    linked.query['context'] ??= 'embed';
+    return dispatch(this.routes(), linked).body;
   }
 
   private rest(
@@ -538,6 +617,9 @@ export class MockWordPress {
       response = dispatch(this.routes(), restRequest);
     }
     let body = response.body;
+    if (atLeast(this.version, '6.7') && response.status < 400 && ctx.method !== 'OPTIONS') {
+      body = addTargetHints(body, (href) => this.allowOfLink(href, request, user, ctx.siteRoot, restRoot));
+    }
     const fields = requestedFields(ctx.query['_fields']);
     if (fields && response.status < 400) body = filterFields(body, fields, response.keepLinks === true);
     const embed = embedRequest(ctx.query['_embed']);

@@ -202,6 +202,8 @@ export class MockDatabase {
   readonly plugins = new Map<string, 'active' | 'inactive'>([['akismet/akismet', 'inactive']]);
   /** `/wp/v2/settings` values. */
   settings: Record<string, unknown> = {};
+  /** Meta keys registered for REST: post type → key → its schema (`type`, `description`, `default`, …). */
+  readonly registeredMeta = new Map<string, Map<string, Record<string, unknown>>>();
   /** Id of the user's global styles post (`wp_global_styles`). */
   globalStylesId = 0;
   /** Active theme stylesheet. */

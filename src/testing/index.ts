@@ -1,7 +1,10 @@
 /**
  * `wp-entities/testing`: an in-memory WordPress 6.1 REST API for tests, scripts and demos, faithful
  * to what a real 6.1 site answers (headers, error bodies, pagination, `Allow` per role, batch 207
- * shapes, routes that 6.1 lacks).
+ * shapes, routes that 6.1 lacks). `createMockWordPress({ version: '6.7' | '6.8' | '7.1' })` answers
+ * as a later release: `targetHints` on records (6.7), the font library (6.5), the reading options
+ * in the index (6.8), icons (7.0/7.1). `registerPostMeta` (or the `postMeta` seed) registers meta
+ * keys, described in each post type's `OPTIONS` schema as every release does.
  *
  * Mounting:
  * - msw in Node: `setupServer(...mock.handlers)`; in a browser: `setupWorker(...mock.handlers)`.

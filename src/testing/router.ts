@@ -8,7 +8,7 @@
 import type { MockDatabase, UserRow } from './database.js';
 import { validateArgs, type ArgSpec, type ArgSpecs, type Params } from './params.js';
 import { noRoute, ok, WpRestFailure, type RouteResponse } from './responses.js';
-import type { MockEmbedAnswer } from './types.js';
+import type { MockEmbedAnswer, MockWordPressVersion } from './types.js';
 
 /** A method a REST endpoint can serve. */
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -28,6 +28,8 @@ export interface Site {
   readonly db: MockDatabase;
   /** Maximum requests per batch. */
   readonly batchMaxItems: number;
+  /** The WordPress release the mock answers as. */
+  readonly version: MockWordPressVersion;
   /** Configured oEmbed answers by URL. */
   readonly embeds: Map<string, MockEmbedAnswer>;
   /** Every route, in matching order. */
@@ -106,6 +108,8 @@ export interface Route {
   schemaTitle?: string;
   /** Leave `schema` out of the OPTIONS body (as `/batch/v1` does). @default false */
   noSchema?: boolean;
+  /** Properties the OPTIONS schema describes (a post type's registered `meta`). @default none */
+  schemaProperties?: (site: Site) => Record<string, unknown>;
 }
 
 /**
@@ -115,7 +119,12 @@ export function route(
   source: string,
   namespace: string,
   endpoints: Endpoint[],
-  extra: { allowBatch?: boolean; schemaTitle?: string; noSchema?: boolean } = {},
+  extra: {
+    allowBatch?: boolean;
+    schemaTitle?: string;
+    noSchema?: boolean;
+    schemaProperties?: (site: Site) => Record<string, unknown>;
+  } = {},
 ): Route {
   const js = source.replace(/\(\?P</g, '(?<');
   return { source, pattern: new RegExp(`^${js}$`, 'i'), namespace, endpoints, ...extra };
@@ -203,7 +212,7 @@ function describeArg(spec: ArgSpec): Record<string, unknown> {
 }
 
 /** The OPTIONS body of a route: namespace, methods, endpoints with args, and a schema. */
-export function optionsBody(matched: Route): Record<string, unknown> {
+export function optionsBody(matched: Route, site?: Site): Record<string, unknown> {
   const methods = matched.endpoints.flatMap((e) => e.methods);
   const body: Record<string, unknown> = {
     namespace: matched.namespace,
@@ -218,7 +227,7 @@ export function optionsBody(matched: Route): Record<string, unknown> {
       $schema: 'http://json-schema.org/draft-04/schema#',
       title: matched.schemaTitle ?? matched.namespace,
       type: 'object',
-      properties: {},
+      properties: site === undefined ? {} : (matched.schemaProperties?.(site) ?? {}),
     };
   }
   return body;
@@ -234,7 +243,7 @@ export function dispatch(routes: readonly Route[], request: RestRequest): RouteR
   const req: RestRequest = { ...request, params: match.params };
   let response: RouteResponse;
   if (!match.endpoint) {
-    response = ok(optionsBody(match.route));
+    response = ok(optionsBody(match.route, request.site));
   } else {
     const endpoint = match.endpoint;
     try {

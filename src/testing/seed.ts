@@ -20,6 +20,7 @@ import { TT3_PALETTE } from './themeData.js';
 import type {
   MockCommentInput,
   MockPostInput,
+  MockPostMetaInput,
   MockPostTypeInput,
   MockSeed,
   MockTermInput,
@@ -122,6 +123,34 @@ export function registerPostType(
     if (t && !t.types.includes(row.slug)) t.types.push(row.slug);
   }
   return row;
+}
+
+/**
+ * Registers a meta key for REST on a post type, as `register_post_meta` with `show_in_rest` does:
+ * the post type's routes describe it in their schema. Throws {@link ArgumentError} for an
+ * unknown post type or an empty key.
+ */
+export function registerPostMeta(db: MockDatabase, input: MockPostMetaInput): void {
+  if (!db.postTypes.has(input.postType)) {
+    throw new ArgumentError(
+      `Cannot register meta "${input.key}" on the unknown post type "${input.postType}".`,
+    );
+  }
+  if (typeof input.key !== 'string' || input.key === '') {
+    throw new ArgumentError('A registered meta key needs a non-empty key.');
+  }
+  const schema: Record<string, unknown> = {
+    type: input.type ?? 'string',
+    description: input.description ?? '',
+    context: ['view', 'edit'],
+  };
+  if (input.default !== undefined) schema['default'] = input.default;
+  let keys = db.registeredMeta.get(input.postType);
+  if (keys === undefined) {
+    keys = new Map();
+    db.registeredMeta.set(input.postType, keys);
+  }
+  keys.set(input.key, schema);
 }
 
 /** Registers the post types and taxonomies WordPress 6.1 exposes over REST. */
@@ -702,4 +731,5 @@ export function applySeed(db: MockDatabase, seed: MockSeed): void {
   for (const post of seed.posts ?? []) insertPost(db, post.type ?? 'post', post);
   for (const comment of seed.comments ?? []) insertComment(db, comment);
   if (seed.settings) db.settings = { ...db.settings, ...seed.settings };
+  for (const meta of seed.postMeta ?? []) registerPostMeta(db, meta);
 }

@@ -127,6 +127,33 @@ export interface MockCommentInput {
   parent?: number;
 }
 
+/**
+ * One meta key a post type registers for REST, as `register_post_meta` takes it: the schema the
+ * post type's route describes (`OPTIONS /wp/v2/{rest_base}` → `schema.properties.meta.properties`).
+ */
+export interface MockPostMetaInput {
+  /** The post type (`post`, `page`, a custom type). */
+  postType: string;
+  /** The meta key. */
+  key: string;
+  /** JSON schema type. @default 'string' */
+  type?: 'string' | 'boolean' | 'integer' | 'number' | 'array' | 'object';
+  /** What the key holds. @default '' */
+  description?: string;
+  /** The value of a post without it. */
+  default?: unknown;
+}
+
+/**
+ * The WordPress release the mock answers as. `'6.1'` (the default) is the release the contract
+ * tests check against a real site; later ones add what those releases add to the REST API:
+ * - `'6.7'`: `_links.self[0].targetHints.allow` on every record, and the font library
+ *   (`/wp/v2/font-families`, `/wp/v2/font-collections`, from 6.5);
+ * - `'6.8'`: the reading options (`show_on_front`, `page_on_front`, `page_for_posts`) in the index;
+ * - `'7.1'`: `/wp/v2/icons` (7.0) and `/wp/v2/icon-collections`.
+ */
+export type MockWordPressVersion = '6.1' | '6.7' | '6.8' | '7.1';
+
 /** Seed data. Every list is added after the default seed unless `defaults` is false. */
 export interface MockSeed {
   /** Start from the realistic default site (users, posts, pages, terms, theme, …). @default true */
@@ -143,6 +170,8 @@ export interface MockSeed {
   comments?: MockCommentInput[];
   /** Settings overrides (`/wp/v2/settings`). */
   settings?: Record<string, unknown>;
+  /** Registered post meta (see {@link MockPostMetaInput}). */
+  postMeta?: MockPostMetaInput[];
 }
 
 /** Options of {@link createMockWordPress}. */
@@ -156,6 +185,8 @@ export interface MockWordPressOptions extends MockSeed {
    * for anonymous. @default 1 (the administrator of the default seed)
    */
   currentUser?: number | string | null;
+  /** The WordPress release to answer as (see {@link MockWordPressVersion}). @default '6.1' */
+  version?: MockWordPressVersion;
   /** The fixed clock the mock starts from (UTC, `YYYY-MM-DDTHH:MM:SS`); each write advances it one second. @default '2026-11-21T10:00:00' */
   now?: string;
 }

@@ -25,6 +25,14 @@ export interface ListPage {
   readonly totalPages: number | undefined;
 }
 
+/** What a record read brought: the record, and the `Allow` header (the methods the user may use on it). */
+export interface RecordAnswer {
+  /** The record. */
+  readonly data: PlainObject;
+  /** The `Allow` header; `null` when absent (or not exposed to a cross-origin page). */
+  readonly allow: string | null;
+}
+
 /**
  * GETs one record. `fresh` asks the transport for a new read rather than one in flight.
  * @throws RestError `invalid_response` when the answer is not a JSON object.
@@ -35,7 +43,7 @@ export async function readRecord(
   path: string,
   request: Query,
   fresh: boolean,
-): Promise<PlainObject> {
+): Promise<RecordAnswer> {
   const answer = toRawResponse(
     await transport.request<unknown>({ path, query: request, raw: true, ...(fresh ? { fresh: true } : {}) }),
   );
@@ -48,7 +56,7 @@ export async function readRecord(
       { method: 'GET', url: path },
     );
   }
-  return answer.data;
+  return { data: answer.data, allow: answer.headers.get('Allow') };
 }
 
 /**

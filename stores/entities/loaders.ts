@@ -38,9 +38,28 @@ function basePath(name: string, type: RestTypeDescription): { baseURL: string; r
   return { baseURL: `/${type.rest_namespace || 'wp/v2'}/${restBase}`, restBase };
 }
 
+/**
+ * What `postType/attachment` changes from the post-type defaults: it is edited like `root/media`
+ * (raw caption, title and description) and has no autosaves or auto-drafts. core-data
+ * 8.1 deprecates `root/media` for it but gives it the defaults of posts (raw content and excerpt,
+ * which an attachment does not have).
+ */
+const ATTACHMENT_SPEC = {
+  rawAttributes: ['caption', 'title', 'description'],
+  hasAutosaves: false,
+  hasAutoDrafts: false,
+} as const;
+
 /** The config of one post type from its REST description. */
 export function postTypeConfigFromRest(name: string, type: RestTypeDescription): PostTypeConfig {
-  return new PostTypeConfig({ name, label: type.name ?? name, ...basePath(name, type) });
+  return new PostTypeConfig({
+    name,
+    label: type.name ?? name,
+    ...basePath(name, type),
+    ...(name === 'attachment'
+      ? { ...ATTACHMENT_SPEC, rawAttributes: [...ATTACHMENT_SPEC.rawAttributes] }
+      : {}),
+  });
 }
 
 /** The config of one taxonomy from its REST description. */

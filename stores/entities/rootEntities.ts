@@ -1,11 +1,16 @@
 /**
- * The static `root` entities of the spec (reference §2.2). Each store gets its own instances.
+ * The static `root` entities of the spec (reference §2.2), and those core-data 8.1 added. Each
+ * store gets its own instances.
  *
  * @module
  */
 import { EntityConfig, titleOf } from '../../models/EntityConfig.js';
 
-/** The site-info fields `root/base` asks for (the full index is about 160 KB). */
+/**
+ * The site-info fields `root/base` asks for (the full index is about 160 KB): the reference's, and
+ * the reading options WordPress 6.8+ adds to the index for every user (`show_on_front`,
+ * `page_on_front`, `page_for_posts`, as core-data 8.1 asks). Older sites leave those out.
+ */
 export const BASE_FIELDS = [
   'description',
   'gmt_offset',
@@ -16,7 +21,12 @@ export const BASE_FIELDS = [
   'site_logo',
   'timezone_string',
   'url',
+  'page_for_posts',
+  'page_on_front',
+  'show_on_front',
 ] as const;
+
+const VIEW = { context: 'view' } as const;
 
 const EDIT = { context: 'edit' } as const;
 
@@ -176,6 +186,36 @@ export function createRootEntityConfigs(): EntityConfig[] {
       keyedList: true,
       baseURLParams: EDIT,
       plural: 'statuses',
+      key: 'slug',
+    }),
+    // Added after the reference (core-data 8.1): WordPress 6.5's font collections, 7.0's icons and
+    // 7.1's icon collections. An older site answers 404 (rest_no_route) for them.
+    new EntityConfig({
+      kind: 'root',
+      name: 'fontCollection',
+      label: 'Font Collections',
+      baseURL: '/wp/v2/font-collections',
+      baseURLParams: VIEW,
+      plural: 'fontCollections',
+      key: 'slug',
+      supportsPagination: true,
+    }),
+    new EntityConfig({
+      kind: 'root',
+      name: 'icon',
+      label: 'Icons',
+      baseURL: '/wp/v2/icons',
+      baseURLParams: VIEW,
+      plural: 'icons',
+      key: 'name',
+    }),
+    new EntityConfig({
+      kind: 'root',
+      name: 'iconCollection',
+      label: 'Icon Collections',
+      baseURL: '/wp/v2/icon-collections',
+      baseURLParams: VIEW,
+      plural: 'iconCollections',
       key: 'slug',
     }),
   ];

@@ -484,20 +484,19 @@ describe('guide §4 Saving', () => {
 
 describe('guide §5 Site', () => {
   it('answers permission questions', async () => {
+    wordpress.setCurrentRole('author'); // the mock answers as an author
     const post = store.record('postType', 'post', 1);
-    await post.fetch(); // read as the administrator
-    wordpress.setCurrentRole('author'); // from now on the mock answers as an author
-    console.log(await store.permissions.canUser('create', 'posts')); // true
-    console.log(await store.permissions.canUser('update', 'posts', 1)); // false: not theirs
-    console.log(store.permissions.get('delete', 'posts', 1)); // false: same OPTIONS answer, cached
+    await post.fetch({ context: 'view' }); // the administrator's post: its Allow header says what we may do
+    console.log(post.canEdit); // false: known from that answer, no OPTIONS
+    console.log(await store.permissions.canUser('update', { kind: 'postType', name: 'post', id: 1 })); // false
+    console.log(await store.permissions.canUser('create', 'posts')); // true: one OPTIONS /wp/v2/posts
     await store.permissions.canUser('create', 'media');
     console.log(store.permissions.canUpload); // true
 
-    await when(() => post.canEdit !== undefined); // the first read asks the server
-    console.log(post.canEdit); // false
-
-    expect(logs()).toEqual([[true], [false], [false], [true], [false]]);
-    expect(requests('OPTIONS', '/wp/v2/posts/1')).toHaveLength(1);
+    expect(logs()).toEqual([[false], [false], [true], [true]]);
+    expect(requests('OPTIONS', '/wp/v2/posts/1')).toHaveLength(0);
+    expect(requests('OPTIONS', '/wp/v2/posts')).toHaveLength(1);
+    expect(store.permissions.get('read', 'posts', 1)).toBe(true);
     await expect(
       store.permissions
         .canUser('publish' as 'create', 'posts')

@@ -25,6 +25,19 @@ describe('post type loader', () => {
     expect(byName.get('wp_template_part')?.revisionKey).toBe('wp_id');
   });
 
+  it('edits postType/attachment like root/media: raw caption, title and description, no autosaves or auto-drafts', async () => {
+    const transport = new FakeTransport().on('GET', '/wp/v2/types', { body: typesBody() });
+    const configs = await loadPostTypeConfigs(transport);
+    const attachment = configs.find((c) => c.name === 'attachment');
+    const post = configs.find((c) => c.name === 'post');
+
+    expect([...(attachment?.rawAttributes ?? [])]).toEqual(['caption', 'title', 'description']);
+    expect(attachment?.hasAutosaves).toBe(false);
+    expect(attachment?.hasAutoDrafts).toBe(false);
+    expect([...(post?.rawAttributes ?? [])]).toEqual(['title', 'excerpt', 'content']);
+    expect(post?.hasAutosaves).toBe(true);
+  });
+
   it('puts a custom post type under its own namespace and defaults the namespace to wp/v2', async () => {
     const transport = new FakeTransport().on('GET', '/wp/v2/types', {
       body: {

@@ -23,6 +23,9 @@ describe('static root entities', () => {
     ['theme', '/wp/v2/themes', 'stylesheet'],
     ['plugin', '/wp/v2/plugins', 'plugin'],
     ['status', '/wp/v2/statuses', 'slug'],
+    ['fontCollection', '/wp/v2/font-collections', 'slug'],
+    ['icon', '/wp/v2/icons', 'name'],
+    ['iconCollection', '/wp/v2/icon-collections', 'slug'],
   ])('root/%s lives at %s keyed by %s', (name, baseURL, key) => {
     const config = byName.get(name);
     expect(config?.kind).toBe('root');
@@ -30,24 +33,29 @@ describe('static root entities', () => {
     expect(config?.key).toBe(key);
   });
 
-  it('has exactly the seventeen root entities of the spec', () => {
-    expect(configs).toHaveLength(17);
+  it("has the seventeen root entities of the spec and core-data 8.1's three", () => {
+    expect(configs).toHaveLength(20);
   });
 
-  it('reads every entity but base and site in the edit context', () => {
+  it('reads every entity of the spec but base and site in the edit context, the new ones in view', () => {
+    const added = new Set(['fontCollection', 'icon', 'iconCollection']);
     for (const config of configs) {
       if (config.name === 'base' || config.name === 'site') continue;
-      expect(config.baseURLParams, config.name).toEqual({ context: 'edit' });
+      expect(config.baseURLParams, config.name).toEqual({
+        context: added.has(config.name) ? 'view' : 'edit',
+      });
     }
     expect(byName.get('site')?.baseURLParams).toEqual({});
+    expect(byName.get('fontCollection')?.supportsPagination).toBe(true);
   });
 
   it('asks for the site-info fields only and treats base and site as singletons', () => {
     const base = byName.get('base');
     expect(base?.baseURLParams).toEqual({
-      _fields: 'description,gmt_offset,home,name,site_icon,site_icon_url,site_logo,timezone_string,url',
+      _fields:
+        'description,gmt_offset,home,name,site_icon,site_icon_url,site_logo,timezone_string,url,page_for_posts,page_on_front,show_on_front',
     });
-    expect(BASE_FIELDS).toHaveLength(9);
+    expect(BASE_FIELDS).toHaveLength(12);
     expect(base?.singleton).toBe(true);
     expect(byName.get('site')?.singleton).toBe(true);
     expect(configs.filter((c) => c.singleton)).toHaveLength(2);

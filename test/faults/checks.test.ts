@@ -46,8 +46,9 @@ describe('a permission check that fails, then succeeds', () => {
   it('record.canEdit stays undefined while the check fails and becomes true once it succeeds', async () => {
     const id = mock.addPost('post', { title: 'Checked' });
     const store = edge.newStore();
-    const post = await store.collection('postType', 'post').fetch(id);
-    if (post === undefined) throw new Error('post not loaded');
+    // Not fetched: a record's GET answers its permissions by its Allow header, with no OPTIONS.
+    await store.entities.ensure('postType', 'post');
+    const post = store.record('postType', 'post', id);
     edge.inject({ method: 'OPTIONS', path: `/wp/v2/posts/${id}` }, htmlPage(200));
     await store.permissions.canUserEditRecord('postType', 'post', id);
     expect(post.canEdit).toBeUndefined();

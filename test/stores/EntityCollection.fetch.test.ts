@@ -135,7 +135,7 @@ describe('collection.fetch', () => {
     const base = await store.collection('root', 'base').load();
     expect(base?.persisted?.name).toBe('Site');
     expect(transport.callsTo('GET', '/')[0]?.query._fields).toBe(
-      'description,gmt_offset,home,name,site_icon,site_icon_url,site_logo,timezone_string,url',
+      'description,gmt_offset,home,name,site_icon,site_icon_url,site_logo,timezone_string,url,page_for_posts,page_on_front,show_on_front',
     );
   });
 

@@ -6,7 +6,7 @@ import { deferred, FakeTransport, typesBody } from '../helpers/fakeTransport.js'
 describe('EntityRegistry', () => {
   it('has every static root entity registered in a new store, and nothing else', () => {
     const store = new RootStore({ transport: new FakeTransport() });
-    expect(store.entities.all).toHaveLength(17);
+    expect(store.entities.all).toHaveLength(20);
     expect(store.entities.get('root', 'site')?.baseURL).toBe('/wp/v2/settings');
     expect(store.entities.get('postType', 'post')).toBeUndefined();
   });
@@ -46,7 +46,7 @@ describe('EntityRegistry', () => {
     const transport = new FakeTransport();
     const store = new RootStore({ transport });
     expect(await store.entities.load('nothing')).toEqual([]);
-    expect((await store.entities.load('root')).length).toBe(17);
+    expect((await store.entities.load('root')).length).toBe(20);
     expect(transport.calls).toHaveLength(0);
   });
 

@@ -7,11 +7,11 @@
 import type { PostRow, PostTypeRow } from '../database.js';
 import { slugify } from '../database.js';
 import { collectionArgs, idListParam, intParam } from '../params.js';
-import { canCreatePosts, canDeletePost, canEditPost } from '../permissions.js';
+import { canCreatePosts, canDeletePost, canEditPost, hasCap } from '../permissions.js';
 import { CREATABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
 import { ok, WpRestFailure } from '../responses.js';
 import { forceDeleteRecord, pagedList, readRecord, updateRecord, type RecordKind } from './records.js';
-import { allowIf, guard, permissionGuard } from './guards.js';
+import { allowIf, deny, guard, permissionGuard } from './guards.js';
 import {
   contextOf,
   CURIES,
@@ -266,6 +266,63 @@ export function mediaRoutes(): Route[] {
           "The post does not support trashing. Set 'force=true' to delete.",
           (request, post) => request.site.db.posts.delete(post.id),
         ),
+      ],
+      { schemaTitle: 'attachment' },
+    ),
+    route(
+      '/wp/v2/media/(?P<id>[\\d]+)/edit',
+      'wp/v2',
+      [
+        {
+          methods: CREATABLE,
+          args: {
+            src: { type: 'string', required: true },
+            modifiers: { type: 'array' },
+          },
+          permission: (request) =>
+            guard(() => {
+              if (!hasCap(request.user, 'upload_files')) {
+                return deny(
+                  request,
+                  'rest_cannot_edit_image',
+                  'Sorry, you are not allowed to upload media on this site.',
+                );
+              }
+              const post = getMedia(request);
+              return allowIf(
+                request,
+                canEditPost(request.user, attachmentType(request), post),
+                'rest_cannot_edit',
+                'Sorry, you are not allowed to edit this post.',
+              );
+            }),
+          handler: (request) => {
+            // WordPress 5.5+: the edited image becomes a new attachment; the original stays.
+            const original = getMedia(request);
+            const mime = str(original.extra['mime_type'], 'image/jpeg');
+            if (!mime.startsWith('image/')) {
+              throw new WpRestFailure(
+                'rest_cannot_edit_file_type',
+                'This type of file cannot be edited.',
+                400,
+              );
+            }
+            const db = request.site.db;
+            const file = str(original.extra['file'], `2026/11/${original.slug}.jpg`);
+            const edited = file.replace(/(\.[a-z0-9]+)?$/i, (ext) => `-edited${ext}`);
+            const post = newPostRow(request, 'attachment', db.tick(), {
+              status: 'inherit',
+              title: original.title,
+              slug: db.uniquePostSlug('attachment', `${original.slug}-edited`, 0),
+              comment_status: original.comment_status,
+              extra: { ...original.extra, file: edited },
+            });
+            db.posts.set(post.id, post);
+            return ok(renderMedia(request, post, 'edit'), 201, {
+              Location: restUrl(request, `/wp/v2/media/${post.id}`),
+            });
+          },
+        },
       ],
       { schemaTitle: 'attachment' },
     ),

@@ -24,7 +24,16 @@ import {
   canReadPost,
   hasCap,
 } from '../permissions.js';
-import { CREATABLE, EDITABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import {
+  CREATABLE,
+  EDITABLE,
+  param,
+  READABLE,
+  route,
+  type RestRequest,
+  type Route,
+  type Site,
+} from '../router.js';
 import {
   linkEntry,
   ok,
@@ -159,7 +168,8 @@ export function renderPost(
   if (type.slug === 'post' && !embed) out['sticky'] = post.sticky;
   if (!embed) out['template'] = post.template;
   if (supports(type, 'post-formats') && !embed) out['format'] = post.format;
-  if (supports(type, 'custom-fields') && !embed) out['meta'] = { ...post.meta };
+  if (supports(type, 'custom-fields') && !embed)
+    out['meta'] = { ...registeredDefaults(request, type), ...post.meta };
   if (!embed) {
     for (const taxSlug of type.taxonomies) {
       const tax = request.site.db.taxonomies.get(taxSlug);
@@ -565,6 +575,38 @@ function alternateLink(request: RestRequest, type: PostTypeRow, post: PostRow): 
   };
 }
 
+/** The default of each registered meta key (a registered key is always in `meta`, as in WordPress). */
+function registeredDefaults(request: RestRequest, type: PostTypeRow): Record<string, unknown> {
+  const defaults: Record<string, unknown> = {};
+  for (const [key, schema] of request.site.db.registeredMeta.get(type.slug) ?? []) {
+    defaults[key] =
+      schema['default'] ?? (schema['type'] === 'boolean' ? false : schema['type'] === 'string' ? '' : null);
+  }
+  return defaults;
+}
+
+/**
+ * The `meta` property of a post type's schema: the keys it registers for REST (`{}` when none);
+ * no `meta` at all for a type without `custom-fields`, as WordPress leaves it out then.
+ */
+function metaSchema(site: Site, type: PostTypeRow): Record<string, unknown> {
+  if (!supports(type, 'custom-fields')) return {};
+  const keys = site.db.registeredMeta.get(type.slug);
+  return {
+    meta: {
+      description: 'Meta fields.',
+      type: 'object',
+      context: ['view', 'edit'],
+      properties: Object.fromEntries(
+        [...(keys ?? new Map<string, Record<string, unknown>>())].map(([key, schema]) => [
+          key,
+          { ...schema },
+        ]),
+      ),
+    },
+  };
+}
+
 /** The routes of one post type served by the posts controller. */
 export function postTypeRoutes(type: PostTypeRow): Route[] {
   const base = typePath(type);
@@ -618,7 +660,7 @@ export function postTypeRoutes(type: PostTypeRow): Route[] {
           handler: (request) => createPost(request, type),
         },
       ],
-      { allowBatch: true, schemaTitle: type.slug },
+      { allowBatch: true, schemaTitle: type.slug, schemaProperties: (site) => metaSchema(site, type) },
     ),
     route(
       `${base}/(?P<id>[\\d]+)`,
@@ -666,7 +708,7 @@ export function postTypeRoutes(type: PostTypeRow): Route[] {
           forceArg('Whether to bypass Trash and force deletion.'),
         ),
       ],
-      { allowBatch: true, schemaTitle: type.slug },
+      { allowBatch: true, schemaTitle: type.slug, schemaProperties: (site) => metaSchema(site, type) },
     ),
   ];
 }

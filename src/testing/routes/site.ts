@@ -12,6 +12,7 @@ import { ok } from '../responses.js';
 import { readRecord, type RecordKind } from './records.js';
 import { allowIf, permissionGuard, requireCap, whenFound, type PermissionCheck } from './guards.js';
 import { contextOf, CURIES, found, linkTo, restUrl } from './shared.js';
+import { atLeast } from '../versions.js';
 
 /** Namespaces listed in the index (`batch/v1` is not, although its route exists). */
 export const CORE_NAMESPACES = ['oembed/1.0', 'wp/v2', 'wp-site-health/v1', 'wp-block-editor/v1'];
@@ -56,6 +57,14 @@ function indexBody(request: RestRequest): Record<string, unknown> {
     site_logo: typeof settings['site_logo'] === 'number' ? settings['site_logo'] : 0,
     site_icon: settings['site_icon'] ?? 0,
     site_icon_url: '',
+    // WordPress 6.8 sends the reading options to every user (before, only /settings has them).
+    ...(atLeast(request.site.version, '6.8')
+      ? {
+          show_on_front: settings['show_on_front'],
+          page_on_front: settings['page_on_front'],
+          page_for_posts: settings['page_for_posts'],
+        }
+      : {}),
     _links: links,
   };
 }
