@@ -203,9 +203,11 @@ export class JournalRecorder {
     this.noted.add(record);
     const stored = this.storedKey.get(record);
     // A created record was just saved: its entry moves to its id at once, so a crash now cannot
-    // leave the entry of a record that no longer needs creating.
+    // leave the entry of a record that no longer needs creating. An entry whose edits are all gone
+    // (saved, discarded) goes at once too: a tab closed right after a save offers nothing stale.
     const isRenamed = stored !== undefined && stored !== this.keyOf(record);
-    this.schedule(isRenamed ? 0 : this.flushDelayMs);
+    const isGone = stored !== undefined && Object.keys(record.nonTransientEdits).length === 0;
+    this.schedule(isRenamed || isGone ? 0 : this.flushDelayMs);
   }
 
   /**

@@ -403,8 +403,9 @@ export function indexedDbJournalTests(site: {
           await titleField(next).waitFor();
           const offer = restoreOffer(next);
           // One entry per tab: both writers' entries of the post, merged when restored.
-          await expectText(offer, 'You have 2 unsaved changes', 'the restore offer');
-          await offer.getByRole('button', { name: 'Restore 2 unsaved changes' }).click();
+          await expectText(offer, /Post \d+ “Title typed in tab 1”: title/, 'tab 1’s entry in the offer');
+          await expectText(offer, /Post \d+: excerpt/, 'tab 2’s entry in the offer');
+          await offer.getByRole('button', { name: /^Restore \d+ unsaved changes$/ }).click();
           await expectValue(titleField(next), 'Title typed in tab 1', 'tab 1’s title after the next start');
           await expectValue(
             next.getByLabel('Excerpt'),
