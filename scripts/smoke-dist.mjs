@@ -6,7 +6,7 @@ const EXPECTED = {
   'wp-entities': ['RootStore', 'RestTransport', 'RestError'],
   'wp-entities/testing': ['createMockWordPress'],
   'wp-entities/react': ['useEntityRecord'],
-  'wp-entities/sync': ['websocketProvider'],
+  'wp-entities/sync': ['websocketProvider', 'httpPollingProvider'],
   'wp-entities/sync/server': ['createSyncServer'],
 };
 const entries = {};

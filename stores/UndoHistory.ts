@@ -9,23 +9,11 @@ import type { EntityRecord } from '../models/EntityRecord.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 import type { UndoTarget } from '../models/RecordHost.js';
 import { deepEqual } from '../models/snapshot.js';
+import type { ExternalUndoStep, UndoDelegate } from './undoDelegation.js';
 
 export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 export type { UndoTarget } from '../models/RecordHost.js';
-
-/**
- * A step kept by another undo stack (sync's per-document `Y.UndoManager`), pushed here so one
- * `store.undo()` walks both; that stack applies its changes through `record.applyEdits(…, 'undo')`.
- */
-export interface ExternalUndoStep {
-  /**
-   * Undoes the step in the other stack. `step` is the level as {@link UndoHistory.steps} lists it:
-   * the changes of the edits that made it, when the history heard of them (delegated records).
-   */
-  undo(step?: UndoStep<UndoTarget>): void;
-  /** Redoes the step in the other stack; `step` as for {@link undo}. */
-  redo(step?: UndoStep<UndoTarget>): void;
-}
+export type { ExternalUndoStep, UndoDelegate } from './undoDelegation.js';
 
 /** The changes of one step to one record. */
 export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
@@ -37,22 +25,6 @@ export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
 
 /** One undo level; it may touch several records. */
 export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
-
-/**
- * Undo and redo kept elsewhere for one record: collaborative sync's per-person `Y.UndoManager`.
- * The history keeps one step per delegated step in its global order and calls back here, so one
- * `store.undo()` walks synced and unsynced records alike.
- */
-export interface UndoDelegate extends ExternalUndoStep {
-  /**
-   * Closes the step being captured so the next edit opens a new one. `'order'` (another record's
-   * step came in between) must close; `'edit'` (a new plain edit of this record) may keep the step
-   * open, e.g. sync's capture timeout, and then returns false.
-   */
-  closeStep(cause?: 'edit' | 'order'): boolean | void;
-  /** Forgets the delegate's redo steps (the global history dropped them). */
-  dropRedo(): void;
-}
 
 /** Options of {@link UndoHistory.add}. */
 export interface AddStepOptions {
@@ -139,6 +111,8 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   private readonly levels: UndoStep<R>[] = [];
   /** Reported changed after every change to {@link levels}; `steps` and `hasRedo` observe it. */
   private readonly levelsAtom = createAtom('UndoHistory.steps');
+  /** Reported changed when a delegate's stacks may have changed what an undo would do (see {@link delegateChanged}). */
+  private readonly delegatesAtom = createAtom('UndoHistory.delegates');
   /**
    * Per record, every field a step was recorded for (never shrinks): {@link rebase} skips the other
    * fields, so a save answer's `modified_gmt` does not scan every level for each saved record.
@@ -176,6 +150,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       rebase: action,
       addDelegatedStep: action,
       joinDelegatedStep: action,
+      recordDelegatedEdit: action,
     });
   }
 
@@ -195,14 +170,42 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     return this.staged;
   }
 
-  /** True when {@link UndoHistory.undo} has a step to undo, a pending cached one included (observable). */
+  /**
+   * True when {@link UndoHistory.undo} has a step to undo, a pending cached one included
+   * (observable). A delegated step counts only while its delegate would change something.
+   */
   get hasUndo(): boolean {
-    return this.position > 0 || this.staged.length > 0;
+    if (this.staged.length > 0) return true;
+    if (this.position === 0) return false;
+    this.levelsAtom.reportObserved();
+    return this.hasEffectiveLevel(this.position - 1, -1, 'canUndo');
   }
 
-  /** True when {@link UndoHistory.redo} has a step to redo (observable). */
+  /** True when {@link UndoHistory.redo} has a step to redo (observable); delegated steps as for {@link hasUndo}. */
   get hasRedo(): boolean {
-    return this.position < this.steps.length;
+    if (this.position >= this.steps.length) return false;
+    return this.hasEffectiveLevel(this.position, 1, 'canRedo');
+  }
+
+  /** Tells the history that a delegate's stacks may have changed what its undo or redo would do. */
+  delegateChanged(): void {
+    this.delegatesAtom.reportChanged();
+  }
+
+  /** True when a level from `start` walking by `direction` would change something. */
+  private hasEffectiveLevel(start: number, direction: 1 | -1, check: 'canUndo' | 'canRedo'): boolean {
+    const asked = new Set<ExternalUndoStep>();
+    for (let index = start; index >= 0 && index < this.levels.length; index += direction) {
+      const external = this.external.get(this.levels[index] as UndoStep<R>);
+      if (external === undefined) return true;
+      if (asked.has(external)) continue;
+      asked.add(external);
+      const can = (external as Partial<UndoDelegate>)[check];
+      if (can === undefined) return true;
+      this.delegatesAtom.reportObserved();
+      if (can.call(external)) return true;
+    }
+    return false;
   }
 
   /** Records a step and drops the redo steps; a step that changes nothing adds nothing but still closes the pending one. */
@@ -330,9 +333,21 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.add([{ record, changes }], options);
   }
 
-  /** The funnel listener: only `local` edits without `undoIgnore` make steps. */
+  /**
+   * The funnel listener: only `local` edits without `undoIgnore` make steps. Edits of a delegated
+   * record are left to {@link recordDelegatedEdit}, which its delegate calls.
+   */
   recordEdit(event: EditEvent<R>): void {
-    if (event.origin !== 'local' || event.undoIgnore) return;
+    if (event.origin !== 'local' || event.undoIgnore || this.delegates.has(event.record)) return;
+    this.addChanges(event.record, event.changes, { isCached: event.isCached });
+  }
+
+  /**
+   * Records a `local` edit of a delegated record: its delegate calls it right before writing the
+   * edit (see `undoDelegation.ts`), so the step it captures opens or grows by the history's rules.
+   */
+  recordDelegatedEdit(event: EditEvent<R>): void {
+    if (event.origin !== 'local' || event.undoIgnore || !this.delegates.has(event.record)) return;
     this.addChanges(event.record, event.changes, { isCached: event.isCached });
   }
 
@@ -367,27 +382,45 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       this.dropRedoSteps();
       this.flushStaged();
     }
-    if (this.position === 0) return undefined;
-    const step = this.levels[this.position - 1] as UndoStep<R>;
-    this.position -= 1;
     this.lastDelegate = undefined;
-    const external = this.external.get(step);
-    // A delegated step's entries only describe it: its own stack applies it.
-    if (external !== undefined) external.undo(step);
-    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
-    return step;
+    while (this.position > 0) {
+      const step = this.levels[this.position - 1] as UndoStep<R>;
+      this.position -= 1;
+      const external = this.external.get(step);
+      if (external === undefined) {
+        for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'from'));
+        return step;
+      }
+      // A delegated step's entries only describe it: its own stack applies it. One that changed
+      // nothing (others deleted all it did) is forgotten, and the walk goes on.
+      if (external.undo(step) !== false) return step;
+      this.forgetLevel(this.position);
+    }
+    return undefined;
   }
 
   /** Redoes the next step: applies its `to` values. Returns it, or `undefined` when there is none. */
   redo(): UndoStep<R> | undefined {
-    if (this.position >= this.levels.length) return undefined;
-    const step = this.levels[this.position] as UndoStep<R>;
-    this.position += 1;
     this.lastDelegate = undefined;
-    const external = this.external.get(step);
-    if (external !== undefined) external.redo(step);
-    else for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
-    return step;
+    while (this.position < this.levels.length) {
+      const step = this.levels[this.position] as UndoStep<R>;
+      this.position += 1;
+      const external = this.external.get(step);
+      if (external === undefined) {
+        for (const entry of step) entry.record.applyUndoValues(valuesOf(entry.changes, 'to'));
+        return step;
+      }
+      if (external.redo(step) !== false) return step;
+      this.position -= 1;
+      this.forgetLevel(this.position);
+    }
+    return undefined;
+  }
+
+  /** Removes the level at `index` (a delegated step that changed nothing); the position is below it. */
+  private forgetLevel(index: number): void {
+    this.levels.splice(index, 1);
+    this.levelsAtom.reportChanged();
   }
 
   /** True when some step may hold changes of `record` (a cheap check before {@link rebase}). */

@@ -200,9 +200,7 @@ async function localRun(variant: LocalVariant, field: TypedField): Promise<Timin
   });
   if ((record.edited as Record<string, unknown>)[field.name] !== last) throw new Error('edits lost');
   if (variant === 'storeOn') {
-    const doc = store.sync?.doc(record);
-    const name = doc?.getMap('edits').get(field.name);
-    if (typeof name !== 'string' || doc?.getText(name).toString() !== last)
+    if (store.sync?.sharedText(record, field.name)?.toString() !== last)
       throw new Error('edits not in the document');
     if (!store.history.hasUndo) throw new Error('no undo step');
   }

@@ -182,6 +182,15 @@ else
 	mv "$WP_DOCROOT/wp-config.php.tmp" "$WP_DOCROOT/wp-config.php"
 fi
 
+# ------------------------------------------------------------------------------ plugins --
+# The repository's collaboration relay (plugins/wp-entities-sync): copied on every run, so the
+# site always serves the checked-out version; install.php activates it.
+plugin_src="$WP_SCRIPTS_DIR/../../plugins/wp-entities-sync"
+if [[ -d $plugin_src ]]; then
+	rm -rf "$WP_DOCROOT/wp-content/plugins/wp-entities-sync"
+	cp -a "$plugin_src" "$WP_DOCROOT/wp-content/plugins/wp-entities-sync"
+fi
+
 # ------------------------------------------------------------------------------- install --
 wp_log "installing or verifying the site"
 php -d display_errors=stderr -d memory_limit=512M "$WP_SCRIPTS_DIR/lib/install.php" \

@@ -1,53 +1,57 @@
 /**
- * One record ↔ one shared document. Changes of the record's edits made here (`local`, `undo`,
- * `server`) go into the document in one transaction; changes that arrive in the document from
- * elsewhere (peers, this person's `Y.UndoManager`) go back to the record through the edit funnel,
- * with origin `peer` (or `undo`), so they make no undo step and are never sent back out.
+ * One record ↔ one shared document (layout: `recordDoc.ts`). The record's shared edits are always
+ * (the document's values) minus (the record's saved copy): this person's edits (`local`, `undo`)
+ * go into the document in one transaction; changes that arrive in the document (peers, this
+ * person's `Y.UndoManager`) and every new saved copy (a save, a refetch) give the record its edits
+ * again through the edit funnel, with origin `peer` (or `undo`), so they make no undo step and are
+ * never sent back out. A save changes no text: it writes the save marker, and a peer who sees a
+ * marker of a version it does not have refetches the record.
  *
  * @module
  */
 import { reaction } from 'mobx';
-import type * as Y from 'yjs';
-
-/** Any shared type, as `transaction.changed` keys them. */
-type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import * as Y from 'yjs';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
-  BASE_ORIGIN,
-  editsMapOf,
-  mergedMapOf,
+  SAVED_AT_KEY,
+  SAVED_VERSION_KEY,
+  SEED_ORIGIN,
+  SEED_PREFIX,
+  applyGenesis,
+  documentMapOf,
+  isSeeded,
   modifiedOf,
-  prepareDocField,
-  readDocEdits,
-  readDocFields,
-  savedMapOf,
-  savedEntryOf,
+  rawTextOf,
+  readDocField,
+  saveMarkerOf,
+  losingSeedClients,
+  seedCountOf,
+  seedField,
+  settleSeeds,
+  sharedTextOf,
+  stateMapOf,
+  writeDocBase,
   writeDocField,
+  writeSaveMarker,
   type DocFieldRules,
-  type FieldState,
-  type SavedEntry,
 } from './recordDoc.js';
+import { applyTextValue } from './textDiff.js';
 
-/** The origins of the edit funnel the binding cares about. */
-export type BoundOrigin = 'local' | 'undo' | 'server';
+/** Any shared type, as `transaction.changed` keys them. */
+type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Where a document change came from, as the binding hands it to the record. */
 export type RemoteOrigin = 'peer' | 'undo';
 
 /** What the binding needs from the store around it. */
 export interface BindingHost {
-  /**
-   * Sets the record's edits of these fields (`undefined` removes one) through the edit funnel with
-   * `origin`, and, when `saved` is given, takes those server values into the cache, all in one
-   * MobX action (no observer sees one without the other).
-   */
+  /** Sets the record's edits of these fields (`undefined` removes one) through the edit funnel with `origin`. */
   applyRemote(
     record: EntityRecord<object>,
     edits: Readonly<Record<string, unknown>>,
     origin: RemoteOrigin,
-    saved: Readonly<Record<string, unknown>> | undefined,
   ): void;
   /**
    * Asks the server for the record again, in the background, after a peer's save; resolves to
@@ -55,12 +59,6 @@ export interface BindingHost {
    */
   refetch(record: EntityRecord<object>): Promise<boolean>;
 }
-
-/**
- * Fields a record's version is read from: never taken from map `saved`, so a record's copy claims
- * a version only when the server sent it, and a copy behind a known save refetches until it has it.
- */
-const VERSION_FIELDS: ReadonlySet<string> = new Set(['modified', 'modified_gmt']);
 
 function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
@@ -89,36 +87,49 @@ export class RecordBinding {
   /** Own edits asked to make no undo step (`undoIgnore`): shared, but not tracked by this person's undo. */
   private readonly unrecordedOrigin: object = { origin: 'local-unrecorded' };
   /**
-   * True while the binding hands a document change to the record: the funnel's echoes of it (and
-   * a save the cache takes in with it) must not go back into the document. A `local` edit is never
-   * such an echo: it is one the app makes synchronously in a reaction to the change (MobX runs
-   * reactions before the binding's call returns), this person's own, and must reach the document.
+   * True while the binding hands a document change to the record: the funnel's echoes of it must
+   * not go back into the document. A `local` edit is never such an echo: it is one the app makes
+   * synchronously in a reaction to the change, this person's own, and must reach the document.
    */
   private isApplying = false;
+  /** True while this person seeds a text for the edit being written: the record already shows that edit. */
+  private isSeedingForEdit = false;
   /**
-   * What this person's writes left in the document's texts; valid only while {@link onTransaction}
-   * listens (it forgets them at any other change), so used from {@link start} to {@link destroy}.
+   * What this person's writes left in the document's texts, so a keystroke is diffed against that
+   * string instead of reading the text back; forgotten at any change the binding did not make.
    */
   private readonly knownTexts = new KnownTextValues();
-  private isListening = false;
-  /** The document's root maps, looked up once: a transaction of a peer's keystroke reads them. */
-  private rootMaps: { edits: Y.Map<unknown>; saved: Y.Map<unknown>; merged: Y.Map<unknown>[] } | undefined;
+  /** Text fields whose text holds the document's value (seeded), kept from `state`'s seed keys. */
+  private readonly seeded = new Set<string>();
+  /** Text fields with seeds of several saved copies (settled again after each undo of this person's). */
+  private readonly unsettled = new Set<string>();
+  /** The shared types of text and merged fields, to the field (a peer's keystroke looks its text up here). */
+  private readonly fieldOfType = new Map<YType, string>();
+  private readonly documentMap: Y.Map<unknown>;
+  private readonly stateMap: Y.Map<unknown>;
   private undoManager: object | undefined;
-  /**
-   * The version (`modified`) of the record's copy the server is being asked to confirm, because the
-   * document knows of a newer save; `undefined` when no such question is open.
-   */
-  private confirmingVersion: string | undefined;
+  /** What a save of this person's sent, per shared field, while it flies (for the server's rewrites). */
+  private sentValues: Record<string, unknown> | undefined;
+  private isStarted = false;
   private isDestroyed = false;
-  private stopWatchingPersisted: (() => void) | undefined;
+  private readonly stoppers: (() => void)[] = [];
 
-  /** Binds `record` to `doc`; nothing moves until {@link start}. */
+  /** Binds `record` to `doc` and applies the layout's genesis; nothing else moves until {@link start}. */
   constructor(
     readonly record: EntityRecord<object>,
     readonly doc: Y.Doc,
     private readonly rules: DocFieldRules,
     private readonly host: BindingHost,
-  ) {}
+  ) {
+    this.documentMap = documentMapOf(doc);
+    this.stateMap = stateMapOf(doc);
+    applyGenesis(doc, rules);
+  }
+
+  /** The shared `Y.Text` of a text field, `undefined` for any other field. */
+  sharedText(field: string): Y.Text | undefined {
+    return this.rules.textFields.has(field) ? sharedTextOf(this.doc, field) : undefined;
+  }
 
   /**
    * Brings record and document together (after local persistence has loaded): fields the document
@@ -127,160 +138,54 @@ export class RecordBinding {
    */
   start(undoManager: object): void {
     this.undoManager = undoManager;
-    const docEdits = readDocEdits(this.doc, this.rules, this.persistedRaw());
+    this.refreshTypes();
+    for (const field of this.rules.textFields) {
+      if (isSeeded(this.doc, field)) this.seeded.add(field);
+      if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
+      this.settle(field);
+    }
     const ownEdits = this.record.edits as PlainObject;
     const onlyHere = Object.keys(ownEdits).filter(
-      (field) => this.isShared(field) && !hasOwn(docEdits, field),
+      (field) => this.isShared(field) && !this.isDeferred(field) && this.docValue(field) === undefined,
     );
-    if (onlyHere.length > 0) {
-      const states = this.statesOf(onlyHere);
-      for (const state of states) prepareDocField(this.doc, this.rules, state);
-      this.doc.transact(() => {
-        for (const state of states) writeDocField(this.doc, this.rules, state);
-      }, this.serverOrigin);
-    }
-    const values: Record<string, unknown> = {};
-    for (const field of Object.keys(docEdits)) values[field] = docEdits[field];
-    for (const field of Object.keys(ownEdits)) {
-      if (this.isShared(field) && !hasOwn(docEdits, field) && !onlyHere.includes(field))
-        values[field] = undefined;
-    }
-    this.applyToRecord(values, 'peer', this.pendingSaved(undefined));
+    if (onlyHere.length > 0) this.write(onlyHere, this.unrecordedOrigin);
     this.doc.on('afterTransaction', this.onTransaction);
-    this.isListening = true;
-    // The record's edits are the document read against the saved record: when the saved record
-    // changes (a refetch, a list, a peer's save), a shared edit equal to the old saved value
-    // becomes an edit again, and one equal to the new value is no edit.
-    this.stopWatchingPersisted = reaction(
-      () => this.record.persisted,
-      (next, previous) => {
-        this.announceNewer(next as PlainObject | undefined, previous as PlainObject | undefined);
-        this.resync();
-      },
+    this.isStarted = true;
+    this.resync();
+    this.refetchWhenBehind();
+    // Every new saved copy (a save, a refetch, a list) makes the record's edits what differs from it.
+    this.stoppers.push(
+      reaction(
+        () => [this.record.persisted, this.record.isSaving] as const,
+        ([persisted, isSaving], [previous, wasSaving]) => {
+          if (isSaving && !wasSaving) this.sentValues = this.sharedEdits();
+          // A save's answer arrives in the action that ends it; a refetch answered during the save is not it.
+          const sent = !isSaving && wasSaving ? this.sentValues : undefined;
+          if (!isSaving) this.sentValues = undefined;
+          if (persisted !== previous) this.onNewSavedCopy(persisted as PlainObject | undefined, sent);
+        },
+      ),
     );
   }
 
   /** Stops listening to the document; the record keeps its edits. */
   destroy(): void {
     this.isDestroyed = true;
-    this.stopWatchingPersisted?.();
+    for (const stop of this.stoppers) stop();
     this.doc.off('afterTransaction', this.onTransaction);
-    this.isListening = false;
     this.knownTexts.forget();
   }
 
   /**
-   * Tells the room of a server version newer than any it knows (this person's save, or a fetch
-   * that found someone else's): the fields it changed go into map `saved`, so every peer takes
-   * them in and refetches. A save that cleared no edit (typing went on while it was in flight)
-   * is announced this way too.
-   */
-  private announceNewer(next: PlainObject | undefined, previous: PlainObject | undefined): void {
-    if (next === undefined) return;
-    const modified = modifiedOf(next);
-    if (modified === '' || modified <= this.newestKnownSave()) return;
-    const saved = savedMapOf(this.doc);
-    this.doc.transact(() => {
-      for (const field of Object.keys(next)) {
-        if (VERSION_FIELDS.has(field)) continue;
-        if (previous !== undefined && deepEqual(previous[field], next[field])) continue;
-        saved.set(field, { value: next[field], modified } satisfies SavedEntry);
-      }
-    }, this.serverOrigin);
-  }
-
-  /** The newest `modified` among the saves in map `saved` ('' when none). */
-  private newestKnownSave(): string {
-    let newest = '';
-    for (const value of savedMapOf(this.doc).values()) {
-      const entry = savedEntryOf(value);
-      if (entry !== undefined && entry.modified > newest) newest = entry.modified;
-    }
-    return newest;
-  }
-
-  /** Makes the record's shared edits what the document says, and takes in newer saved values. */
-  private resync(): void {
-    const docEdits = readDocEdits(this.doc, this.rules, this.persistedRaw());
-    const values: Record<string, unknown> = { ...docEdits };
-    for (const field of Object.keys(this.record.edits)) {
-      if (this.isShared(field) && !this.isDeferred(field) && !hasOwn(docEdits, field))
-        values[field] = undefined;
-    }
-    // While the server is asked about a newer save, its answer must not be covered again with the
-    // document's values of that save: the answer decides.
-    const saved = this.confirmingVersion === undefined ? this.pendingSaved(undefined) : undefined;
-    this.applyToRecord(values, 'peer', saved);
-    // An answer older than a save the document knows of (a save's own answer arriving after a
-    // peer's later save): ask the server again rather than keep a stale copy.
-    if (this.isBehindDoc()) this.confirmWithServer();
-  }
-
-  /**
-   * Asks the server whether it has the newer save the document knows of (once per copy). When
-   * its answer is still older, the document's claim is stale: WordPress is the source of truth for
-   * saved data, and `modified` may go back (a clock set back, a post whose date is in the future,
-   * a save to another site sharing the room). The claim then gives way to the server's copy, for
-   * everyone; without that the record would stay dirty and ask the server again for ever.
-   */
-  private confirmWithServer(): void {
-    const asked = modifiedOf(this.record.persisted);
-    if (this.confirmingVersion === asked) return;
-    this.confirmingVersion = asked;
-    // Reads of one record share a request in flight, so the first answer may be of a read that left
-    // before the save being confirmed; the second read leaves after that answer, so it cannot be.
-    void this.host
-      .refetch(this.record)
-      .then(() => this.host.refetch(this.record))
-      .then((isAnswered) => {
-        if (this.isDestroyed || this.confirmingVersion !== asked) return;
-        this.confirmingVersion = undefined;
-        if (isAnswered && this.isBehindDoc()) this.withdrawStaleSaves();
-        this.resync();
-      });
-  }
-
-  /** Rewrites every save in map `saved` newer than the record's copy with that copy's value and version. */
-  private withdrawStaleSaves(): void {
-    const persisted = this.record.persisted as PlainObject | undefined;
-    if (persisted === undefined) return;
-    const ours = modifiedOf(persisted);
-    const saved = savedMapOf(this.doc);
-    this.doc.transact(() => {
-      for (const [field, value] of [...saved.entries()]) {
-        const entry = savedEntryOf(value);
-        if (entry === undefined || entry.modified <= ours) continue;
-        if (hasOwn(persisted, field))
-          saved.set(field, { value: persisted[field], modified: ours } satisfies SavedEntry);
-        else saved.delete(field);
-      }
-    }, this.serverOrigin);
-  }
-
-  /**
-   * True when the document knows of a save newer than the record's saved copy (a refetch answered
-   * with an older copy): the record must not judge shared edits against it.
-   */
-  private isBehindDoc(): boolean {
-    const ours = modifiedOf(this.record.persisted);
-    if (ours === '') return false;
-    for (const value of savedMapOf(this.doc).values()) {
-      const entry = savedEntryOf(value);
-      if (entry !== undefined && entry.modified > ours) return true;
-    }
-    return false;
-  }
-
-  /**
-   * Takes one change of the record's edits from the edit funnel: `local`, `undo` and `server`
-   * changes are written into the document in one transaction; changes the binding made itself,
-   * and every other origin, are left alone. A local edit with `undoIgnore` is shared but makes no
-   * undo step.
+   * Takes one change of the record's edits from the edit funnel: `local` and `undo` changes are
+   * written into the document in one transaction; a `server` change (a save or a newer copy cleared
+   * an edit) is checked against the document, whose values stay. A local edit with `undoIgnore` is
+   * shared but makes no undo step.
    */
   onEdit(changes: Readonly<Record<string, unknown>>, origin: string, undoIgnore = false): void {
+    if (!this.isStarted || this.isDestroyed) return;
     if (this.isApplying && origin !== 'local') return;
     if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
-    // The record is read once per change: each read goes through MobX and the config registry.
     const edits = this.record.edits as PlainObject;
     const transient = this.record.config?.transientEdits;
     const fields: string[] = [];
@@ -289,155 +194,257 @@ export class RecordBinding {
       if (typeof edits[field] !== 'function') fields.push(field);
     }
     if (fields.length === 0) return;
-    if (origin === 'server' && this.isBehindDoc()) {
-      // An old copy of the record cleared these edits; the document knows better.
-      this.resync();
+    if (origin === 'server') {
+      this.resyncFields(fields);
       return;
     }
     const transactionOrigin =
-      origin === 'local'
-        ? undoIgnore
-          ? this.unrecordedOrigin
-          : this.localOrigin
-        : origin === 'undo'
-          ? this.undoOrigin
-          : this.serverOrigin;
-    const states = this.statesOf(fields);
-    for (const state of states) prepareDocField(this.doc, this.rules, state);
-    const known = this.isListening ? this.knownTexts : undefined;
+      origin === 'undo' ? this.undoOrigin : undoIgnore ? this.unrecordedOrigin : this.localOrigin;
+    this.write(fields, transactionOrigin);
+  }
+
+  /** Writes the record's value of `fields` into the document, seeding the texts that need it first. */
+  private write(fields: readonly string[], origin: object): void {
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const only = fields.length === 1 ? (fields[0] as string) : undefined;
+    if (only !== undefined && this.seeded.has(only)) {
+      // A keystroke: one seeded text, nothing else to prepare.
+      const text = sharedTextOf(this.doc, only);
+      const edits = this.record.edits as PlainObject;
+      if (text !== undefined) {
+        const next = rawTextOf(hasOwn(edits, only) ? edits[only] : persisted?.[only]);
+        this.doc.transact(() => this.writeText(text, next), origin);
+        return;
+      }
+    }
+    for (const field of fields) {
+      if (this.rules.textFields.has(field) && !this.seeded.has(field)) this.seed(field, persisted);
+    }
+    const edits = this.record.edits as PlainObject;
+    const rawAttributes = this.record.config?.rawAttributes;
+    const values = fields.map((field) => {
+      const persistedRaw = rawValueIn(persisted, field, rawAttributes);
+      return { field, persistedRaw, value: hasOwn(edits, field) ? edits[field] : persistedRaw };
+    });
+    // The saved values a first change replaces, as a change of no one's (see writeDocBase); a
+    // keystroke (text fields only) needs none.
+    if (fields.some((field) => !this.rules.textFields.has(field))) {
+      this.doc.transact(() => {
+        for (const { field, value, persistedRaw } of values)
+          writeDocBase(this.doc, this.rules, field, value, persistedRaw);
+      }, this.serverOrigin);
+    }
     this.doc.transact(() => {
-      for (const state of states) writeDocField(this.doc, this.rules, state, origin === 'server', known);
-      if (origin === 'server') this.writeSaved(fields);
-    }, transactionOrigin);
+      for (const { field, value, persistedRaw } of values)
+        writeDocField(this.doc, this.rules, field, value, persistedRaw, this.writeText);
+    }, origin);
+  }
+
+  private readonly writeText = (text: Y.Text, value: string): void => {
+    const before = this.knownTexts.valueOf(text);
+    try {
+      applyTextValue(text, value, before);
+    } catch (error) {
+      this.knownTexts.forgetText(text);
+      throw error;
+    }
+    this.knownTexts.wrote(text, value);
+  };
+
+  /** Seeds the text of `field` with the saved copy's text, for an edit about to be written. */
+  private seed(field: string, persisted: PlainObject | undefined): void {
+    const content = rawTextOf(persisted?.[field]);
+    this.isSeedingForEdit = true;
+    try {
+      seedField(this.doc, field, modifiedOf(persisted), content);
+    } finally {
+      this.isSeedingForEdit = false;
+    }
+    this.seeded.add(field);
   }
 
   private readonly onTransaction = (transaction: Y.Transaction): void => {
     const origin = transaction.origin as unknown;
-    // Only the binding's own writes keep what it knows of the texts (a base text, an undo, a peer).
-    if (
-      origin !== this.localOrigin &&
-      origin !== this.unrecordedOrigin &&
-      origin !== this.serverOrigin &&
-      origin !== this.undoOrigin
-    )
-      this.knownTexts.forget();
-    if (
+    const isOwn =
       origin === this.localOrigin ||
-      origin === this.serverOrigin ||
-      origin === this.undoOrigin ||
       origin === this.unrecordedOrigin ||
-      origin === BASE_ORIGIN
-    ) {
-      return;
+      origin === this.serverOrigin ||
+      origin === this.undoOrigin;
+    if (isOwn) return;
+    // Only the binding's own writes keep what it knows of the texts.
+    this.knownTexts.forget();
+    const fields = new Set<string>();
+    const documentKeys = transaction.changed.get(this.documentMap as unknown as YType);
+    if (documentKeys !== undefined) {
+      for (const key of documentKeys) if (key !== null) fields.add(key);
+      // A text or map replaced by someone (not in this layout's way): look the types up again.
+      this.refreshTypes();
     }
-    const fields = this.changedFields(transaction);
-    const savedKeys = transaction.changed.get(this.roots().saved as unknown as YType);
-    if (fields.size === 0 && savedKeys === undefined) return;
-    const docEdits =
-      fields.size > 0 ? readDocFields(this.doc, this.rules, this.persistedRawOf(fields), fields) : {};
-    const values: Record<string, unknown> = {};
-    const edits = this.record.edits as PlainObject;
-    const transient = this.record.config?.transientEdits;
-    for (const field of fields) {
-      if (transient?.has(field) === true || typeof edits[field] === 'function') continue;
-      values[field] = docEdits[field];
+    for (const [type, field] of this.fieldOfType) if (transaction.changed.has(type)) fields.add(field);
+    const stateKeys = transaction.changed.get(this.stateMap as unknown as YType);
+    let isNewSave = false;
+    const seedsOf = new Set<string>();
+    if (stateKeys !== undefined) {
+      for (const key of stateKeys) {
+        if (key === null) continue;
+        if (key.startsWith(SEED_PREFIX)) {
+          const field = key.slice(SEED_PREFIX.length, key.lastIndexOf('.'));
+          if (this.rules.textFields.has(field)) seedsOf.add(field);
+        } else if ((key === SAVED_AT_KEY || key === SAVED_VERSION_KEY) && origin !== SEED_ORIGIN) {
+          isNewSave = true;
+        }
+      }
     }
-    const saved = savedKeys === undefined ? undefined : this.pendingSaved(savedKeys);
-    this.applyToRecord(values, origin === this.undoManager ? 'undo' : 'peer', saved);
-    // A peer saved: confirm with the server, also when the save looks older than this copy (its
-    // version may be behind the server's clock; the server's answer decides).
-    if (savedKeys !== undefined) void this.host.refetch(this.record);
+    for (const field of seedsOf) {
+      this.seeded.add(field);
+      fields.add(field);
+      if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
+    }
+    if (!this.isSeedingForEdit && fields.size > 0) {
+      this.resyncFields([...fields], origin === this.undoManager ? 'undo' : 'peer');
+    }
+    // Seeds of different saved copies met: settle them (outside this transaction); an undo may have
+    // brought back characters of a losing seed, so settle again after this person's undo.
+    for (const field of seedsOf) this.settle(field);
+    if (origin === this.undoManager) for (const field of this.unsettled) this.settle(field);
+    if (isNewSave) this.refetchWhenBehind();
   };
 
-  private applyToRecord(
-    values: Record<string, unknown>,
-    origin: RemoteOrigin,
-    saved: Record<string, unknown> | undefined,
+  /**
+   * Settles the seeds of `field` (see `settleSeeds`), and takes the losing seeds' characters out of
+   * this person's undo and redo steps: an undo must not bring back what the settling deleted (it
+   * would be deleted again, and the undo would change nothing).
+   */
+  private settle(field: string): void {
+    const losers = losingSeedClients(this.doc, field);
+    if (losers.size === 0) return;
+    if (this.undoManager instanceof Y.UndoManager) {
+      for (const item of [...this.undoManager.undoStack, ...this.undoManager.redoStack])
+        for (const client of losers) item.deletions.clients.delete(client);
+    }
+    settleSeeds(this.doc, field);
+  }
+
+  /**
+   * Asks the server for the record when the document's save marker names another version than the
+   * record's. When the server's answer is newer than the marker (two saves' markers crossed and
+   * the older one won), marks that version, so the marker ends at the newest save anyone knows;
+   * only a server's answer is marked (`modified` may go back, e.g. a post dated in the future).
+   */
+  private refetchWhenBehind(): void {
+    const marker = saveMarkerOf(this.doc);
+    if (marker.savedAt === undefined && marker.version === '') return;
+    if (marker.version !== '' && marker.version === modifiedOf(this.record.persisted)) return;
+    if (marker.savedBy === this.doc.clientID) return;
+    void this.host.refetch(this.record).then((isAnswered) => {
+      if (!isAnswered || this.isDestroyed) return;
+      const own = modifiedOf(this.record.persisted);
+      if (own !== '' && own > saveMarkerOf(this.doc).version)
+        this.doc.transact(() => writeSaveMarker(this.doc, own), this.serverOrigin);
+    });
+  }
+
+  /**
+   * A new saved copy: the record's edits become what differs from it; after this person's save, the
+   * fields the server rewrote (e.g. a slug made unique) take its value in the document when no one
+   * changed them since; a copy newer than the document's save marker is announced in it.
+   */
+  private onNewSavedCopy(
+    persisted: PlainObject | undefined,
+    sent: Record<string, unknown> | undefined,
   ): void {
-    if (Object.keys(values).length === 0 && saved === undefined) return;
+    if (persisted === undefined || this.isDestroyed) return;
+    if (sent !== undefined) {
+      const rawAttributes = this.record.config?.rawAttributes;
+      const rewritten: Record<string, unknown> = {};
+      for (const field of Object.keys(sent)) {
+        const shown = this.docValue(field);
+        const saved = rawValueIn(persisted, field, rawAttributes);
+        if (shown !== undefined && deepEqual(shown.value, sent[field]) && !deepEqual(saved, sent[field]))
+          rewritten[field] = saved;
+      }
+      if (Object.keys(rewritten).length > 0)
+        this.doc.transact(() => {
+          for (const field of Object.keys(rewritten)) {
+            const saved = rewritten[field];
+            writeDocField(this.doc, this.rules, field, saved, saved, this.writeText);
+          }
+        }, this.serverOrigin);
+    }
+    const version = modifiedOf(persisted);
+    const marker = saveMarkerOf(this.doc);
+    if (version !== '' && version > marker.version) {
+      this.doc.transact(() => writeSaveMarker(this.doc, version), this.serverOrigin);
+    }
+    this.resync();
+  }
+
+  /** The document's value of `field`, or `undefined` when it holds none. */
+  private docValue(field: string): { value: unknown } | undefined {
+    if (this.rules.textFields.has(field)) {
+      if (!this.seeded.has(field)) return undefined;
+      const text = sharedTextOf(this.doc, field);
+      if (text === undefined) return undefined;
+      return { value: this.knownTexts.valueOf(text) };
+    }
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const persistedRaw = rawValueIn(persisted, field, this.record.config?.rawAttributes);
+    return readDocField(this.doc, this.rules, field, persistedRaw);
+  }
+
+  /** The record's shared, non-deferred edits. */
+  private sharedEdits(): Record<string, unknown> {
+    const edits = this.record.edits as PlainObject;
+    const result: Record<string, unknown> = {};
+    for (const field of Object.keys(edits)) {
+      if (this.isShared(field) && !this.isDeferred(field)) result[field] = edits[field];
+    }
+    return result;
+  }
+
+  /** Makes every shared edit of the record what the document says against its saved copy. */
+  private resync(): void {
+    const fields = new Set<string>();
+    this.documentMap.forEach((_value, field) => fields.add(field));
+    for (const field of Object.keys(this.record.edits)) fields.add(field);
+    this.resyncFields([...fields], 'peer');
+  }
+
+  /** Makes the record's edits of `fields` (document value minus saved value), through the funnel with `origin`. */
+  private resyncFields(fields: readonly string[], origin: RemoteOrigin = 'peer'): void {
+    const edits = this.record.edits as PlainObject;
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const rawAttributes = this.record.config?.rawAttributes;
+    const values: Record<string, unknown> = {};
+    let count = 0;
+    for (const field of fields) {
+      if (!this.isShared(field) || this.isDeferred(field)) continue;
+      const shown = this.docValue(field);
+      const saved = rawValueIn(persisted, field, rawAttributes);
+      const next = shown === undefined || deepEqual(shown.value, saved) ? undefined : shown.value;
+      const current = hasOwn(edits, field) ? edits[field] : undefined;
+      if (next === undefined && !hasOwn(edits, field)) continue;
+      if (next !== undefined && deepEqual(current, next)) continue;
+      values[field] = next;
+      count += 1;
+    }
+    if (count === 0) return;
     const wasApplying = this.isApplying;
     this.isApplying = true;
     try {
-      this.host.applyRemote(this.record, values, origin, saved);
+      this.host.applyRemote(this.record, values, origin);
     } finally {
       this.isApplying = wasApplying;
     }
   }
 
-  /** The fields a transaction touched: keys of `edits`, texts referenced from it, merged maps. */
-  private changedFields(transaction: Y.Transaction): Set<string> {
-    const fields = new Set<string>();
-    const roots = this.roots();
-    const keys = transaction.changed.get(roots.edits as unknown as YType);
-    if (keys !== undefined) for (const key of keys) if (key !== null) fields.add(key);
-    if (transaction.changed.size > (keys === undefined ? 0 : 1)) {
-      roots.edits.forEach((value, field) => {
-        if (this.rules.textFields.has(field) && typeof value === 'string') {
-          // A text this transaction changed exists: no need to create it to ask.
-          const text = this.doc.share.get(value);
-          if (text !== undefined && transaction.changed.has(text)) fields.add(field);
-        }
-      });
-      let index = 0;
-      for (const field of this.rules.mergedFields) {
-        if (transaction.changed.has(roots.merged[index] as unknown as YType)) fields.add(field);
-        index += 1;
-      }
+  /** Looks up the shared types of text and merged fields. */
+  private refreshTypes(): void {
+    this.fieldOfType.clear();
+    for (const field of [...this.rules.textFields, ...this.rules.mergedFields]) {
+      const type = this.documentMap.get(field);
+      if (type instanceof Y.AbstractType) this.fieldOfType.set(type as YType, field);
     }
-    return fields;
-  }
-
-  private roots(): { edits: Y.Map<unknown>; saved: Y.Map<unknown>; merged: Y.Map<unknown>[] } {
-    this.rootMaps ??= {
-      edits: editsMapOf(this.doc),
-      saved: savedMapOf(this.doc),
-      merged: [...this.rules.mergedFields].map((field) => mergedMapOf(this.doc, field)),
-    };
-    return this.rootMaps;
-  }
-
-  /**
-   * The saved server values to take into the cache, when they are newer than what the record
-   * holds (a peer who loaded the record after that save already has them, or newer).
-   */
-  private pendingSaved(keys: Set<string | null> | undefined): Record<string, unknown> | undefined {
-    const saved = savedMapOf(this.doc);
-    if (saved.size === 0) return undefined;
-    const ours = modifiedOf(this.record.persisted);
-    const values: Record<string, unknown> = {};
-    for (const key of keys ?? saved.keys()) {
-      if (key === null || VERSION_FIELDS.has(key)) continue;
-      const entry = savedEntryOf(saved.get(key));
-      // Each field carries the save it comes from: concurrent saves may leave fields of both.
-      if (entry === undefined || (entry.modified !== '' && ours !== '' && entry.modified <= ours)) continue;
-      values[key] = entry.value;
-    }
-    return Object.keys(values).length === 0 ? undefined : values;
-  }
-
-  /** After a save: the server's values of the saved fields, for peers to take into their cache. */
-  private writeSaved(fields: readonly string[]): void {
-    const persisted = this.record.persisted as PlainObject | undefined;
-    if (persisted === undefined) return;
-    const saved = savedMapOf(this.doc);
-    const modified = modifiedOf(persisted);
-    for (const field of fields) {
-      if (hasOwn(persisted, field))
-        saved.set(field, { value: persisted[field], modified } satisfies SavedEntry);
-    }
-  }
-
-  /** What the document must hold for each field, from the record (read once). */
-  private statesOf(fields: readonly string[]): FieldState[] {
-    const edits = this.record.edits as PlainObject;
-    const persisted = this.record.persisted as PlainObject | undefined;
-    const rawAttributes = this.record.config?.rawAttributes;
-    const modified = modifiedOf(persisted);
-    return fields.map((field) => {
-      const persistedRaw = rawValueIn(persisted, field, rawAttributes);
-      const hasEdit = hasOwn(edits, field);
-      return { field, hasEdit, value: hasEdit ? edits[field] : persistedRaw, persistedRaw, modified };
-    });
   }
 
   private isShared(field: string): boolean {
@@ -446,18 +453,5 @@ export class RecordBinding {
 
   private isDeferred(field: string): boolean {
     return typeof (this.record.edits as PlainObject)[field] === 'function';
-  }
-
-  /** {@link persistedRaw} when one of `fields` merges (only merged fields read it), else nothing. */
-  private persistedRawOf(fields: ReadonlySet<string>): PlainObject | undefined {
-    for (const field of this.rules.mergedFields) if (fields.has(field)) return this.persistedRaw();
-    return undefined;
-  }
-
-  private persistedRaw(): PlainObject {
-    const persisted = (this.record.persisted ?? {}) as PlainObject;
-    const raw: PlainObject = {};
-    for (const field of this.rules.mergedFields) raw[field] = persisted[field];
-    return raw;
   }
 }

@@ -8,15 +8,14 @@ import { action, makeObservable, observable, runInAction } from 'mobx';
 import type * as Y from 'yjs';
 import type { EditListener } from '../../models/EditFunnel.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { UndoDelegate, UndoStep, UndoTarget } from '../../stores/UndoHistory.js';
-import type { PlainObject } from '../../models/snapshot.js';
+import type { UndoDelegate } from '../../stores/undoDelegation.js';
+import type { EditEvent } from '../../models/EditFunnel.js';
 import { ArgumentError, StoreDisposedError, SyncError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport/types.js';
 import type { SyncOptions } from './options.js';
 import type { LocalPresence, Peer } from './Presence.js';
 import type { ConnectionStatus } from './provider.js';
 import type { BindingHost } from './RecordBinding.js';
-import { missedUndoValues } from './missedUndoValues.js';
 import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
 import { SyncRoom } from './SyncRoom.js';
 
@@ -32,12 +31,12 @@ export interface SyncStore {
   readonly transport: Transport;
   readonly history: {
     delegate(record: EntityRecord<object>, delegate: UndoDelegate): () => void;
+    recordDelegatedEdit(event: EditEvent<EntityRecord<object>>): void;
     addDelegatedStep(record: EntityRecord<object>): void;
     joinDelegatedStep(record: EntityRecord<object>): void;
+    delegateChanged(): void;
   };
   observeEdits(listener: EditListener<EntityRecord<object>>): () => void;
-  /** The collection of `(kind, name)`: peers' saves enter the cache through its `receive`. */
-  collection(kind: string, name: string): { receive(records: PlainObject): void };
   readonly gcTimeMs?: number | undefined;
 }
 
@@ -91,7 +90,11 @@ export class SyncManager {
     makeObservable<SyncManager, 'reportError'>(this, { errors: observable.ref, reportError: action });
     this.stopObserving = store.observeEdits((event) => {
       // A plain map: this runs on every edit of every record, and must not create MobX atoms.
-      this.roomsByRecord.get(event.record)?.binding.onEdit(event.changes, event.origin, event.undoIgnore);
+      const room = this.roomsByRecord.get(event.record);
+      if (room === undefined) return;
+      // The history places the edit's undo step first, then the edit is written (undoDelegation.ts).
+      this.store.history.recordDelegatedEdit(event);
+      room.binding.onEdit(event.changes, event.origin, event.undoIgnore);
     });
   }
 
@@ -159,6 +162,16 @@ export class SyncManager {
     return this.roomOf(record, 'doc').doc;
   }
 
+  /**
+   * The shared `Y.Text` of one of the record's text fields (`title`, `content`, `excerpt`, and
+   * `SyncOptions.textFields`): the one text the field keeps for the document's whole life (saves
+   * never replace it), so Yjs relative positions in it (carets, selections) stay valid. `undefined`
+   * when the record's room is not open or `field` is not a text field.
+   */
+  sharedText(record: EntityRecord<object>, field: string): Y.Text | undefined {
+    return this.rooms.get(record)?.binding.sharedText(field);
+  }
+
   /** The record's connection: `disconnected` when its room is not open. Observable. */
   connection(record: EntityRecord<object>): ConnectionStatus {
     return this.rooms.get(record)?.connection ?? 'disconnected';
@@ -221,38 +234,28 @@ export class SyncManager {
     });
     room.undo.onStep(() => this.store.history.addDelegatedStep(record));
     room.undo.onJoin(() => this.store.history.joinDelegatedStep(record));
-    this.undelegates.set(
-      room,
-      this.store.history.delegate(record, {
-        undo: (step) => {
-          room.undo.undo();
-          this.applyMissedUndo(record, step, 'from');
-        },
-        redo: (step) => {
-          room.undo.redo();
-          this.applyMissedUndo(record, step, 'to');
-        },
-        closeStep: (cause) => room.undo.closeStep(cause),
-        dropRedo: () => room.undo.dropRedo(),
-      }),
-    );
+    const undelegate = this.store.history.delegate(record, {
+      undo: () => room.undo.undo(),
+      redo: () => room.undo.redo(),
+      closeStep: (cause) => room.undo.closeStep(cause),
+      dropRedo: () => room.undo.dropRedo(),
+      canUndo: () => room.undo.canUndo,
+      canRedo: () => room.undo.canRedo,
+    });
+    // A peer's change may take away all a step did (this person's own changes open or grow steps,
+    // which the history hears of anyway).
+    const onDocChange = (transaction: Y.Transaction): void => {
+      if (!transaction.local) this.store.history.delegateChanged();
+    };
+    room.doc.on('afterTransaction', onDocChange);
+    this.undelegates.set(room, () => {
+      room.doc.off('afterTransaction', onDocChange);
+      undelegate();
+    });
     runInAction(() => this.rooms.set(record, room));
     this.roomsByRecord.set(record, room);
     this.roomsByName.set(name, room);
     return room;
-  }
-
-  /**
-   * Gives the fields a document undo or redo could not reach (a save cleared them since the step)
-   * the step's values, as undo does for an unsynced record; they go to the document as an undo.
-   */
-  private applyMissedUndo(
-    record: EntityRecord<object>,
-    step: UndoStep<UndoTarget> | undefined,
-    direction: 'from' | 'to',
-  ): void {
-    const values = missedUndoValues(record, step, direction);
-    if (Object.keys(values).length > 0) record.applyUndoValues(values);
   }
 
   private close(room: SyncRoom): void {
@@ -285,20 +288,8 @@ export class SyncManager {
   }
 
   private readonly bindingHost: BindingHost = {
-    applyRemote: (record, edits, origin, saved) => {
-      // `applyEdits` is an action of its own: a peer's keystroke needs no second one around it.
-      if (saved === undefined) {
-        if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
-        return;
-      }
-      runInAction(() => {
-        if (Object.keys(edits).length > 0) record.applyEdits(edits, origin);
-        if (saved !== undefined && record.persisted !== undefined) {
-          const persisted = record.persisted as PlainObject;
-          this.store.collection(record.kind, record.name).receive({ ...persisted, ...saved });
-        }
-      });
-    },
+    // `applyEdits` is an action of its own: a peer's keystroke needs no second one around it.
+    applyRemote: (record, edits, origin) => record.applyEdits(edits, origin),
     refetch: (record) => this.refetch(record),
   };
 

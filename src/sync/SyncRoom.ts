@@ -77,6 +77,7 @@ export class SyncRoom {
     options.providers.forEach((factory, index) => {
       const provider = factory({
         room: this.name,
+        entity: { kind: options.record.kind, name: options.record.name, id: options.record.id },
         doc: this.doc,
         awareness: this.presence.awareness,
         transport: options.transport,

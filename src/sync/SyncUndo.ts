@@ -6,6 +6,7 @@
  * @module
  */
 import * as Y from 'yjs';
+import { hasEffectiveItem } from './undoLiveness.js';
 
 /** Options of {@link SyncUndo}. */
 export interface SyncUndoOptions {
@@ -45,7 +46,10 @@ export class SyncUndo {
   private isCapturing = false;
 
   /** Starts tracking `doc`; the origin in `options` is the one this person's edits carry. */
-  constructor(doc: Y.Doc, options: SyncUndoOptions) {
+  constructor(
+    private readonly doc: Y.Doc,
+    options: SyncUndoOptions,
+  ) {
     this.captureTimeoutMs = options.captureTimeoutMs ?? 500;
     // Yjs never splits a step by time here: slow typing that continues a step stays one step, as
     // for an unsynced record. The capture timeout applies in closeStep, when a new edit begins.
@@ -83,14 +87,14 @@ export class SyncUndo {
     return () => this.listeners.delete(listener);
   }
 
-  /** True when there is a step to undo. */
+  /** True when undo would change something (a step whose work others have all deleted would not). */
   get canUndo(): boolean {
-    return this.manager.undoStack.length > 0;
+    return hasEffectiveItem(this.doc, this.manager.undoStack);
   }
 
-  /** True when there is a step to redo. */
+  /** True when redo would change something. */
   get canRedo(): boolean {
-    return this.manager.redoStack.length > 0;
+    return hasEffectiveItem(this.doc, this.manager.redoStack);
   }
 
   /**

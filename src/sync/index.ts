@@ -22,7 +22,7 @@ export type { SyncStore } from './SyncManager.js';
 export type { SyncOptions } from './options.js';
 export { SyncRoom } from './SyncRoom.js';
 export { RecordBinding } from './RecordBinding.js';
-export type { BindingHost, BoundOrigin, RemoteOrigin } from './RecordBinding.js';
+export type { BindingHost, RemoteOrigin } from './RecordBinding.js';
 export { SyncUndo } from './SyncUndo.js';
 export type { SyncUndoOptions, StepListener } from './SyncUndo.js';
 export { Presence } from './Presence.js';
@@ -36,16 +36,19 @@ export { SyncError, isSyncError } from '../../core/errors.js';
 export { diffText, applyTextValue } from './textDiff.js';
 export type { TextChange } from './textDiff.js';
 export {
-  readDocEdits,
-  writeDocField,
-  textNameOf,
   DEFAULT_TEXT_FIELDS,
-  EDITS_MAP,
-  SAVED_MAP,
-  MERGED_PREFIX,
-  TEXT_PREFIX,
+  DOCUMENT_MAP,
+  STATE_MAP,
+  LAYOUT_VERSION,
+  SAVED_AT_KEY,
+  SAVED_BY_KEY,
+  SAVED_VERSION_KEY,
+  SEED_PREFIX,
+  readDocField,
+  saveMarkerOf,
+  sharedTextOf,
 } from './recordDoc.js';
-export type { DocFieldRules, FieldState } from './recordDoc.js';
+export type { DocFieldRules, SaveMarker, SeedEntry } from './recordDoc.js';
 export {
   webrtcProvider,
   peerErrorToSyncError,
@@ -54,5 +57,26 @@ export {
 } from './webrtcProvider.js';
 export { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';
 export { websocketProvider } from './websocketProvider.js';
+export { httpPollingProvider, documentVisibility, siteRootOf } from './httpPolling/httpPollingProvider.js';
+export type { HttpPollingProviderOptions } from './httpPolling/httpPollingProvider.js';
+export type { VisibilitySource } from './httpPolling/PollingLoop.js';
+export {
+  SYNC_UPDATES_PATH,
+  SYNC_SAVE_PATH,
+  MAX_ROOMS_PER_REQUEST,
+  MAX_UPDATE_BYTES,
+  toBase64,
+  fromBase64,
+} from './httpPolling/protocol.js';
+export type {
+  SyncUpdate,
+  SyncUpdateType,
+  RoomRequest,
+  RoomResponse,
+  SyncRequestBody,
+  SyncResponseBody,
+  WireAwareness,
+} from './httpPolling/protocol.js';
+export { toWireAwareness, fromWireAwareness, colorOf } from './httpPolling/awarenessWire.js';
 export type { WebsocketProviderOptions, WebSocketConstructor } from './websocketProvider.js';
 export { reconnectDelayMs, RECONNECT_DELAY_BASE_MS, RECONNECT_DELAY_CAP_MS } from './reconnectDelay.js';

@@ -16,6 +16,11 @@ export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'de
 export interface ProviderContext {
   /** The room name (default `${site}/${kind}/${name}/${id}`). */
   readonly room: string;
+  /**
+   * The record the room shares (its entity and id): providers that name rooms their own way use
+   * it (`httpPollingProvider` names a post's room `postType/post:123`, as the block editor does).
+   */
+  readonly entity?: { readonly kind: string; readonly name: string; readonly id: string | number | undefined };
   /** The record's shared document. */
   readonly doc: Y.Doc;
   /** The room's presence states (y-protocols awareness). */

@@ -1,53 +1,63 @@
 /**
- * The layout of one record's shared document, and the reads and writes the binding makes on it.
+ * The layout of one record's shared document: the block editor's (`@wordpress/core-data` 8.x), so
+ * one document can be edited from wp-entities and from the block editor at once.
  *
- * - map `edits`: field → value for plain fields (last writer wins). A field back at its saved value
- *   is deleted from the map.
- * - text fields (`title`, `content`, `excerpt`, …) are `Y.Text`, merged character by character. Each
- *   lives as a root-level text named after the saved value it starts from (its *base*), and
- *   `edits` holds that name for the field. A root type is the same object for every person, and the
- *   base's content is written by a client id derived from the name, so two people who start typing
- *   at the same moment build the very same base and both insertions are kept (a nested Y.Text made
- *   by each of them would be two rival values of one map key, and one would be lost).
- * - merged fields (`meta`) are a root-level map per field (`merged:meta`) holding only the keys
- *   people changed, so edits of different keys merge.
- * - map `saved`: per field, the server's value after the last save of it and that save's
- *   `modified_gmt` (`{ value, modified }`), so peers take in a save as if from the server, and
- *   concurrent saves leave each field with the version it came from.
+ * - root map `document`: the synced fields as everyone sees them now (not only the unsaved ones).
+ *   Text fields (`title`, `content`, `excerpt`, plus `SyncOptions.textFields`) are `Y.Text`s inside
+ *   it, merged character by character; `meta` is a `Y.Map` inside it, merged per key; any other
+ *   field is a plain value (last writer wins), set the first time someone edits it. A field the
+ *   document does not hold (yet) is the saved value each person knows.
+ * - root map `state`: `version` (1), and the marker of the newest save: `savedAt` (ms), `savedBy`
+ *   (the saver's client id), plus `wpEntities.savedVersion` (the saved record's `modified_gmt`).
+ *
+ * Each text field is one `Y.Text` for the document's whole life: a save never replaces it. Each
+ * person works out what is unsaved as (the document's values) minus (the newest saved copy of the
+ * record they know).
+ *
+ * Nobody creates those texts on their own (two people each setting `document.title` to a text of
+ * their own would lose one of them, and what was typed into it): every person applies the same
+ * *genesis* update, written by a client id derived from the field's name, with an empty text (or
+ * map) per field; Yjs applies it once however many people send it. The saved text goes into it as
+ * a *seed*, the first time someone edits the field: an update written by a client id derived from
+ * exactly what it writes (field, saved version, content), so people who seed the same saved copy
+ * make the same bytes and Yjs keeps one copy. Each seed leaves a key in `state`
+ * (`wpEntities.seed.<field>.<client>` → the saved version). When people seeded different saved
+ * copies before they could hear of each other, the seed of the oldest version stays and the others'
+ * characters are deleted (what anyone typed among them stays).
+ *
+ * A client id is a function of exactly the content its update writes: the same id with other
+ * content would corrupt every document that receives both.
  *
  * @module
  */
 import * as Y from 'yjs';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
-import type { KnownTextValues } from './KnownTextValues.js';
-import { applyTextValue } from './textDiff.js';
 
-/** Name of the map of plain fields and text references. */
-export const EDITS_MAP = 'edits';
-/** Name of the map of saved server values. */
-export const SAVED_MAP = 'saved';
-/** One field of map `saved`: the server's value and the `modified_gmt` of the save that wrote it. */
-export interface SavedEntry {
-  /** The field as the server sent it after the save. */
-  readonly value: unknown;
-  /** The saved record's `modified_gmt` ('' when it has none). */
-  readonly modified: string;
-}
-
-/** Reads one entry of map `saved`; `undefined` for anything else. */
-export function savedEntryOf(value: unknown): SavedEntry | undefined {
-  if (!isPlainObject(value) || typeof value.modified !== 'string' || !('value' in value)) return undefined;
-  return { value: value.value, modified: value.modified };
-}
-/** The prefix of a merged field's root map. */
-export const MERGED_PREFIX = 'merged:';
-/** The prefix of a text field's root text. */
-export const TEXT_PREFIX = 'text:';
-/** Transaction origin of base texts: never an undo step, never sent back to the record as a change. */
-export const BASE_ORIGIN = Symbol('wp-entities.sync.base');
+/** The root map of the record's synced fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
+export const DOCUMENT_MAP = 'document';
+/** The root map of the document's state and save marker (the block editor's `CRDT_STATE_MAP_KEY`). */
+export const STATE_MAP = 'state';
+/** `state.version`: the layout version (the block editor's `CRDT_DOC_VERSION`). */
+export const LAYOUT_VERSION = 1;
+/** `state` key of the layout version. */
+export const VERSION_KEY = 'version';
+/** `state` key of the newest save's time (`Date.now()` of the saver). */
+export const SAVED_AT_KEY = 'savedAt';
+/** `state` key of the newest save's author (the saver's Yjs client id). */
+export const SAVED_BY_KEY = 'savedBy';
+/** `state` key (ours; the block editor ignores it) of the newest save's `modified_gmt`. */
+export const SAVED_VERSION_KEY = 'wpEntities.savedVersion';
+/** Prefix of the `state` keys (ours) that record each seed: `<prefix><field>.<client id>` → saved version. */
+export const SEED_PREFIX = 'wpEntities.seed.';
 
 /** The text fields of a post: what `SyncOptions.textFields` defaults to. */
 export const DEFAULT_TEXT_FIELDS: ReadonlySet<string> = new Set(['title', 'content', 'excerpt']);
+
+/** Transaction origin of genesis and seed updates and seed repairs: never an undo step. */
+export const SEED_ORIGIN = Symbol('wp-entities.sync.seed');
+
+/** Tag hashed into every derived client id: a new layout gets new ids, never clashing with these. */
+const LAYOUT_TAG = 'wp-entities/document/1';
 
 /** Which fields of a record are laid out how. */
 export interface DocFieldRules {
@@ -67,36 +77,9 @@ function fnv1a(value: string, basis: number): number {
   return hash >>> 0;
 }
 
-/**
- * The root text name of `field` when it starts from `base` in the save described by `modified`:
- * 64 bits of hash, so two different bases never share a name in practice.
- */
-export function textNameOf(field: string, base: string, modified: string): string {
-  const key = `${field}\u0000${base}\u0000${modified}`;
-  const high = fnv1a(key, 0x811c9dc5).toString(36);
-  const low = fnv1a(key, 0x050c5d1f).toString(36);
-  return `${TEXT_PREFIX}${field}:${high}${low}`;
-}
-
-const baseUpdates = new Map<string, Uint8Array>();
-const BASE_CACHE_LIMIT = 256;
-
-/**
- * The update that writes `content` into the root text `name`, made by a client id derived from the
- * name: every person builds the same bytes, and Yjs applies them once however often they arrive.
- */
-function baseUpdateOf(name: string, content: string): Uint8Array {
-  const cached = baseUpdates.get(name);
-  if (cached !== undefined) return cached;
-  const scratch = new Y.Doc();
-  // Client 0..2^32-1; a derived id is shared by every person starting from this base.
-  scratch.clientID = fnv1a(name, 0x01000193);
-  scratch.getText(name).insert(0, content);
-  const update = Y.encodeStateAsUpdate(scratch);
-  scratch.destroy();
-  if (baseUpdates.size >= BASE_CACHE_LIMIT) baseUpdates.delete(baseUpdates.keys().next().value as string);
-  baseUpdates.set(name, update);
-  return update;
+/** A Yjs client id (32 bits) derived from `key`. */
+export function derivedClientId(key: string): number {
+  return fnv1a(`${LAYOUT_TAG}\u0000${key}`, 0x811c9dc5);
 }
 
 /** The raw string of a persisted text field (its `.raw` when it is `{ raw, rendered }`). */
@@ -113,198 +96,320 @@ export function modifiedOf(persisted: object | undefined): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** The map of plain fields and text references. */
-export function editsMapOf(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap(EDITS_MAP);
+/** The root map of synced fields. */
+export function documentMapOf(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(DOCUMENT_MAP);
 }
 
-/** The map of saved values. */
-export function savedMapOf(doc: Y.Doc): Y.Map<unknown> {
-  return doc.getMap(SAVED_MAP);
+/** The root map of state and save marker. */
+export function stateMapOf(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap(STATE_MAP);
 }
 
-/** The root map of a merged field. */
-export function mergedMapOf(doc: Y.Doc, field: string): Y.Map<unknown> {
-  return doc.getMap(`${MERGED_PREFIX}${field}`);
+const genesisUpdates = new Map<string, Uint8Array>();
+
+/**
+ * The genesis update of one field (`kind` 'text' or 'map') or of the state map (`field`
+ * undefined): the same bytes for every person and every record.
+ */
+function genesisUpdateOf(field: string | undefined, kind: 'text' | 'map'): Uint8Array {
+  const key = field === undefined ? 'state' : `${kind}\u0000${field}`;
+  const cached = genesisUpdates.get(key);
+  if (cached !== undefined) return cached;
+  const scratch = new Y.Doc();
+  scratch.clientID = derivedClientId(`genesis\u0000${key}`);
+  if (field === undefined) stateMapOf(scratch).set(VERSION_KEY, LAYOUT_VERSION);
+  else documentMapOf(scratch).set(field, kind === 'text' ? new Y.Text() : new Y.Map());
+  const update = Y.encodeStateAsUpdate(scratch);
+  scratch.destroy();
+  genesisUpdates.set(key, update);
+  return update;
 }
 
 /**
- * The shared edits as the record should hold them: every plain field of `edits`, every text field
- * with its text, every merged field with at least one key (over the persisted value's keys).
- * `persistedRaw` is the record's raw persisted value, used to fill in merged fields.
+ * Applies the genesis of every text and merged field and of the state map (idempotent): every
+ * person's document then holds the same `Y.Text` per text field and `Y.Map` per merged field.
  */
-export function readDocEdits(
-  doc: Y.Doc,
-  rules: DocFieldRules,
-  persistedRaw: object | undefined,
-): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  editsMapOf(doc).forEach((value, field) => {
-    if (rules.textFields.has(field)) {
-      if (typeof value === 'string') result[field] = doc.getText(value).toString();
-      return;
-    }
-    if (rules.mergedFields.has(field)) return;
-    result[field] = value;
-  });
-  for (const field of rules.mergedFields) {
-    const map = mergedMapOf(doc, field);
-    if (map.size === 0) continue;
-    const base = (persistedRaw as PlainObject | undefined)?.[field];
-    result[field] = { ...(isPlainObject(base) ? base : {}), ...map.toJSON() };
-  }
-  return result;
+export function applyGenesis(doc: Y.Doc, rules: DocFieldRules): void {
+  const updates = [genesisUpdateOf(undefined, 'map')];
+  for (const field of rules.textFields) updates.push(genesisUpdateOf(field, 'text'));
+  for (const field of rules.mergedFields) updates.push(genesisUpdateOf(field, 'map'));
+  Y.applyUpdate(doc, Y.mergeUpdates(updates), SEED_ORIGIN);
 }
 
-/**
- * {@link readDocEdits} for some fields only (what a transaction touched): a field without a shared
- * edit is absent from the result.
- */
-export function readDocFields(
-  doc: Y.Doc,
-  rules: DocFieldRules,
-  persistedRaw: object | undefined,
-  fields: Iterable<string>,
-): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  const edits = editsMapOf(doc);
-  for (const field of fields) {
-    if (rules.mergedFields.has(field)) {
-      const map = mergedMapOf(doc, field);
-      if (map.size === 0) continue;
-      const base = (persistedRaw as PlainObject | undefined)?.[field];
-      result[field] = { ...(isPlainObject(base) ? base : {}), ...map.toJSON() };
-      continue;
-    }
-    if (!edits.has(field)) continue;
-    const value = edits.get(field);
-    if (rules.textFields.has(field)) {
-      if (typeof value === 'string') result[field] = doc.getText(value).toString();
-      continue;
-    }
-    result[field] = value;
-  }
-  return result;
+/** The state key recording the seed of `field` written by `client`. */
+function seedKeyOf(field: string, client: number): string {
+  return `${SEED_PREFIX}${field}.${client}`;
 }
 
-/** What {@link writeDocField} needs about the record's state after a change. */
-export interface FieldState {
+/** One seed of a text field, as its `state` key records it. */
+export interface SeedEntry {
   /** The field. */
   readonly field: string;
-  /** True when the record now has an edit of this field. */
-  readonly hasEdit: boolean;
-  /** The edited value (the persisted raw value when there is no edit). */
-  readonly value: unknown;
-  /** The persisted raw value of the field. */
-  readonly persistedRaw: unknown;
-  /** The persisted record's `modified_gmt`, part of a text's base. */
-  readonly modified: string;
+  /** The seed's client id (its characters carry it). */
+  readonly client: number;
+  /** The saved version (`modified_gmt`) it was made from. */
+  readonly version: string;
+}
+
+/** Reads a `state` key as a seed entry; `undefined` for any other key. */
+export function seedEntryOf(key: string, value: unknown): SeedEntry | undefined {
+  if (!key.startsWith(SEED_PREFIX) || typeof value !== 'string') return undefined;
+  const rest = key.slice(SEED_PREFIX.length);
+  const dot = rest.lastIndexOf('.');
+  const client = Number(rest.slice(dot + 1));
+  if (dot <= 0 || !Number.isInteger(client)) return undefined;
+  return { field: rest.slice(0, dot), client, version: value };
+}
+
+/** The seed update of `field` from the saved `content` of version `version`. */
+export function seedUpdateOf(field: string, version: string, content: string): Uint8Array {
+  const scratch = new Y.Doc();
+  Y.applyUpdate(scratch, genesisUpdateOf(field, 'text'));
+  const before = Y.encodeStateVector(scratch);
+  const client = derivedClientId(`seed\u0000${field}\u0000${version}\u0000${content}`);
+  scratch.clientID = client;
+  scratch.transact(() => {
+    const text = documentMapOf(scratch).get(field) as Y.Text;
+    if (content !== '') text.insert(0, content);
+    stateMapOf(scratch).set(seedKeyOf(field, client), version);
+  });
+  const update = Y.encodeStateAsUpdate(scratch, before);
+  scratch.destroy();
+  return update;
+}
+
+/** How many seeds `field` has (more than one: {@link settleSeeds} has work). */
+export function seedCountOf(doc: Y.Doc, field: string): number {
+  const prefix = `${SEED_PREFIX}${field}.`;
+  let count = 0;
+  for (const key of stateMapOf(doc).keys()) if (key.startsWith(prefix)) count += 1;
+  return count;
+}
+
+/** True when the text of `field` holds the document's value (someone seeded it, or typed into it). */
+export function isSeeded(doc: Y.Doc, field: string): boolean {
+  const text = documentMapOf(doc).get(field);
+  if (text instanceof Y.Text && text.length > 0) return true;
+  const prefix = `${SEED_PREFIX}${field}.`;
+  for (const key of stateMapOf(doc).keys()) if (key.startsWith(prefix)) return true;
+  return false;
+}
+
+/** Seeds `field` with its saved text (call it outside any transaction, before the edit that needs it). */
+export function seedField(doc: Y.Doc, field: string, version: string, content: string): void {
+  Y.applyUpdate(doc, seedUpdateOf(field, version, content), SEED_ORIGIN);
 }
 
 /**
- * Makes the document hold `state` for one field (call it inside a transaction): a plain field is
- * set or deleted, a text field gets the minimal diff into its text, a merged field's keys that
- * differ from the persisted value are set and the others deleted.
- *
- * A text field back at its saved value keeps its text (with the saved content), so a peer typing
- * in it at that moment keeps their insertion; only a save (`isSaved`) removes it from `edits`.
- *
- * `known`, when given, holds what the texts contain (the caller vouches for it: nothing else wrote
- * into them since), so a text is diffed against that instead of being read back; it is updated
- * with what this write leaves in the text.
+ * The client ids of the seeds of `field` that lose to another (all but the seed of the oldest
+ * version; ties: the lowest client id). Empty when it has one seed or none.
+ */
+export function losingSeedClients(doc: Y.Doc, field: string): ReadonlySet<number> {
+  const seeds: SeedEntry[] = [];
+  stateMapOf(doc).forEach((value, key) => {
+    const entry = seedEntryOf(key, value);
+    if (entry !== undefined && entry.field === field) seeds.push(entry);
+  });
+  if (seeds.length < 2) return new Set();
+  seeds.sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : a.client - b.client));
+  return new Set(seeds.slice(1).map((seed) => seed.client));
+}
+
+/**
+ * When `field` has seeds of several saved copies, deletes the characters of all but the seed of the
+ * oldest version (ties: the lowest client id), and the copies of them an undo brought back, in one
+ * transaction of origin {@link SEED_ORIGIN}.
+ * Everyone who sees the seeds decides the same; deleting twice is harmless. Returns true when it
+ * deleted something.
+ */
+export function settleSeeds(doc: Y.Doc, field: string): boolean {
+  const losers = losingSeedClients(doc, field);
+  if (losers.size === 0) return false;
+  const text = documentMapOf(doc).get(field);
+  if (!(text instanceof Y.Text)) return false;
+  // Copies of the losers' characters that someone's undo brought back (Yjs links an item to its
+  // copy by `redone`): those go too. Kept as [client, first clock, end clock) ranges.
+  const copies: [number, number, number][] = [];
+  for (let item = text._start; item !== null; item = item.right) {
+    if (!losers.has(item.id.client)) continue;
+    let next = item.redone;
+    for (let guard = 0; next !== null && guard < 1000; guard++) {
+      const copy = Y.getItem(doc.store, next);
+      copies.push([copy.id.client, copy.id.clock, copy.id.clock + item.length]);
+      next = copy instanceof Y.Item ? copy.redone : null;
+    }
+  }
+  const isLosing = (item: Y.Item): boolean =>
+    losers.has(item.id.client) ||
+    copies.some(
+      ([client, start, end]) =>
+        item.id.client === client && item.id.clock < end && item.id.clock + item.length > start,
+    );
+  // Runs of the losing live characters, as [index, length], found by walking the text's items.
+  const runs: [number, number][] = [];
+  let index = 0;
+  for (let item = text._start; item !== null; item = item.right) {
+    if (item.deleted || !item.countable) continue;
+    if (isLosing(item)) {
+      const last = runs[runs.length - 1];
+      if (last !== undefined && last[0] + last[1] === index) last[1] += item.length;
+      else runs.push([index, item.length]);
+    }
+    index += item.length;
+  }
+  if (runs.length === 0) return false;
+  doc.transact(() => {
+    for (let i = runs.length - 1; i >= 0; i--) {
+      const [at, length] = runs[i] as [number, number];
+      text.delete(at, length);
+    }
+  }, SEED_ORIGIN);
+  return true;
+}
+
+/** The shared `Y.Text` of a text field (`undefined` before its genesis or for another field). */
+export function sharedTextOf(doc: Y.Doc, field: string): Y.Text | undefined {
+  const value = documentMapOf(doc).get(field);
+  return value instanceof Y.Text ? value : undefined;
+}
+
+/** The shared `Y.Map` of a merged field. */
+function mergedMapOf(doc: Y.Doc, field: string): Y.Map<unknown> | undefined {
+  const value = documentMapOf(doc).get(field);
+  return value instanceof Y.Map ? value : undefined;
+}
+
+/**
+ * The value the document holds for `field`, or `undefined` when it holds none (everyone sees their
+ * saved value). `persistedRaw` is the field's saved raw value (merged fields start from it).
+ */
+export function readDocField(
+  doc: Y.Doc,
+  rules: DocFieldRules,
+  field: string,
+  persistedRaw: unknown,
+): { value: unknown } | undefined {
+  if (rules.textFields.has(field)) {
+    const text = sharedTextOf(doc, field);
+    if (text === undefined || !isSeeded(doc, field)) return undefined;
+    return { value: text.toString() };
+  }
+  if (rules.mergedFields.has(field)) {
+    const map = mergedMapOf(doc, field);
+    if (map === undefined || map.size === 0) return undefined;
+    return { value: { ...(isPlainObject(persistedRaw) ? persistedRaw : {}), ...map.toJSON() } };
+  }
+  const map = documentMapOf(doc);
+  return map.has(field) ? { value: map.get(field) } : undefined;
+}
+
+/**
+ * Before this person first sets a plain field (or a key of a merged field) the document does not
+ * hold yet, writes the saved value there (call it in a transaction undo does not track): undoing
+ * the first change then brings the saved value back, where undoing a first set would leave no
+ * value at all (and each person would see their own saved copy). Text fields are seeded instead.
+ */
+export function writeDocBase(
+  doc: Y.Doc,
+  rules: DocFieldRules,
+  field: string,
+  value: unknown,
+  persistedRaw: unknown,
+): void {
+  if (rules.textFields.has(field)) return;
+  if (rules.mergedFields.has(field)) {
+    const merged = mergedMapOf(doc, field);
+    if (merged === undefined || !isPlainObject(value) || !isPlainObject(persistedRaw)) return;
+    for (const key of Object.keys(value)) {
+      if (!merged.has(key) && key in persistedRaw && !deepEqual(persistedRaw[key], value[key]))
+        merged.set(key, persistedRaw[key]);
+    }
+    return;
+  }
+  const map = documentMapOf(doc);
+  if (!map.has(field) && persistedRaw !== undefined && !deepEqual(persistedRaw, value))
+    map.set(field, persistedRaw);
+}
+
+/**
+ * Makes the document hold `value` for `field` (call it inside a transaction; a text field must be
+ * seeded first): a text gets the minimal diff (from `before` when the caller knows what the text
+ * holds), a merged field sets the keys whose value differs and deletes the keys `value` lacks, a
+ * plain field is set when it differs.
  */
 export function writeDocField(
   doc: Y.Doc,
   rules: DocFieldRules,
-  state: FieldState,
-  isSaved = false,
-  known?: KnownTextValues,
+  field: string,
+  value: unknown,
+  persistedRaw: unknown,
+  applyText: (text: Y.Text, value: string) => void,
 ): void {
-  const edits = editsMapOf(doc);
-  const { field } = state;
-  if (rules.mergedFields.has(field)) {
-    writeMergedField(mergedMapOf(doc, field), state);
-    return;
-  }
-  if (rules.textFields.has(field) && (typeof state.value === 'string' || !state.hasEdit)) {
-    writeTextField(doc, edits, state, isSaved, known);
-    return;
-  }
-  if (!state.hasEdit) {
-    if (edits.has(field)) edits.delete(field);
-    return;
-  }
-  if (!edits.has(field) || !deepEqual(edits.get(field), state.value)) edits.set(field, state.value);
-}
-
-function writeTextField(
-  doc: Y.Doc,
-  edits: Y.Map<unknown>,
-  state: FieldState,
-  isSaved: boolean,
-  known: KnownTextValues | undefined,
-): void {
-  const current = edits.get(state.field);
-  if (!state.hasEdit) {
-    if (current === undefined) return;
-    if (isSaved || typeof current !== 'string') edits.delete(state.field);
-    else writeText(doc.getText(current), rawTextOf(state.persistedRaw), known);
-    return;
-  }
-  const value = state.value as string;
-  let name = typeof current === 'string' ? current : undefined;
-  if (name === undefined) {
-    name = textNameOf(state.field, rawTextOf(state.persistedRaw), state.modified);
-    edits.set(state.field, name);
-  }
-  writeText(doc.getText(name), value, known);
-}
-
-/** Brings `text` to `value` by the minimal diff, from what `known` says it holds when it knows. */
-function writeText(text: Y.Text, value: string, known: KnownTextValues | undefined): void {
-  if (known === undefined) {
-    applyTextValue(text, value);
-    return;
-  }
-  const before = known.valueOf(text);
-  try {
-    applyTextValue(text, value, before);
-  } catch (error) {
-    // A write that threw half way leaves the text unknown.
-    known.forgetText(text);
-    throw error;
-  }
-  known.wrote(text, value);
-}
-
-/**
- * Starts the text of a field the next {@link writeDocField} will write, when it has none yet: writes
- * its base and points `edits` at it, each in a transaction of origin {@link BASE_ORIGIN}. Call it
- * before that write's transaction, not inside it: Yjs takes another client's structs inside a local
- * transaction for a client-id clash, and this person's undo must not take the text away (it only
- * takes back what this person typed into it).
- */
-export function prepareDocField(doc: Y.Doc, rules: DocFieldRules, state: FieldState): void {
-  if (!rules.textFields.has(state.field) || !state.hasEdit || typeof state.value !== 'string') return;
-  const edits = editsMapOf(doc);
-  if (edits.get(state.field) !== undefined) return;
-  const base = rawTextOf(state.persistedRaw);
-  const name = textNameOf(state.field, base, state.modified);
-  Y.applyUpdate(doc, baseUpdateOf(name, base), BASE_ORIGIN);
-  doc.transact(() => edits.set(state.field, name), BASE_ORIGIN);
-}
-
-function writeMergedField(map: Y.Map<unknown>, state: FieldState): void {
-  const persisted = isPlainObject(state.persistedRaw) ? state.persistedRaw : {};
-  const value = state.hasEdit && isPlainObject(state.value) ? state.value : persisted;
-  const keys = new Set([...Object.keys(value), ...map.keys()]);
-  for (const key of keys) {
-    const next = value[key];
-    const isSaved = !(key in value) || deepEqual(next, persisted[key]);
-    if (isSaved) {
-      if (map.has(key)) map.delete(key);
-    } else if (!map.has(key) || !deepEqual(map.get(key), next)) {
-      map.set(key, next);
+  const map = documentMapOf(doc);
+  if (rules.textFields.has(field)) {
+    const text = sharedTextOf(doc, field);
+    if (text !== undefined) {
+      applyText(text, rawTextOf(value));
+      return;
     }
   }
+  if (rules.mergedFields.has(field)) {
+    const merged = mergedMapOf(doc, field);
+    if (merged !== undefined) {
+      writeMergedField(merged, value, persistedRaw);
+      return;
+    }
+  }
+  if (value === undefined) {
+    if (map.has(field)) map.delete(field);
+    return;
+  }
+  if (!map.has(field) || !deepEqual(map.get(field), value)) map.set(field, value);
+}
+
+/** The meta key where the block editor stores the document itself: never synced (as in core-data). */
+const PERSISTED_DOCUMENT_META_KEY = '_crdt_document';
+
+function writeMergedField(map: Y.Map<unknown>, value: unknown, persistedRaw: unknown): void {
+  const persisted = isPlainObject(persistedRaw) ? persistedRaw : {};
+  const next = isPlainObject(value) ? value : persisted;
+  for (const key of Object.keys(next)) {
+    if (key === PERSISTED_DOCUMENT_META_KEY) continue;
+    const current = map.has(key) ? map.get(key) : persisted[key];
+    if (!deepEqual(current, next[key]) || (!map.has(key) && !(key in persisted))) map.set(key, next[key]);
+  }
+  for (const key of [...map.keys()])
+    if (!(key in next) && key !== PERSISTED_DOCUMENT_META_KEY) map.delete(key);
+}
+
+/** The newest save marker the document holds. */
+export interface SaveMarker {
+  /** `Date.now()` of the saver. */
+  readonly savedAt: number | undefined;
+  /** The saver's client id. */
+  readonly savedBy: number | undefined;
+  /** The saved record's `modified_gmt` ('' when unknown, e.g. a save by the block editor). */
+  readonly version: string;
+}
+
+/** Reads the save marker. */
+export function saveMarkerOf(doc: Y.Doc): SaveMarker {
+  const state = stateMapOf(doc);
+  const savedAt = state.get(SAVED_AT_KEY);
+  const savedBy = state.get(SAVED_BY_KEY);
+  const version = state.get(SAVED_VERSION_KEY);
+  return {
+    savedAt: typeof savedAt === 'number' ? savedAt : undefined,
+    savedBy: typeof savedBy === 'number' ? savedBy : undefined,
+    version: typeof version === 'string' ? version : '',
+  };
+}
+
+/** Writes the save marker (call it inside a transaction). */
+export function writeSaveMarker(doc: Y.Doc, version: string): void {
+  const state = stateMapOf(doc);
+  state.set(SAVED_AT_KEY, Date.now());
+  state.set(SAVED_BY_KEY, doc.clientID);
+  state.set(SAVED_VERSION_KEY, version);
 }

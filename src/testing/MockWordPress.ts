@@ -33,12 +33,14 @@ import { pluginRoutes } from './routes/plugins.js';
 import { postTypeRoutes } from './routes/posts.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { searchRoutes } from './routes/search.js';
+import { SYNC_UPDATES_ROUTE, syncRoutes } from './routes/sync.js';
 import { siteRoutes } from './routes/site.js';
 import { findTemplateForUrl, templateRoutes } from './routes/templates.js';
 import { termRoutes } from './routes/terms.js';
 import { themeRoutes } from './routes/themes.js';
 import { userRoutes } from './routes/users.js';
 import { widgetRoutes } from './routes/widgets.js';
+import { SyncRelay } from './SyncRelay.js';
 import { fontLibraryRoutes, registerFontFamilyType } from './routes/fontLibrary.js';
 import { iconRoutes } from './routes/icons.js';
 import { addTargetHints } from './targetHints.js';
@@ -74,7 +76,10 @@ import type {
 /** The default site root. */
 export const DEFAULT_ROOT = 'http://localhost:8888';
 
-/** The nonce the mock accepts in `X-WP-Nonce`; any other value gets 403 `rest_cookie_invalid_nonce`. */
+/**
+ * The nonce the mock accepts in `X-WP-Nonce` (until {@link MockWordPress.expireNonce}); any other
+ * value gets 403 `rest_cookie_invalid_nonce`.
+ */
 export const MOCK_NONCE = 'mock-nonce';
 
 /** A stored post as the mock holds it (a copy; changing it does not change the mock). */
@@ -169,6 +174,10 @@ export class MockWordPress {
   /** The WordPress release this mock answers as. */
   readonly version: MockWordPressVersion;
   private mswHandlers: HttpHandler[] | null = null;
+  /** The nonce accepted now (`MOCK_NONCE` until {@link expireNonce}). */
+  private nonce = MOCK_NONCE;
+  /** The collaboration relay behind `/wp-sync/v1/updates` (rows, presence, long polls). */
+  readonly syncRelay: SyncRelay;
 
   constructor(options: MockWordPressOptions = {}) {
     this.options = options;
@@ -182,6 +191,7 @@ export class MockWordPress {
       );
     }
     this.batchMaxItems = batchMaxItems;
+    this.syncRelay = new SyncRelay(options.syncRelay);
     const version = options.version ?? '6.1';
     if (!MOCK_VERSIONS.includes(version)) {
       throw new ArgumentError(
@@ -304,6 +314,19 @@ export class MockWordPress {
     this.embeds.set(url, answer);
   }
 
+  /**
+   * Expires the REST nonce, as WordPress does after 12–24 hours: the old one gets 403
+   * `rest_cookie_invalid_nonce`; answers to logged-in requests and
+   * `/wp-admin/admin-ajax.php?action=rest-nonce` carry the new one, which this returns.
+   */
+  expireNonce(): string {
+    this.nonceGeneration += 1;
+    this.nonce = `${MOCK_NONCE}-${this.nonceGeneration}`;
+    return this.nonce;
+  }
+
+  private nonceGeneration = 0;
+
   /** Waits `ms` milliseconds before every answer (0 turns it off). Works with fake timers. */
   delay(ms: number): void {
     this.faults.setDelay(ms);
@@ -341,6 +364,8 @@ export class MockWordPress {
     };
     this.routeCache = null;
     this.embeds.clear();
+    this.syncRelay.clear();
+    this.nonce = MOCK_NONCE;
     this.faults.reset();
     this.log.length = 0;
     const initial = this.options.currentUser === undefined ? 1 : this.options.currentUser;
@@ -382,6 +407,7 @@ export class MockWordPress {
       ...(atLeast(this.version, '6.7') ? fontLibraryRoutes() : []),
       ...(atLeast(this.version, '7.1') ? iconRoutes() : []),
       ...batchRoutes(this.batchMaxItems),
+      ...syncRoutes(this.syncRelay),
     );
     this.routeCache = routes;
     return routes;
@@ -480,12 +506,55 @@ export class MockWordPress {
       entry.status = answer.status;
       return answer;
     }
-    const response = this.rest(request, { route, method, query, parsed, auth, url, siteRoot, restRoot });
+    let response = this.rest(request, { route, method, query, parsed, auth, url, siteRoot, restRoot });
+    if (route === SYNC_UPDATES_ROUTE && method === 'POST' && response.status === 200) {
+      response = await this.holdSyncAnswer(response, parsed.body, request.signal);
+    }
     entry.status = response.status;
     return jsonResponse(response.status, response.body, response.headers, headMethod);
   }
 
+  /**
+   * The long poll of our relay: a request that sent nothing, asked to `wait` and has nothing new
+   * is answered when another client stores a row or changes presence in one of its rooms, or when
+   * the wait (capped by the relay) ends. The block editor's server has no such thing.
+   */
+  private async holdSyncAnswer(
+    response: { status: number; body: unknown; headers: Record<string, string> },
+    body: Params,
+    signal: AbortSignal | undefined,
+  ): Promise<{ status: number; body: unknown; headers: Record<string, string> }> {
+    const wait = body['wait'];
+    const rooms = Array.isArray(body['rooms']) ? (body['rooms'] as Array<Record<string, unknown>>) : [];
+    const answer = response.body as { rooms?: Array<{ updates: unknown[]; should_compact: boolean }> };
+    const isIdle =
+      this.syncRelay.maxWaitMs > 0 &&
+      typeof wait === 'number' &&
+      wait > 0 &&
+      rooms.every((room) => Array.isArray(room['updates']) && room['updates'].length === 0) &&
+      (answer.rooms ?? []).every((room) => room.updates.length === 0 && !room.should_compact);
+    if (!isIdle) return response;
+    await this.syncRelay.waitForChange(
+      new Set(rooms.map((room) => String(room['room']))),
+      new Set(rooms.map((room) => Number(room['client_id']))),
+      wait,
+      signal,
+    );
+    const again = rooms.map((room) =>
+      this.syncRelay.answer(String(room['room']), Number(room['client_id']), Number(room['after'])),
+    );
+    return { ...response, body: { rooms: again, wait: this.syncRelay.maxWaitMs } };
+  }
+
   private frontEnd(url: URL, rootPath: string, afterRoot: string | null): Response {
+    if (afterRoot === '/wp-admin/admin-ajax.php' && url.searchParams.get('action') === 'rest-nonce') {
+      // WordPress's nonce refresh: the nonce for a logged-in (cookie) user, "0" otherwise.
+      const loggedIn = this.currentUserId !== null;
+      return new Response(loggedIn ? this.nonce : '0', {
+        status: loggedIn ? 200 : 400,
+        headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+      });
+    }
     if (afterRoot !== null && url.searchParams.get('_wp-find-template') === 'true') {
       const found = findTemplateForUrl(this.db, url, rootPath);
       return new Response(JSON.stringify(found.body), {
@@ -588,7 +657,7 @@ export class MockWordPress {
       request.headers.get('x-wp-nonce') ??
       (typeof ctx.query['_wpnonce'] === 'string' ? ctx.query['_wpnonce'] : null);
     let response: RouteResponse;
-    if (nonce !== null && !auth.viaAppPassword && nonce !== MOCK_NONCE) {
+    if (nonce !== null && !auth.viaAppPassword && nonce !== this.nonce) {
       // A stale nonce fails even public routes in 6.1.
       user = null;
       response = new WpRestFailure('rest_cookie_invalid_nonce', 'Cookie check failed', 403).toResponse();
@@ -638,7 +707,7 @@ export class MockWordPress {
     } else if (user === null && ctx.method === 'GET') {
       headers['Vary'] = 'Origin';
     }
-    if (user !== null && !auth.viaAppPassword) headers['X-WP-Nonce'] = MOCK_NONCE;
+    if (user !== null && !auth.viaAppPassword) headers['X-WP-Nonce'] = this.nonce;
     if (ctx.query['_envelope'] !== undefined) {
       const envelopeHeaders = Object.keys(response.headers).length > 0 ? response.headers : [];
       return { status: 200, body: { body, status: response.status, headers: envelopeHeaders }, headers };

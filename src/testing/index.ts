@@ -41,6 +41,8 @@ export type { MockCurrentUser, MockPostRecord } from './MockWordPress.js';
 export { MOCK_USERS } from './seed.js';
 export type { MockCredentials } from './seed.js';
 export { startNodeServer } from './nodeServer.js';
+export { SyncRelay } from './SyncRelay.js';
+export type { SyncRelayOptions, RelayRow, RelayPresence, RelayRefusal } from './SyncRelay.js';
 // Collaborative sync in one process (loads wp-entities/sync, which registers the sync engine).
 import '../sync/index.js';
 export { memoryNetwork, MemoryNetwork } from './memoryNetwork.js';

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { SyncRelayOptions } from './SyncRelay.js';
 
 /** A WordPress role the mock knows. `null` as a current user means anonymous. */
 export type MockRole = 'administrator' | 'editor' | 'author' | 'contributor';
@@ -189,6 +190,12 @@ export interface MockWordPressOptions extends MockSeed {
   version?: MockWordPressVersion;
   /** The fixed clock the mock starts from (UTC, `YYYY-MM-DDTHH:MM:SS`); each write advances it one second. @default '2026-11-21T10:00:00' */
   now?: string;
+  /**
+   * Bounds and timings of the collaboration relay at `/wp-sync/v1/updates` (compaction threshold,
+   * rows and bytes a room may hold, presence timeout, the longest long poll).
+   * @default {} (the block editor server's values; 1000 rows, 32 MiB, 20 s long polls)
+   */
+  syncRelay?: SyncRelayOptions;
 }
 
 /** One request seen by the mock. */

@@ -2,28 +2,17 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
   DEFAULT_TEXT_FIELDS,
-  prepareDocField,
-  readDocEdits,
+  applyGenesis,
+  documentMapOf,
+  seedField,
+  settleSeeds,
+  sharedTextOf,
+  stateMapOf,
   writeDocField,
   type DocFieldRules,
-  type FieldState,
 } from '../../src/sync/recordDoc.js';
 
 const rules: DocFieldRules = { textFields: DEFAULT_TEXT_FIELDS, mergedFields: new Set(['meta']) };
-const persisted = { title: 'Hello', status: 'draft', meta: { a: 0, b: 0 } };
-
-function write(doc: Y.Doc, field: keyof typeof persisted, value: unknown, isSaved = false): void {
-  const persistedRaw = persisted[field];
-  const state: FieldState = {
-    field,
-    hasEdit: JSON.stringify(value) !== JSON.stringify(persistedRaw),
-    value,
-    persistedRaw,
-    modified: '2026-11-24T10:00:00',
-  };
-  prepareDocField(doc, rules, state);
-  doc.transact(() => writeDocField(doc, rules, state, isSaved), 'local');
-}
 
 function exchange(a: Y.Doc, b: Y.Doc): void {
   const toB = Y.encodeStateAsUpdate(a, Y.encodeStateVector(b));
@@ -32,53 +21,86 @@ function exchange(a: Y.Doc, b: Y.Doc): void {
   Y.applyUpdate(a, toA);
 }
 
-describe('record document layout', () => {
-  it('keeps both first keystrokes when two people start typing in one title at once', () => {
-    const a = new Y.Doc();
-    const b = new Y.Doc();
-    write(a, 'title', 'Hello world');
-    write(b, 'title', 'Hello!');
+function fresh(): Y.Doc {
+  const doc = new Y.Doc();
+  applyGenesis(doc, rules);
+  return doc;
+}
+
+describe('record document layout (the block editor’s)', () => {
+  it('holds title, content and excerpt as Y.Text and meta as Y.Map inside root map document, version 1 in state', () => {
+    const doc = fresh();
+    const document = documentMapOf(doc);
+    for (const field of ['title', 'content', 'excerpt']) expect(document.get(field)).toBeInstanceOf(Y.Text);
+    expect(document.get('meta')).toBeInstanceOf(Y.Map);
+    expect(stateMapOf(doc).get('version')).toBe(1);
+  });
+
+  it('gives everyone the same genesis bytes, so two documents share each text', () => {
+    const a = fresh();
+    const b = fresh();
+    expect(Y.encodeStateAsUpdate(a)).toEqual(Y.encodeStateAsUpdate(b));
+    sharedTextOf(a, 'title')?.insert(0, 'A');
+    sharedTextOf(b, 'title')?.insert(0, 'B');
     exchange(a, b);
-    const title = readDocEdits(a, rules, persisted).title as string;
-    expect(readDocEdits(b, rules, persisted).title).toBe(title);
-    expect(title).toContain(' world');
-    expect(title).toContain('!');
-    expect(title.startsWith('Hello')).toBe(true);
-    expect(title).toHaveLength('Hello world!'.length);
+    expect(sharedTextOf(a, 'title')?.toString()).toHaveLength(2);
+    expect(sharedTextOf(a, 'title')?.toString()).toBe(sharedTextOf(b, 'title')?.toString());
   });
 
-  it('merges edits of different meta keys', () => {
-    const a = new Y.Doc();
-    const b = new Y.Doc();
-    write(a, 'meta', { a: 1, b: 0 });
-    write(b, 'meta', { a: 0, b: 2 });
-    exchange(a, b);
-    expect(readDocEdits(a, rules, persisted).meta).toEqual({ a: 1, b: 2 });
-    expect(readDocEdits(b, rules, persisted).meta).toEqual({ a: 1, b: 2 });
+  it('keeps one copy of a saved text that several people seeded from the same saved version', () => {
+    const docs = [fresh(), fresh(), fresh()];
+    for (const doc of docs) seedField(doc, 'title', '2026-11-27T01:00:00', 'Hello');
+    sharedTextOf(docs[0] as Y.Doc, 'title')?.insert(5, ' A');
+    sharedTextOf(docs[1] as Y.Doc, 'title')?.insert(0, 'B ');
+    exchange(docs[0] as Y.Doc, docs[1] as Y.Doc);
+    exchange(docs[1] as Y.Doc, docs[2] as Y.Doc);
+    exchange(docs[0] as Y.Doc, docs[2] as Y.Doc);
+    for (const doc of docs) expect(sharedTextOf(doc, 'title')?.toString()).toBe('B Hello A');
   });
 
-  it('converges plain fields on one writer', () => {
-    const a = new Y.Doc();
-    const b = new Y.Doc();
-    write(a, 'status', 'pending');
-    write(b, 'status', 'publish');
-    exchange(a, b);
-    expect(readDocEdits(a, rules, persisted).status).toBe(readDocEdits(b, rules, persisted).status);
+  it('settles seeds of different saved versions on the oldest, keeping what anyone typed', () => {
+    const older = fresh();
+    const newer = fresh();
+    seedField(older, 'title', '2026-11-27T01:00:00', 'Hello');
+    sharedTextOf(older, 'title')?.insert(5, ' A');
+    seedField(newer, 'title', '2026-11-27T01:05:00', 'Hello A');
+    sharedTextOf(newer, 'title')?.insert(0, 'C ');
+    exchange(older, newer);
+    for (const doc of [older, newer]) settleSeeds(doc, 'title');
+    exchange(older, newer);
+    for (const doc of [older, newer]) {
+      const title = sharedTextOf(doc, 'title')?.toString() ?? '';
+      expect(title.match(/Hello A/g)).toHaveLength(1);
+      expect(title).toContain('C ');
+      expect(title).toHaveLength('C Hello A'.length);
+    }
   });
 
-  it('deletes a plain field back at its saved value from the map', () => {
-    const doc = new Y.Doc();
-    write(doc, 'status', 'pending');
-    write(doc, 'status', 'draft');
-    expect(readDocEdits(doc, rules, persisted)).toEqual({});
+  it('derives a seed’s client id from exactly what it writes: other content, other id', () => {
+    const a = fresh();
+    const b = fresh();
+    seedField(a, 'title', 'v1', 'One');
+    seedField(b, 'title', 'v1', 'Two');
+    const clientsOf = (doc: Y.Doc): number[] => [...Y.decodeStateVector(Y.encodeStateVector(doc)).keys()];
+    const seedA = clientsOf(a).filter((client) => !clientsOf(fresh()).includes(client));
+    const seedB = clientsOf(b).filter((client) => !clientsOf(fresh()).includes(client));
+    expect(seedA).toHaveLength(1);
+    expect(seedA).not.toEqual(seedB);
   });
 
-  it('keeps a text back at its saved value until a save removes it', () => {
-    const doc = new Y.Doc();
-    write(doc, 'title', 'Hello you');
-    write(doc, 'title', 'Hello');
-    expect(readDocEdits(doc, rules, persisted)).toEqual({ title: 'Hello' });
-    write(doc, 'title', 'Hello', true);
-    expect(readDocEdits(doc, rules, persisted)).toEqual({});
+  it('merges meta per key and never shares the block editor’s stored document (_crdt_document)', () => {
+    const doc = fresh();
+    const saved = { a: '0', _crdt_document: '{"document":"…"}' };
+    doc.transact(() =>
+      writeDocField(
+        doc,
+        rules,
+        'meta',
+        { ...saved, a: '1', _crdt_document: 'changed' },
+        saved,
+        () => undefined,
+      ),
+    );
+    expect((documentMapOf(doc).get('meta') as Y.Map<unknown>).toJSON()).toEqual({ a: '1' });
   });
 });

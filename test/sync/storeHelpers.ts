@@ -44,8 +44,12 @@ export function syncStore(mock: MockWordPress, providers: ProviderFactory[], n: 
   });
 }
 
-/** `count` stores with post `id` fetched and joined, after the network delivered everything. */
-export async function syncedPost(count: number, options: MemoryNetworkOptions = {}): Promise<SyncedSetup> {
+/** `count` stores with post `id` (`post` overrides its fields) fetched and joined, after the network delivered everything. */
+export async function syncedPost(
+  count: number,
+  options: MemoryNetworkOptions = {},
+  post: Partial<Record<'title' | 'content' | 'excerpt', string>> = {},
+): Promise<SyncedSetup> {
   const mock = createMockWordPress();
   mock.setCurrentRole('administrator');
   const id = mock.addPost('post', {
@@ -53,6 +57,7 @@ export async function syncedPost(count: number, options: MemoryNetworkOptions = 
     content: 'Body',
     status: 'draft',
     meta: { a: '0', b: '0' },
+    ...post,
   });
   const net = memoryNetwork(options);
   const stores: RootStore[] = [];

@@ -25,8 +25,17 @@ export interface WordPressSite {
   url: string;
   /** REST root without a trailing slash (`http://127.0.0.1:8889/wp-json`). */
   restRoot: string;
-  /** An administrator and an author. */
-  users: { admin: WordPressUser; author: WordPressUser };
+  /**
+   * An administrator and an author; the local site (scripts/wordpress) also has an editor, a
+   * contributor and a subscriber.
+   */
+  users: {
+    admin: WordPressUser;
+    author: WordPressUser;
+    editor?: WordPressUser;
+    contributor?: WordPressUser;
+    subscriber?: WordPressUser;
+  };
 }
 
 declare module 'vitest' {

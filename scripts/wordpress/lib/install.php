@@ -141,6 +141,22 @@ function wpi_app_password( WP_User $user, $previous ) {
 	return array( $created[0], $created[1]['uuid'] );
 }
 
+// The collaboration relay of this repository (copied in by up.sh): active, its tables installed.
+$wpi_plugin = 'wp-entities-sync/wp-entities-sync.php';
+if ( file_exists( WP_PLUGIN_DIR . '/' . $wpi_plugin ) ) {
+	require_once ABSPATH . 'wp-admin/includes/plugin.php';
+	if ( ! is_plugin_active( $wpi_plugin ) ) {
+		$wpi_activated = activate_plugin( $wpi_plugin );
+		if ( is_wp_error( $wpi_activated ) ) {
+			wpi_fail( 'cannot activate wp-entities-sync: ' . $wpi_activated->get_error_message() );
+		}
+		wpi_log( 'activated the wp-entities-sync relay' );
+	}
+	if ( class_exists( 'WPE_Sync_Storage' ) ) {
+		WPE_Sync_Storage::maybe_upgrade();
+	}
+}
+
 $wpi_previous = array();
 if ( ! $wpi_fresh && is_readable( $wpi_site_json ) ) {
 	$wpi_previous = json_decode( (string) file_get_contents( $wpi_site_json ), true );
@@ -151,8 +167,12 @@ if ( ! $wpi_fresh && is_readable( $wpi_site_json ) ) {
 
 $wpi_users = array();
 foreach ( array(
-	'admin'  => array( 'administrator', 'Admin' ),
-	'author' => array( 'author', 'Author' ),
+	'admin'       => array( 'administrator', 'Admin' ),
+	'author'      => array( 'author', 'Author' ),
+	// The collaboration relay's permission tests need every role.
+	'editor'      => array( 'editor', 'Editor' ),
+	'contributor' => array( 'contributor', 'Contributor' ),
+	'subscriber'  => array( 'subscriber', 'Subscriber' ),
 ) as $wpi_login => $wpi_spec ) {
 	$wpi_user = wpi_user( $wpi_login, $wpi_spec[0], $wpi_spec[1] );
 	$wpi_prev = isset( $wpi_previous['users'][ $wpi_login ]['applicationPassword'] )

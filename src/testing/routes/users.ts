@@ -43,7 +43,8 @@ function hasPublishedPosts(request: RestRequest, user: UserRow): boolean {
   return false;
 }
 
-function avatars(user: UserRow): Record<string, string> {
+/** The `avatar_urls` of a user (24, 48 and 96 px Gravatar links). */
+export function avatars(user: UserRow): Record<string, string> {
   const hash = [...user.email].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7).toString(16);
   return Object.fromEntries(
     [24, 48, 96].map((s) => [String(s), `https://secure.gravatar.com/avatar/${hash}?s=${s}&d=mm&r=g`]),

@@ -1,0 +1,177 @@
+/**
+ * Presence in the block editor's shape. Over HTTP polling, awareness is plain JSON
+ * `{ collaboratorInfo, editorState: { selection } }` (core-data 8.1 `awareness/types.ts`), not the
+ * y-protocols binary; the block editor's server keeps only `editorState` and fills
+ * `collaboratorInfo` from the WordPress user. This file maps our presence state
+ * (`{ user, field, selection }`, see `Presence.ts`) to that shape and back, so people in the block
+ * editor and people in wp-entities see each other.
+ *
+ * Selections travel as Yjs relative positions into the field's `Y.Text` in the `document` map,
+ * with the field name as `attributeKey`: they stay right while others type.
+ *
+ * @module
+ */
+import * as Y from 'yjs';
+import type { PresenceSelection, SyncUser } from '../Presence.js';
+import type { WireAwareness } from './protocol.js';
+
+/** The root map that holds a record's fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
+const DOCUMENT_MAP = 'document';
+
+/** What we name ourselves as a browser, where the block editor writes Chrome or Firefox. */
+const BROWSER_TYPE = 'wp-entities';
+
+/** The name the block editor gives someone it cannot identify. */
+const ANONYMOUS_NAME = 'Anonymous User';
+
+/** Colours for people whose presence carries none (the block editor's does not). */
+const PALETTE = ['#c2185b', '#1976d2', '#388e3c', '#f57c00', '#7b1fa2', '#00838f', '#5d4037', '#455a64'];
+
+/** Our presence state, as `Presence` keeps it in awareness. */
+export interface PresenceWireState {
+  /** Who. */
+  user?: SyncUser;
+  /** The field they are in. */
+  field?: string;
+  /** Their selection in that field. */
+  selection?: PresenceSelection;
+}
+
+interface CursorPositionJson {
+  relativePosition: unknown;
+  absoluteOffset: number;
+  attributeKey?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A stable colour for a person (by user id, else by client id). */
+export function colorOf(key: number): string {
+  const index = Math.abs(Math.trunc(key)) % PALETTE.length;
+  return PALETTE[index] as string;
+}
+
+function fieldText(doc: Y.Doc, field: string): Y.Text | undefined {
+  const value = doc.getMap(DOCUMENT_MAP).get(field);
+  return value instanceof Y.Text ? value : undefined;
+}
+
+function cursorPosition(text: Y.Text, field: string, offset: number): CursorPositionJson {
+  const index = Math.max(0, Math.min(offset, text.length));
+  return {
+    relativePosition: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text, index)),
+    absoluteOffset: index,
+    attributeKey: field,
+  };
+}
+
+/**
+ * Our local presence as the block editor shares it. `enteredAt` is when this person opened the
+ * room; `clientId` names an anonymous person (`anonymous-<clientId>`), as the block editor does.
+ */
+export function toWireAwareness(
+  state: PresenceWireState | null,
+  doc: Y.Doc,
+  clientId: number,
+  enteredAt: number,
+): WireAwareness {
+  if (state === null) return null;
+  const user = state.user;
+  const hasId = user !== undefined && Number.isInteger(user.id) && user.id > 0;
+  const collaboratorInfo = {
+    id: hasId ? user.id : null,
+    name: user !== undefined && user.name.trim() !== '' ? user.name : ANONYMOUS_NAME,
+    slug: hasId ? '' : `anonymous-${clientId}`,
+    browserType: BROWSER_TYPE,
+    enteredAt,
+  };
+  let selection: Record<string, unknown> = { type: 'none' };
+  const text = state.field === undefined ? undefined : fieldText(doc, state.field);
+  if (text !== undefined && state.field !== undefined && state.selection !== undefined) {
+    const { start, end } = state.selection;
+    selection =
+      start === end
+        ? { type: 'cursor', cursorPosition: cursorPosition(text, state.field, start) }
+        : {
+            type: 'selection-in-one-block',
+            cursorStartPosition: cursorPosition(text, state.field, Math.min(start, end)),
+            cursorEndPosition: cursorPosition(text, state.field, Math.max(start, end)),
+            selectionDirection: start <= end ? 'f' : 'b',
+          };
+  }
+  return { collaboratorInfo, editorState: { selection } };
+}
+
+/** Where a cursor position points: a field of ours and an offset in its text, when it resolves. */
+function resolvePosition(doc: Y.Doc, value: unknown): { field: string; offset?: number } | undefined {
+  if (!isRecord(value)) return undefined;
+  const attributeKey = typeof value.attributeKey === 'string' ? value.attributeKey : undefined;
+  try {
+    const relative = Y.createRelativePositionFromJSON(value.relativePosition);
+    const absolute = Y.createAbsolutePositionFromRelativePosition(relative, doc);
+    if (absolute !== null && absolute.type instanceof Y.Text) {
+      const parent = absolute.type.parent;
+      const key = absolute.type._item?.parentSub;
+      if (parent === doc.getMap(DOCUMENT_MAP) && typeof key === 'string') {
+        return { field: key, offset: absolute.index };
+      }
+      // Inside a block (an attribute's HTML): the person is in the post's content.
+      return { field: 'content' };
+    }
+  } catch {
+    // A position into content this document has not received yet: fall back to the plain offset.
+  }
+  if (
+    attributeKey !== undefined &&
+    typeof value.absoluteOffset === 'number' &&
+    fieldText(doc, attributeKey)
+  ) {
+    return { field: attributeKey, offset: value.absoluteOffset };
+  }
+  return undefined;
+}
+
+function selectionOf(doc: Y.Doc, selection: unknown): Pick<PresenceWireState, 'field' | 'selection'> {
+  if (!isRecord(selection)) return {};
+  let start: ReturnType<typeof resolvePosition>;
+  let end: ReturnType<typeof resolvePosition>;
+  if (selection.type === 'cursor') {
+    start = end = resolvePosition(doc, selection.cursorPosition);
+  } else if (selection.type === 'selection-in-one-block') {
+    start = resolvePosition(doc, selection.cursorStartPosition);
+    end = resolvePosition(doc, selection.cursorEndPosition);
+  } else if (selection.type === 'selection-in-multiple-blocks' || selection.type === 'whole-block') {
+    return { field: 'content' };
+  }
+  if (start === undefined) return {};
+  if (
+    end === undefined ||
+    end.field !== start.field ||
+    start.offset === undefined ||
+    end.offset === undefined
+  ) {
+    return { field: start.field };
+  }
+  const lo = Math.min(start.offset, end.offset);
+  const hi = Math.max(start.offset, end.offset);
+  return { field: start.field, selection: { start: lo, end: hi } };
+}
+
+/**
+ * Another client's presence from the wire as `Presence` reads it: who (the server's
+ * `collaboratorInfo`, or "Anonymous User"), a colour, and the field and selection when its
+ * position resolves in this document.
+ */
+export function fromWireAwareness(wire: unknown, doc: Y.Doc, clientId: number): PresenceWireState {
+  const state = isRecord(wire) ? wire : {};
+  const info = isRecord(state.collaboratorInfo) ? state.collaboratorInfo : {};
+  const id = typeof info.id === 'number' && Number.isInteger(info.id) && info.id > 0 ? info.id : 0;
+  const name = typeof info.name === 'string' && info.name.trim() !== '' ? info.name : ANONYMOUS_NAME;
+  const editorState = isRecord(state.editorState) ? state.editorState : {};
+  return {
+    user: { id, name, color: colorOf(id > 0 ? id : clientId) },
+    ...selectionOf(doc, editorState.selection),
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Presence in the block editor's JSON shape: what we send passes the block editor's own check of a
+ * collaborator, selections travel as relative positions that stay right while others type, and a
+ * block editor's presence reads back as a peer.
+ */
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { fromWireAwareness, toWireAwareness } from '../../../src/sync/httpPolling/awarenessWire.js';
+
+function docWithTitle(text: string): { doc: Y.Doc; title: Y.Text } {
+  const doc = new Y.Doc();
+  const title = new Y.Text(text);
+  doc.getMap('document').set('title', title);
+  return { doc, title };
+}
+
+describe('presence on the wire', () => {
+  it("sends a collaborator the block editor accepts (core-data's isCollaboratorInfo fields)", () => {
+    const { doc } = docWithTitle('Hello');
+    const wire = toWireAwareness(
+      { user: { id: 7, name: 'Ana', color: '#c00' } },
+      doc,
+      doc.clientID,
+      1000,
+    ) as {
+      collaboratorInfo: Record<string, unknown>;
+      editorState: { selection: { type: string } };
+    };
+    expect(wire.collaboratorInfo).toMatchObject({ id: 7, name: 'Ana', slug: '', enteredAt: 1000 });
+    expect(typeof wire.collaboratorInfo.browserType).toBe('string');
+    expect(wire.editorState.selection).toEqual({ type: 'none' });
+    const anonymous = toWireAwareness({}, doc, 42, 1) as { collaboratorInfo: Record<string, unknown> };
+    expect(anonymous.collaboratorInfo).toMatchObject({
+      id: null,
+      name: 'Anonymous User',
+      slug: 'anonymous-42',
+    });
+  });
+
+  it('carries a selection as relative positions that follow concurrent typing', () => {
+    const { doc, title } = docWithTitle('Hello world');
+    const wire = toWireAwareness(
+      { user: { id: 1, name: 'A', color: '#000' }, field: 'title', selection: { start: 6, end: 11 } },
+      doc,
+      doc.clientID,
+      1,
+    );
+    const json = JSON.parse(JSON.stringify(wire)) as unknown;
+    // Someone types at the start before the receiver reads the selection.
+    title.insert(0, '>> ');
+    const peer = fromWireAwareness(json, doc, 99);
+    expect(peer.field).toBe('title');
+    expect(peer.selection).toEqual({ start: 9, end: 14 });
+  });
+
+  it("reads a block editor's presence: who, a colour, and the content field for a cursor in a block", () => {
+    const doc = new Y.Doc();
+    const blocks = new Y.Array<Y.Map<unknown>>();
+    doc.getMap('document').set('blocks', blocks);
+    const block = new Y.Map<unknown>();
+    const attributes = new Y.Map<unknown>();
+    const content = new Y.Text('Para');
+    blocks.push([block]);
+    block.set('attributes', attributes);
+    attributes.set('content', content);
+    const state = {
+      collaboratorInfo: { id: 3, name: 'Bo', slug: 'bo', browserType: 'Chrome', enteredAt: 5 },
+      editorState: {
+        selection: {
+          type: 'cursor',
+          cursorPosition: {
+            relativePosition: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(content, 2)),
+            absoluteOffset: 2,
+            attributeKey: 'content',
+          },
+        },
+      },
+    };
+    const peer = fromWireAwareness(state, doc, 5);
+    expect(peer.user).toMatchObject({ id: 3, name: 'Bo' });
+    expect(typeof peer.user?.color).toBe('string');
+    expect(peer.field).toBe('content');
+    expect(fromWireAwareness({ nonsense: true }, doc, 8).user?.name).toBe('Anonymous User');
+  });
+});
