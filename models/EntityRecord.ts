@@ -39,7 +39,7 @@ import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
 import { DEFAULT_CONTEXT } from './QueryParts.js';
 import type { Revision } from './Revision.js';
-import type { ConflictChoice, SaveConflict } from './SaveConflict.js';
+import { conflictChoiceValues, type ConflictChoice, type SaveConflict } from './SaveConflict.js';
 import {
   hasNonTransientEdit,
   INITIAL_RECORD_STATE,
@@ -306,6 +306,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return this.state.get('writeState').saveError;
   }
 
+  /**
+   * A save, autosave or delete of this record was asked for while the site could not be reached
+   * (offline): it waits, kept in the journal across a reload, and is sent once the site answers
+   * again, in the order asked. Observable.
+   */
+  get isWaiting(): boolean {
+    return this.collection?.store.waitingWrites?.isWaiting(this) ?? false;
+  }
+
   /** The error of the last failed delete. Observable. */
   get deleteError(): Error | undefined {
     return this.state.get('writeState').deleteError;
@@ -496,14 +505,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /**
    * Settles {@link conflict}: `'mine'` keeps this copy's values (the next save sends them over the
    * other person's), `'theirs'` takes the server's values (the local edits of those fields go),
-   * and an object gives the value to keep for each field. The values become edits with an undo
-   * step; the conflict and its `saveError` are cleared, so the next save goes through. No-op
+   * and an object gives the value to keep for each field. A merged field (`meta`) resolves per
+   * key: a key only one side changed keeps that side's value. The values become edits with an
+   * undo step; the conflict and its `saveError` are cleared, so the next save goes through. No-op
    * without a conflict.
    */
   resolveConflict(choice: ConflictChoice<E>): void {
     const conflict = this.conflict;
     if (conflict === undefined) return;
-    const values = choice === 'mine' ? conflict.local : choice === 'theirs' ? conflict.server : choice;
+    const values = conflictChoiceValues(conflict, choice, this.config?.mergedEdits);
     runInAction(() => {
       this.edit(values as EditInput<E>);
       this.dispatch({ type: 'conflictSet', conflict: undefined });
@@ -619,23 +629,35 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     // `current()` is the live object the sets below change: keep what the effects need first.
     const before = state.current();
     const writeBefore = before.writeState;
+    const conflictBefore = before.conflict;
     const next = recordState(before, change);
     if (next === before) return;
     for (const field of STATE_FIELDS) {
       if (next[field] !== before[field]) state.set(field, next[field] as never);
     }
-    record.afterChange(change, writeBefore);
+    record.afterChange(change, writeBefore, conflictBefore);
   }
 
   private static readonly dispatchAction = action('EntityRecord.dispatch', EntityRecord.applyChange);
 
   /** What a transition changes outside the state: eviction times, the dirty index, edits a save made equal. */
-  private afterChange(change: RecordAction<T, E>, writeBefore: WriteState): void {
+  private afterChange(
+    change: RecordAction<T, E>,
+    writeBefore: WriteState,
+    conflictBefore: SaveConflict<E> | undefined,
+  ): void {
     switch (change.type) {
       case 'fetchStarted':
       case 'cleared':
       case 'autosavesReplaced':
+        return;
       case 'conflictSet':
+        // The journal keeps a conflict until it is answered; an answer moves the edit's base.
+        this.collection?.store.noteConflictChange?.(
+          this as EntityRecord<object>,
+          conflictBefore as SaveConflict | undefined,
+          change.conflict as SaveConflict | undefined,
+        );
         return;
       case 'fetchEnded':
       case 'received':

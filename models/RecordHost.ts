@@ -13,6 +13,7 @@ import type { EntityQuery } from './EntityQuery.js';
 import type { EntityRecord } from './EntityRecord.js';
 import type { Id } from './ids.js';
 import type { QueryParts } from './QueryParts.js';
+import type { SaveConflict } from './SaveConflict.js';
 import type { WriteOutcome } from './writeOutcome.js';
 
 /** What `record.canEdit` asks: the observable "may update" answer for one record. */
@@ -29,6 +30,14 @@ export interface RecordStoreHooks {
   readonly editObservers?: EditObservers<EntityRecord<object>> | undefined;
   /** Answers `record.canEdit`; without one, `canEdit` stays `undefined`. */
   readonly permissions?: RecordPermissions | undefined;
+  /** Told when a record's save conflict is set or answered (the journal keeps it; an answer moves the edit's base). */
+  noteConflictChange?(
+    record: EntityRecord<object>,
+    previous: SaveConflict | undefined,
+    next: SaveConflict | undefined,
+  ): void;
+  /** Answers `record.isWaiting`: writes kept until the site can be reached; without it, nothing waits. */
+  readonly waitingWrites?: { isWaiting(record: object): boolean } | undefined;
 }
 
 /** The revisions of one record, as its host gives them. */

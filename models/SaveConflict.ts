@@ -4,17 +4,18 @@
  *
  * @module
  */
-import { deepEqual, type PlainObject } from './snapshot.js';
+import { deepEqual, isPlainObject, type PlainObject } from './snapshot.js';
 
 /**
  * Someone else saved fields this copy has also edited. `fields` names them; `base`, `server` and
- * `local` hold each one's value as loaded, as saved by the other person, and as edited here (raw
- * attributes as plain values). Held by `record.conflict` until `record.resolveConflict(...)`.
+ * `local` hold each one's value as the local edit started from, as saved by the other person, and
+ * as edited here (raw attributes as plain values). Held by `record.conflict` until
+ * `record.resolveConflict(...)`.
  */
 export interface SaveConflict<E extends object = PlainObject> {
   /** The fields changed on both sides, in the order of the edits. */
   readonly fields: readonly string[];
-  /** Each field's value when this copy was loaded (what both sides started from). */
+  /** Each field's saved value when the local edit started (what both sides started from). */
   readonly base: Partial<E>;
   /** Each field's value on the server now (the other person's save). */
   readonly server: Partial<E>;
@@ -25,7 +26,8 @@ export interface SaveConflict<E extends object = PlainObject> {
 /**
  * How `record.resolveConflict` settles a conflict: `'mine'` keeps the local values (the next save
  * overwrites the other person's), `'theirs'` takes the server's (the local edits of those fields
- * go), or the values to keep, field by field (a merge made by the user).
+ * go), or the values to keep, field by field (a merge made by the user). On a merged field (`meta`)
+ * both resolve per key: the other person's change to a key this copy did not touch stays.
  */
 export type ConflictChoice<E extends object = PlainObject> = 'mine' | 'theirs' | Partial<E>;
 
@@ -35,12 +37,60 @@ export interface ServerComparison {
   readonly hasChanged: boolean;
   /** The edited fields the server changed to something else than the local value. */
   readonly conflicting: readonly string[];
+  /**
+   * Merged fields (`meta`) where the server changed only keys this copy did not: the local value
+   * over the server's, so that a save keeps their keys.
+   */
+  readonly rebased: Readonly<PlainObject>;
+}
+
+/** How one edited field compares with the server. */
+export type FieldComparison =
+  /** The server still has the value the edit started from. */
+  | { readonly kind: 'unchanged' }
+  /** The server has the edited value already (both made the same change). */
+  | { readonly kind: 'same' }
+  /** A merged field where the server changed only other keys: `value` is the edit over theirs. */
+  | { readonly kind: 'rebased'; readonly value: PlainObject }
+  /** Both changed it, differently. */
+  | { readonly kind: 'conflict' };
+
+/** The keys of two objects whose values differ. */
+function changedKeys(from: PlainObject, to: PlainObject): string[] {
+  const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
+  return [...keys].filter((key) => !deepEqual(from[key], to[key]));
+}
+
+/**
+ * Compares one edited field three ways: the local value, the saved value it started from, and the
+ * server's now. A merged field whose three values are objects is compared per key: it conflicts
+ * only when a key changed on both sides to different values.
+ */
+export function compareField(
+  local: unknown,
+  base: unknown,
+  server: unknown,
+  isMerged: boolean,
+): FieldComparison {
+  if (deepEqual(server, base)) return { kind: 'unchanged' };
+  if (deepEqual(server, local)) return { kind: 'same' };
+  if (isMerged && isPlainObject(local) && isPlainObject(server) && isPlainObject(base ?? {})) {
+    const from = (base ?? {}) as PlainObject;
+    const mine = changedKeys(from, local);
+    const theirs = new Set(changedKeys(from, server));
+    if (mine.every((key) => !theirs.has(key) || deepEqual(local[key], server[key]))) {
+      const value: PlainObject = { ...server };
+      for (const key of mine) value[key] = local[key];
+      return { kind: 'rebased', value };
+    }
+  }
+  return { kind: 'conflict' };
 }
 
 /**
  * Compares the edited fields three ways. A field conflicts when the server's value differs from
- * the base (someone saved it) and from the local edit (not the same change). Fields are compared
- * whole: two people changing different keys of `meta` conflict on `meta`.
+ * the base (someone saved it) and from the local edit (not the same change); a merged field
+ * (`mergedFields`, `meta`) conflicts only on a key both changed.
  *
  * `modified_gmt` has one-second resolution in WordPress, so a save within the second of the load
  * keeps it; the field values are compared as well, and either difference counts as a change.
@@ -49,17 +99,20 @@ export function compareWithServer(
   edits: Readonly<PlainObject>,
   base: Readonly<PlainObject>,
   server: Readonly<PlainObject>,
+  mergedFields: ReadonlySet<string> = new Set(),
 ): ServerComparison {
   let hasChanged = server['modified_gmt'] !== undefined && server['modified_gmt'] !== base['modified_gmt'];
   const conflicting: string[] = [];
+  const rebased: PlainObject = {};
   for (const field of Object.keys(edits)) {
     if (!Object.prototype.hasOwnProperty.call(server, field)) continue;
-    const theirs = server[field];
-    if (deepEqual(theirs, base[field])) continue;
+    const comparison = compareField(edits[field], base[field], server[field], mergedFields.has(field));
+    if (comparison.kind === 'unchanged') continue;
     hasChanged = true;
-    if (!deepEqual(theirs, edits[field])) conflicting.push(field);
+    if (comparison.kind === 'conflict') conflicting.push(field);
+    else if (comparison.kind === 'rebased') rebased[field] = comparison.value;
   }
-  return { hasChanged, conflicting };
+  return { hasChanged, conflicting, rebased };
 }
 
 /** The conflict over `fields`, with each side's values of those fields. */
@@ -75,4 +128,38 @@ export function saveConflictOf<E extends object = PlainObject>(
     return out as Partial<E>;
   };
   return { fields: [...fields], base: pick(base), server: pick(server), local: pick(edits) };
+}
+
+/**
+ * The values `choice` keeps for each conflicting field. On a merged field whose values are
+ * objects, `'mine'` is the server's object with every key this copy changed set to its value, and
+ * `'theirs'` the server's object with this copy's changes to the keys they did not touch: neither
+ * reverts a key only one side changed.
+ */
+export function conflictChoiceValues<E extends object>(
+  conflict: SaveConflict<E>,
+  choice: ConflictChoice<E>,
+  mergedFields: ReadonlySet<string> = new Set(),
+): Partial<E> {
+  if (choice !== 'mine' && choice !== 'theirs') return choice;
+  const local = conflict.local as PlainObject;
+  const base = conflict.base as PlainObject;
+  const server = conflict.server as PlainObject;
+  const values: PlainObject = {};
+  for (const field of conflict.fields) {
+    const mine = local[field];
+    const theirs = server[field];
+    const from = base[field] ?? {};
+    if (!mergedFields.has(field) || !isPlainObject(mine) || !isPlainObject(theirs) || !isPlainObject(from)) {
+      values[field] = choice === 'mine' ? mine : theirs;
+      continue;
+    }
+    const theirKeys = new Set(changedKeys(from, theirs));
+    const value: PlainObject = { ...theirs };
+    for (const key of changedKeys(from, mine)) {
+      if (choice === 'mine' || !theirKeys.has(key)) value[key] = mine[key];
+    }
+    values[field] = value;
+  }
+  return values as Partial<E>;
 }

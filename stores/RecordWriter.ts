@@ -24,6 +24,8 @@ import type { Query, Transport } from '../core/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
 import { checkSaveConflict } from './conflictCheck.js';
+import type { EditBases } from './EditBases.js';
+import { isUnreachable, type WaitingWriteKind, type WaitingWrites } from './WaitingWrites.js';
 import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
@@ -93,6 +95,10 @@ export interface RecordWriterOptions {
    * @default 'overwrite'
    */
   conflicts?: ConflictMode | undefined;
+  /** The version each record's edits started from: what a conflict check compares the server with. @default the cached copy */
+  bases?: EditBases | undefined;
+  /** Keeps writes asked for while the site cannot be reached, and sends them once it answers. @default none: they fail */
+  waiting?: WaitingWrites | undefined;
   /** Told when the server refuses a record to this user (see `isRecordRefusal`). @default undefined */
   refusals?: WriteRefusalSink | undefined;
 }
@@ -126,6 +132,8 @@ export class RecordWriter {
   private readonly currentUserId: () => number | undefined;
   private readonly refusals: WriteRefusalSink | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
+  private readonly bases: EditBases | undefined;
+  private readonly waiting: WaitingWrites | undefined;
   /** See {@link RecordWriterOptions.conflicts}. */
   readonly conflicts: ConflictMode;
 
@@ -134,7 +142,26 @@ export class RecordWriter {
     this.transport = options.transport;
     this.conflicts = options.conflicts ?? 'overwrite';
     this.currentUserId = options.currentUserId ?? (() => undefined);
+    this.bases = options.bases;
+    this.waiting = options.waiting;
     this.refusals = options.refusals;
+  }
+
+  /**
+   * Sends a write now, or keeps it until the site can be reached: when the browser is offline or
+   * earlier writes still wait (they go first), and when sending finds the site unreachable.
+   */
+  private async sendOrWait<R>(
+    record: object,
+    write: { kind: WaitingWriteKind; query?: Query | undefined },
+    send: () => Promise<WriteOutcome<R>>,
+  ): Promise<WriteOutcome<R>> {
+    const waiting = this.waiting;
+    if (waiting === undefined) return send();
+    if (waiting.mustWait) return waiting.wait(record, write, send);
+    const outcome = await send();
+    if (!outcome.ok && isUnreachable(outcome.error)) return waiting.wait(record, write, send);
+    return outcome;
   }
 
   /** The sender used outside batches. */
@@ -150,6 +177,19 @@ export class RecordWriter {
   ): Promise<WriteOutcome<T>> {
     const config = await collection.ensureConfig();
     if (config === undefined || config.noFetch) return NOTHING_SENT;
+    // A batch sends what it was given now; the batch reports an unreachable site itself.
+    if (options.send !== undefined) return this.saveEditsNow(collection, config, record, options);
+    return this.sendOrWait(record, { kind: 'save' }, () =>
+      this.saveEditsNow(collection, config, record, options),
+    );
+  }
+
+  private saveEditsNow<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    config: EntityConfig,
+    record: WritableRecord<T, E>,
+    options: { fields?: readonly string[]; send?: WriteSender },
+  ): Promise<WriteOutcome<T>> {
     return this.serialise(record, async () => {
       const pick = (): Edits =>
         options.fields === undefined
@@ -157,7 +197,7 @@ export class RecordWriter {
           : pickEditPaths(record.nonTransientEdits, options.fields);
       let edits = pick();
       if (Object.keys(edits).length > 0 && this.conflicts === 'detect') {
-        const stop = await checkSaveConflict(collection, config, record, edits);
+        const stop = await checkSaveConflict(collection, config, record, edits, this.bases?.of(record));
         if (stop !== undefined) {
           record.dispatch({ type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
@@ -237,6 +277,18 @@ export class RecordWriter {
       record.discardEdits();
       return NOTHING_SENT;
     }
+    const deleteNow = () => this.deleteNow(collection, config, record, query, send);
+    if (options.send !== undefined) return deleteNow();
+    return this.sendOrWait(record, { kind: 'delete', query }, deleteNow);
+  }
+
+  private deleteNow<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    config: EntityConfig,
+    record: WritableRecord<T, E>,
+    query: Query | undefined,
+    send: WriteSender,
+  ): Promise<WriteOutcome> {
     return this.serialise(record, async () => {
       record.dispatch({ type: 'deleteStarted' });
       try {
@@ -277,6 +329,14 @@ export class RecordWriter {
         `Only post types have autosaves; (${config.kind}, ${config.name}) cannot be autosaved.`,
       );
     }
+    return this.sendOrWait(record, { kind: 'autosave' }, () => this.autosaveNow(collection, config, record));
+  }
+
+  private autosaveNow<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    config: EntityConfig,
+    record: WritableRecord<T, E>,
+  ): Promise<WriteOutcome<T>> {
     return this.serialise(record, async () => {
       const persisted = record.raw as PlainObject | undefined;
       const autosavesPath = record.id === undefined ? undefined : config.autosavesPath(record.id);
@@ -290,8 +350,14 @@ export class RecordWriter {
         record.dispatch({ type: 'saveSkipped' });
         return NOTHING_SENT;
       }
-      // An autosave never stops (it does not overwrite the post), but the conflict is recorded.
-      if (this.conflicts === 'detect') await checkSaveConflict(collection, config, record, edits);
+      if (this.conflicts === 'detect') {
+        // WordPress saves an author's own draft in place: an autosave can overwrite their save too.
+        const stop = await checkSaveConflict(collection, config, record, edits, this.bases?.of(record));
+        if (stop !== undefined) {
+          record.dispatch({ type: 'saveRefused', error: stop });
+          return { ok: false, value: undefined, error: stop };
+        }
+      }
       const previous = await this.previousAutosave(collection, record);
       const body = runInAction(() => {
         const payload = evaluateDeferred(record, edits);
@@ -313,6 +379,7 @@ export class RecordWriter {
           if (outcome.kind === 'record') {
             // What was sent is this user's own change, not a newer copy from someone else.
             collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
+            this.bases?.saved(record, Object.keys(body));
           } else {
             record.dispatch({ type: 'autosavesReplaced', autosaves: [outcome.autosave] });
           }
@@ -395,6 +462,8 @@ export class RecordWriter {
     }
     runInAction(() => {
       this.receiveAnswer(collection, config, record, response, body);
+      // Edits typed while it flew now start from the saved copy: the user's own save.
+      this.bases?.saved(record, Object.keys(body));
       record.dispatch({ type: 'saveEnded', end: { ok: true } });
     });
     return { ok: true, value: response as T, error: undefined };

@@ -14,15 +14,19 @@ import { ArgumentError, StoreDisposedError } from '../core/errors.js';
 import type { SyncOptions } from '../src/sync/options.js';
 import type { SyncManager } from '../src/sync/SyncManager.js';
 import { registeredSyncEngine } from './syncEngine.js';
-import type { Journal, JournalEntry } from './journal/Journal.js';
-import type { Transport } from '../core/transport/types.js';
+import type { Journal, JournalEntry, JournalWaitingWrite } from './journal/Journal.js';
+import type { SaveConflict } from '../models/SaveConflict.js';
+import { EditBases } from './EditBases.js';
+import { WaitingWrites } from './WaitingWrites.js';
+import type { Query, Transport } from '../core/transport/types.js';
 import { DisposableTransport } from '../core/transport/DisposableTransport.js';
 import { EmbedStore } from './EmbedStore.js';
 import { EvictionSweep } from './EvictionSweep.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { EntityRegistry } from './EntityRegistry.js';
 import { JournalRecorder } from './journal/JournalRecorder.js';
-import { restoreJournal } from './journal/journalRestore.js';
+import { restoreJournalEntries } from './journal/journalRestore.js';
+import { holdWriterLock, liveWriters } from './journal/writerLocks.js';
 import { runBatch, saveAllInBatch, type BatchApi, type SaveResult } from './batchWrites.js';
 import { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, type ConflictMode, type SaveOptions } from './RecordWriter.js';
@@ -60,10 +64,19 @@ export interface RootStoreOptions {
   /**
    * Where unsaved edits are kept across reloads and crashes (`indexedDbJournal()`,
    * `localStorageJournal()`, `fileJournal(path)`, `memoryJournal()`): every change to a record's
-   * edits is written within a second, bursts coalesced, and removed once saved or discarded.
-   * `restoreJournal()` puts them back. @default undefined (no journal)
+   * edits (records made with `create()` too, unanswered conflicts, writes waiting for the site)
+   * is written within a second, bursts coalesced, and removed once saved or discarded. Each store
+   * is one writer: tabs and sessions sharing a storage never overwrite or remove each other's
+   * entries. `restoreJournal()` puts them back. @default undefined (no journal)
    */
   journal?: Journal | undefined;
+  /**
+   * What a save, autosave or delete does when the browser is offline or the site cannot be reached
+   * (no response at all): `'fail'` fails it (`saveError`), `'wait'` keeps it, shows
+   * `record.isWaiting`, keeps it in the journal across a reload, and sends it once the site
+   * answers again, in the order asked (its promise settles then). @default 'fail'
+   */
+  offlineWrites?: 'wait' | 'fail' | undefined;
   /**
    * A query or record that nobody observes, with no edits and no request in flight, is dropped
    * from the cache this long after its last use; an observer or a later call brings it back by
@@ -119,11 +132,22 @@ export class RootStore implements CollectionHost {
   readonly editObservers: EditObservers<EntityRecord<object>>;
   /** Collaborative mode: rooms, presence and errors; `undefined` unless made with `sync` options. */
   readonly sync: SyncManager | undefined;
+  /**
+   * The version each record's edits started from (the saved values when editing began): what
+   * `conflicts: 'detect'` and a journal restore compare the server with.
+   */
+  readonly editBases: EditBases;
+  /** Writes waiting for the site (`offlineWrites: 'wait'`); `undefined` otherwise. */
+  readonly waitingWrites: WaitingWrites | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
   /** Writes the journal; `undefined` without one. */
   private readonly journalRecorder: JournalRecorder | undefined;
   private readonly stopJournal: (() => void) | undefined;
+  private readonly stopTrackingBases: (() => void) | undefined;
+  /** Journal entries this store restored, by key: none is restored twice (no second created record). */
+  private readonly restoredEntries = new Map<string, EntityRecord<object>>();
+  private restoring: Promise<unknown> = Promise.resolve();
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
   private disposed = false;
@@ -162,16 +186,37 @@ export class RootStore implements CollectionHost {
     // The undo history is the first listener: it keeps only local edits.
     this.stopRecordingUndo = this.editObservers.observe((event) => this.history.recordEdit(event));
     this.recordIndex = new RecordIndex<EntityRecord<object>>();
+    this.editBases = new EditBases();
+    // Only a conflict check or a journal reads the bases: a store with neither pays nothing per edit.
+    if (options.conflicts === 'detect' || options.journal !== undefined) {
+      this.stopTrackingBases = this.editObservers.observe((event) => this.editBases.noteEdit(event));
+    }
+    this.waitingWrites =
+      options.offlineWrites === 'wait'
+        ? new WaitingWrites({
+            onChange: (record) => this.journalRecorder?.note(record as EntityRecord<object>),
+          })
+        : undefined;
     this.writer = new RecordWriter({
       transport: this.transport,
       currentUserId: () => this.users.current?.id,
       conflicts: options.conflicts,
+      bases: this.editBases,
+      waiting: this.waitingWrites,
       refusals: this.permissions,
     });
     if (options.journal !== undefined) {
-      const recorder = new JournalRecorder(options.journal);
+      const recorder = new JournalRecorder(options.journal, {
+        baseOf: (record) => this.editBases.of(record),
+        waitingOf: (record) => this.waitingWrites?.of(record),
+      });
       this.journalRecorder = recorder;
-      this.stopJournal = startJournal(this, recorder);
+      const stopRecording = startJournal(this, recorder);
+      const releaseLock = holdWriterLock(recorder.writer);
+      this.stopJournal = () => {
+        stopRecording();
+        releaseLock();
+      };
     }
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
@@ -209,30 +254,81 @@ export class RootStore implements CollectionHost {
     return this.journalRecorder?.error;
   }
 
-  /**
-   * Re-applies the edits the journal kept across a reload or crash, each record's as one `restore`
-   * undo step; fields the server changed since become `record.conflict`. Resolves to the records
-   * touched (`[]` without a journal or when it cannot be read: see {@link journalError}).
-   */
-  restoreJournal(): Promise<EntityRecord<object>[]> {
-    if (this.journalRecorder === undefined) return Promise.resolve([]);
-    return restoreJournal(this, this.journalRecorder);
+  /** This store's writer id in the journal (its entries carry it); `undefined` without a journal. */
+  get journalWriter(): string | undefined {
+    return this.journalRecorder?.writer;
   }
 
   /**
-   * The journal's entries as stored, without applying them: what a "Restore N unsaved changes"
-   * offer shows. Rejects when the journal cannot be read (also {@link journalError}).
+   * Re-applies the edits the journal kept across a reload or crash: `entries` (as
+   * {@link readJournal} gave them), or every entry of other writers. Entries of one record are
+   * merged (the newest value of each field), each record's edits become one `restore` undo step,
+   * a record made with `create()` and never saved is made again (nothing is sent), and fields the
+   * server changed since the edit started become `record.conflict`. The restored entries become
+   * this store's own. Resolves to the records touched (`[]` without a journal or when it cannot be
+   * read: see {@link journalError}); an entry is never restored twice.
    */
-  readJournal(): Promise<JournalEntry[]> {
-    return this.journalRecorder?.read() ?? Promise.resolve([]);
+  async restoreJournal(entries?: readonly JournalEntry[]): Promise<EntityRecord<object>[]> {
+    const recorder = this.journalRecorder;
+    if (recorder === undefined) return [];
+    // One restore at a time: a second one (a double click) finds the first one's entries adopted.
+    const run = this.restoring.then(async () => {
+      let chosen: readonly JournalEntry[];
+      try {
+        chosen = entries ?? (await this.readJournal());
+      } catch {
+        // The failure is `store.journalError`; an editor starts without its journal rather than not at all.
+        return [];
+      }
+      return restoreJournalEntries(this, recorder, chosen, this.restoredEntries);
+    });
+    this.restoring = run.catch(() => []);
+    return run;
   }
 
-  /** Drops every entry of the journal (the user declined to restore them). */
-  async discardJournal(): Promise<void> {
+  /**
+   * The journal's entries left by other writers (an earlier session, a tab that was closed or
+   * crashed), without applying them: what a "Restore N unsaved changes" offer shows. This store's
+   * own entries, and those of a tab still open (where the browser has Web Locks), are not listed:
+   * they follow their records. Rejects when the journal cannot be read (also {@link journalError}).
+   */
+  async readJournal(): Promise<JournalEntry[]> {
+    const recorder = this.journalRecorder;
+    if (recorder === undefined) return [];
+    const [entries, live] = await Promise.all([recorder.read(), liveWriters()]);
+    return entries.filter((entry) => entry.writer !== recorder.writer && !live.has(entry.writer));
+  }
+
+  /**
+   * Drops `entries` from the journal (the user declined to restore them), or every entry of other
+   * writers; never this store's own entries, which follow its records.
+   */
+  async discardJournal(entries?: readonly JournalEntry[]): Promise<void> {
     const recorder = this.journalRecorder;
     if (recorder === undefined) return;
-    const entries = await recorder.read();
-    await recorder.forget(entries.map((entry) => entry.key));
+    const chosen = entries ?? (await this.readJournal());
+    await recorder.discard(chosen.map((entry) => entry.key));
+  }
+
+  /** @internal A record's conflict was set or answered: the journal keeps it; an answer means the user saw theirs. */
+  noteConflictChange(
+    record: EntityRecord<object>,
+    previous: SaveConflict | undefined,
+    next: SaveConflict | undefined,
+  ): void {
+    this.journalRecorder?.note(record);
+    if (previous !== undefined && next === undefined) {
+      const raw = (record.raw ?? {}) as Record<string, unknown>;
+      const modified = raw['modified_gmt'];
+      this.editBases.rebase(record, previous.server, typeof modified === 'string' ? modified : undefined);
+    }
+  }
+
+  /** @internal A restore found writes that waited for the site before the reload: they are asked for again. */
+  resumeWaiting(record: EntityRecord<object>, write: JournalWaitingWrite): void {
+    if (write.kind === 'save') void record.save();
+    else if (write.kind === 'autosave') void record.autosave();
+    else void record.delete(write.query as Query | undefined);
   }
 
   /** Writes the edits noted so far now instead of within the second; failures go to {@link journalError}. */
@@ -347,6 +443,8 @@ export class RootStore implements CollectionHost {
     this.disposed = true;
     this.sync?.dispose();
     this.stopJournal?.();
+    this.stopTrackingBases?.();
+    this.waitingWrites?.dispose(new StoreDisposedError('send a write that waited for the site'));
     this.requests.dispose();
     this.eviction.dispose();
     for (const collection of this.collections.values()) collection.dispose();

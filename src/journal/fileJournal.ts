@@ -1,7 +1,8 @@
 /**
  * A journal in a JSON file, for Node scripts. Each write goes to a temporary file next to it that
  * is then renamed over it, so a crash mid-write leaves the old journal or the new one, never half
- * of one.
+ * of one. A damaged file (cut short, or not a journal) is read for the entries it still holds and
+ * copied aside (`{path}.damaged`) before it is rewritten.
  *
  * @module
  */
@@ -14,10 +15,14 @@ import {
   journalFailure,
 } from '../../stores/journal/Journal.js';
 
+/** The suffix of the copy a damaged journal file is kept in. */
+const DAMAGED_SUFFIX = '.damaged';
+
 /**
  * A journal in the file at `path` (made on the first write; its folder must exist). Writes are
  * atomic (temporary file, then rename) and run one after another. A missing file reads as empty;
- * a file that cannot be parsed rejects with a `JournalError` rather than being overwritten.
+ * a damaged one keeps the entries that can still be read, and its text is copied to
+ * `{path}.damaged` before the first write replaces it.
  */
 export function fileJournal(path: string): Journal {
   let queue: Promise<unknown> = Promise.resolve();
@@ -25,20 +30,24 @@ export function fileJournal(path: string): Journal {
   // Loaded on use, so the root entry stays importable in browsers.
   const fs = () => import('node:fs/promises');
 
-  const readDocument = async () => {
-    const { readFile } = await fs();
+  const readDocument = async (isRewriting: boolean) => {
+    const { readFile, writeFile } = await fs();
     let text: string;
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return parseJournalDocument('');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return parseJournalDocument('').entries;
       throw journalFailure(`read the journal file ${path}`, error);
     }
-    try {
-      return parseJournalDocument(text);
-    } catch (error) {
-      throw journalFailure(`parse the journal file ${path}`, error);
+    const parsed = parseJournalDocument(text);
+    if (parsed.isDamaged && isRewriting) {
+      try {
+        await writeFile(`${path}${DAMAGED_SUFFIX}`, text, 'utf8');
+      } catch (error) {
+        throw journalFailure(`keep a copy of the damaged journal file ${path}`, error);
+      }
     }
+    return parsed.entries;
   };
 
   const serialised = <R>(task: () => Promise<R>): Promise<R> => {
@@ -50,11 +59,11 @@ export function fileJournal(path: string): Journal {
   return {
     label: path,
     read() {
-      return serialised(async () => [...(await readDocument()).values()]);
+      return serialised(async () => [...(await readDocument(false)).values()]);
     },
     write(update: JournalUpdate) {
       return serialised(async () => {
-        const entries = await readDocument();
+        const entries = await readDocument(true);
         applyJournalUpdate(entries, update);
         const { writeFile, rename, rm } = await fs();
         sequence += 1;

@@ -3,7 +3,13 @@
  *
  * @module
  */
-export { journalKey, type Journal, type JournalEntry, type JournalUpdate } from '../../stores/journal/Journal.js';
+export {
+  journalKey,
+  type Journal,
+  type JournalEntry,
+  type JournalUpdate,
+  type JournalWaitingWrite,
+} from '../../stores/journal/Journal.js';
 export { memoryJournal, type MemoryJournal, type MemoryJournalOptions } from './memoryJournal.js';
 export {
   localStorageJournal,

@@ -6,7 +6,7 @@
  */
 import { JournalError } from '../../core/errors.js';
 import {
-  isJournalEntry,
+  readJournalEntry,
   journalFailure,
   type Journal,
   type JournalEntry,
@@ -72,7 +72,8 @@ export function indexedDbJournal(options: IndexedDbJournalOptions = {}): Journal
           request.onsuccess = () => resolve(request.result as unknown[]);
           request.onerror = () => reject(request.error ?? new Error('read failed'));
         });
-        return values.filter(isJournalEntry);
+        // Rows of another shape (written by something else) are skipped, never fatal.
+        return values.map(readJournalEntry).filter((entry) => entry !== undefined);
       } catch (error) {
         throw journalFailure(`read the IndexedDB journal '${name}'`, error);
       }

@@ -1,17 +1,20 @@
 /**
- * A journal in `localStorage`: one JSON document under one key. Synchronous underneath, so a write
- * made while the page is being hidden still lands.
+ * A journal in `localStorage`: one JSON document per writer (a tab, a session), so two tabs never
+ * write the same item and one tab's write cannot lose another's entries. Synchronous underneath,
+ * so a write made while the page is being hidden still lands.
  *
  * @module
  */
 import { JournalError } from '../../core/errors.js';
 import {
   applyJournalUpdate,
+  journalFailure,
   parseJournalDocument,
   serializeJournalDocument,
+  writerOfKey,
   type Journal,
+  type JournalEntry,
   type JournalUpdate,
-  journalFailure,
 } from '../../stores/journal/Journal.js';
 
 /** The part of the Web Storage API the journal uses. */
@@ -19,47 +22,93 @@ export interface JournalStorageArea {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  /** How many items the area holds (the journal lists its writers' items with {@link key}). */
+  readonly length: number;
+  /** The name of the item at `index`, `null` past the end. */
+  key(index: number): string | null;
 }
 
 /** Options of {@link localStorageJournal}. */
 export interface LocalStorageJournalOptions {
-  /** The storage key of the document; one per site when several sites share an origin. @default 'wp-entities-journal' */
+  /**
+   * The prefix of the journal's items (`{key}:{writer}`; `{key}` itself holds entries written
+   * before entries had writers); one per site when several sites share an origin.
+   * @default 'wp-entities-journal'
+   */
   key?: string;
   /** The storage area. @default globalThis.localStorage */
   storage?: JournalStorageArea;
 }
 
+/** The suffix of the item a damaged document is moved to, so that nothing in it is overwritten. */
+const DAMAGED_SUFFIX = ':damaged';
+
 /**
  * A journal in `localStorage` under `options.key`. A full storage (quota) or a browser that refuses
  * storage (private mode) makes the write reject with a {@link JournalError}; the store shows it
- * as `store.journalError` and editing goes on.
+ * as `store.journalError`, tries again, and editing goes on. A damaged item (torn, or not written
+ * by the journal) is read for the entries it still holds, and copied aside (`{item}:damaged`)
+ * before its writer rewrites it.
  */
 export function localStorageJournal(options: LocalStorageJournalOptions = {}): Journal {
-  const key = options.key ?? 'wp-entities-journal';
+  const prefix = options.key ?? 'wp-entities-journal';
   const area = (): JournalStorageArea => {
     const storage = options.storage ?? (globalThis as { localStorage?: JournalStorageArea }).localStorage;
     if (storage === undefined) throw new JournalError('localStorage is not available here.');
     return storage;
   };
+  const itemOf = (writer: string) => (writer === '' ? prefix : `${prefix}:${writer}`);
+  const isJournalItem = (name: string) =>
+    name === prefix || (name.startsWith(`${prefix}:`) && !name.endsWith(DAMAGED_SUFFIX));
+
+  /** The entries of one item; a damaged one is copied aside first when it is about to be rewritten. */
+  const readItem = (storage: JournalStorageArea, item: string, isRewriting: boolean) => {
+    const text = storage.getItem(item);
+    const parsed = parseJournalDocument(text);
+    if (parsed.isDamaged && isRewriting && text !== null) storage.setItem(`${item}${DAMAGED_SUFFIX}`, text);
+    return parsed.entries;
+  };
+
   return {
-    label: `localStorage ${key}`,
+    label: `localStorage ${prefix}`,
     read() {
       try {
-        return Promise.resolve([...parseJournalDocument(area().getItem(key)).values()]);
+        const storage = area();
+        const items: string[] = [];
+        for (let index = 0; index < storage.length; index++) {
+          const name = storage.key(index);
+          if (name !== null && isJournalItem(name)) items.push(name);
+        }
+        const entries: JournalEntry[] = [];
+        for (const item of items) entries.push(...readItem(storage, item, false).values());
+        return Promise.resolve(entries);
       } catch (error) {
-        return Promise.reject(journalFailure(`read the journal from localStorage '${key}'`, error));
+        return Promise.reject(journalFailure(`read the journal from localStorage '${prefix}'`, error));
       }
     },
     write(update: JournalUpdate) {
       try {
         const storage = area();
-        const entries = parseJournalDocument(storage.getItem(key));
-        applyJournalUpdate(entries, update);
-        if (entries.size === 0) storage.removeItem(key);
-        else storage.setItem(key, serializeJournalDocument(entries));
+        // Each writer's entries live in its own item: group the update by writer.
+        const byWriter = new Map<string, { put: JournalEntry[]; remove: string[] }>();
+        const group = (writer: string) => {
+          let part = byWriter.get(writer);
+          if (part === undefined) byWriter.set(writer, (part = { put: [], remove: [] }));
+          return part;
+        };
+        // Puts first: a failure between two items leaves an entry twice (merged on read), never none.
+        for (const entry of update.put) group(entry.writer).put.push(entry);
+        for (const key of update.remove) group(writerOfKey(key)).remove.push(key);
+        for (const [writer, part] of byWriter) {
+          const item = itemOf(writer);
+          const entries = readItem(storage, item, true);
+          applyJournalUpdate(entries, part);
+          if (entries.size === 0) storage.removeItem(item);
+          else storage.setItem(item, serializeJournalDocument(entries));
+        }
         return Promise.resolve();
       } catch (error) {
-        return Promise.reject(journalFailure(`write the journal to localStorage '${key}'`, error));
+        return Promise.reject(journalFailure(`write the journal to localStorage '${prefix}'`, error));
       }
     },
   };

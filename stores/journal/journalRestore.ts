@@ -1,17 +1,20 @@
 /**
  * `store.restoreJournal()`: puts the unsaved edits a journal kept across a reload or crash back on
- * their records, field by field against what the server has now.
+ * their records, field by field against what the server has now. Entries of one record by several
+ * writers (two tabs, or a crashed session and the one before it) are merged; a record made with
+ * `create()` and never saved is made again.
  *
  * @module
  */
 import { runInAction } from 'mobx';
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import { saveConflictOf } from '../../models/SaveConflict.js';
-import { deepEqual, type PlainObject } from '../../models/snapshot.js';
-import type { JournalEntry } from './Journal.js';
+import { compareField, saveConflictOf } from '../../models/SaveConflict.js';
+import { hasOwn, type PlainObject } from '../../models/snapshot.js';
+import type { JournalEntry, JournalWaitingWrite } from './Journal.js';
+import type { EditBases } from '../EditBases.js';
 import type { EntityCollection } from '../EntityCollection.js';
-import type { JournalRecorder } from './JournalRecorder.js';
 import type { UndoHistory } from '../UndoHistory.js';
+import type { JournalRecorder } from './JournalRecorder.js';
 
 /** What a restore needs from the store. */
 export interface RestoreHost {
@@ -19,6 +22,40 @@ export interface RestoreHost {
   collection(kind: string, name: string): EntityCollection<object>;
   /** The undo history: each restored record becomes one step. */
   readonly history: UndoHistory<EntityRecord<object>>;
+  /** The versions edits started from: a restored edit starts from its entry's base. */
+  readonly editBases: EditBases;
+  /** Asks again for a write that waited for the site (offline) before the reload. */
+  resumeWaiting?(record: EntityRecord<object>, write: JournalWaitingWrite): void;
+}
+
+/** The entries of one record merged: the newest value of each field, with the base it started from. */
+export interface MergedEntry {
+  /** Per field, the value of the newest entry that edited it. */
+  readonly edits: PlainObject;
+  /** Per field, the base of that entry. */
+  readonly base: PlainObject;
+  /** Fields in an unanswered conflict in any entry. */
+  readonly conflictFields: readonly string[];
+  /** Every waiting write, oldest entry first. */
+  readonly waiting: readonly JournalWaitingWrite[];
+}
+
+/** Merges entries of one record, oldest first: a later entry's value of a field wins. */
+export function mergeEntries(entries: readonly JournalEntry[]): MergedEntry {
+  const ordered = [...entries].sort((a, b) => a.writtenAtMs - b.writtenAtMs);
+  const edits: PlainObject = {};
+  const base: PlainObject = {};
+  const conflictFields = new Set<string>();
+  const waiting: JournalWaitingWrite[] = [];
+  for (const entry of ordered) {
+    for (const [field, value] of Object.entries(entry.edits)) {
+      edits[field] = value;
+      base[field] = hasOwn(entry.base, field) ? entry.base[field] : null;
+    }
+    for (const field of entry.conflictFields ?? []) conflictFields.add(field);
+    waiting.push(...(entry.waiting ?? []));
+  }
+  return { edits, base, conflictFields: [...conflictFields], waiting };
 }
 
 /** How one journaled record compares with the server's copy now. */
@@ -30,67 +67,105 @@ export interface RestorePlan {
 }
 
 /**
- * Splits a journal entry's edits by what the server has now (`server`, raw attributes flattened):
- * a field whose saved value moved away from the one it was edited on, to something else than the
- * edit, conflicts; every other field is restored.
+ * Splits merged edits by what the server has now (`server`, raw attributes flattened): a field
+ * whose saved value moved away from the one it was edited on, to something else than the edit,
+ * conflicts (a merged field only on a key both changed; otherwise the edit goes over their
+ * value); every other field is restored.
  */
-export function planRestore(entry: JournalEntry, server: Readonly<PlainObject>): RestorePlan {
+export function planRestore(
+  entry: Pick<MergedEntry, 'edits' | 'base'>,
+  server: Readonly<PlainObject>,
+  mergedFields: ReadonlySet<string> = new Set(),
+): RestorePlan {
   const apply: PlainObject = {};
   const conflicting: string[] = [];
   for (const [field, value] of Object.entries(entry.edits)) {
-    const now = server[field] ?? null;
-    const hasMoved =
-      Object.prototype.hasOwnProperty.call(entry.base, field) && !deepEqual(now, entry.base[field]);
-    if (hasMoved && !deepEqual(now, value)) conflicting.push(field);
-    else apply[field] = value;
+    if (!hasOwn(entry.base, field)) {
+      apply[field] = value;
+      continue;
+    }
+    const comparison = compareField(value, entry.base[field], server[field] ?? null, mergedFields.has(field));
+    if (comparison.kind === 'conflict') conflicting.push(field);
+    else apply[field] = comparison.kind === 'rebased' ? comparison.value : value;
   }
   return { apply, conflicting };
 }
 
 /**
- * Loads each journaled record, re-applies its edits as one `restore` undo step and shows fields the
- * server changed since as `record.conflict`. Entries whose record cannot be loaded stay for a later try.
+ * Loads each journaled record (or makes a created one again), re-applies its edits as one
+ * `restore` undo step and shows fields the server changed since as `record.conflict`; the
+ * restored edits start from their entries' base. The restored entries then become this store's
+ * own, in one write. Entries whose record cannot be loaded stay for a later try; an entry already
+ * restored by this store is never restored twice (no second copy of a created record).
  */
-export async function restoreJournal(
+export async function restoreJournalEntries(
   host: RestoreHost,
   recorder: JournalRecorder,
+  entries: readonly JournalEntry[],
+  restored: Map<string, EntityRecord<object>>,
 ): Promise<EntityRecord<object>[]> {
-  let entries: JournalEntry[];
-  try {
-    entries = await recorder.read();
-  } catch {
-    // The failure is `store.journalError`; an editor starts without its journal rather than not at all.
-    return [];
+  const groups = new Map<string, JournalEntry[]>();
+  for (const entry of entries) {
+    if (entry.writer === recorder.writer) continue;
+    const group = groups.get(entry.record);
+    if (group === undefined) groups.set(entry.record, [entry]);
+    else group.push(entry);
   }
   const touched: EntityRecord<object>[] = [];
-  for (const entry of entries) {
+  const adopted: string[] = [];
+  const resumed: [EntityRecord<object>, JournalWaitingWrite][] = [];
+  for (const group of groups.values()) {
+    const first = group[0] as JournalEntry;
+    const previously = restored.get(first.key);
     let record: EntityRecord<object> | undefined;
     try {
-      record = await host.collection(entry.kind, entry.name).load(entry.id);
+      record = previously ?? (await recordOf(host, first));
     } catch {
       continue;
     }
     if (record === undefined) continue;
-    const restored = record;
-    const plan = planRestore(entry, (restored.raw ?? {}) as PlainObject);
-    runInAction(() => {
-      const changes = restored.applyEdits(plan.apply, 'restore');
-      host.history.addChanges(restored, changes);
-      if (plan.conflicting.length > 0) {
-        restored.dispatch({
-          type: 'conflictSet',
-          conflict: saveConflictOf(
-            plan.conflicting,
-            entry.edits,
-            entry.base,
-            (restored.raw ?? {}) as PlainObject,
-          ),
-        });
-      }
-    });
-    // The journal now follows the record as it is (nothing restored: its entry goes).
-    recorder.note(restored);
-    touched.push(restored);
+    const target = record;
+    if (previously === undefined) {
+      const merged = mergeEntries(group);
+      const config = target.config;
+      const plan = planRestore(merged, (target.raw ?? {}) as PlainObject, config?.mergedEdits);
+      runInAction(() => {
+        const changes = target.applyEdits(plan.apply, 'restore');
+        // Nothing new (the record already shows it): no empty undo step.
+        if (Object.keys(changes).length > 0) host.history.addChanges(target, changes);
+        const started: PlainObject = {};
+        for (const field of Object.keys(plan.apply)) started[field] = merged.base[field];
+        host.editBases.rebase(target, started, first.modifiedGmt);
+        if (plan.conflicting.length > 0) {
+          const server = (target.raw ?? {}) as PlainObject;
+          target.dispatch({
+            type: 'conflictSet',
+            conflict: saveConflictOf(plan.conflicting, merged.edits, merged.base, server),
+          });
+        }
+      });
+      for (const write of merged.waiting) resumed.push([target, write]);
+    }
+    for (const entry of group) {
+      restored.set(entry.key, target);
+      adopted.push(entry.key);
+    }
+    touched.push(target);
   }
+  // The journal now follows the records as they are, and the entries restored are theirs.
+  await recorder.adopt(touched, adopted);
+  // Waiting writes go out in the order they were asked for, across records.
+  resumed.sort((a, b) => a[1].askedAtMs - b[1].askedAtMs);
+  for (const [record, write] of resumed) host.resumeWaiting?.(record, write);
   return touched;
+}
+
+/** The record of an entry: loaded from the server, or made again when it was never created. */
+async function recordOf(host: RestoreHost, entry: JournalEntry): Promise<EntityRecord<object> | undefined> {
+  const collection = host.collection(entry.kind, entry.name);
+  if (entry.isNew === true) {
+    await collection.ensureConfig();
+    return collection.create();
+  }
+  return collection.load(entry.id);
 }

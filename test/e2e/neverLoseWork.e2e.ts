@@ -6,12 +6,50 @@
  */
 import type { Page } from 'playwright-core';
 import { MOCK_USERS } from '../../src/testing/index.js';
-import { check, expectCount, expectText, expectValue, waitUntil, type BrowserTest } from './harness.js';
+import { join } from 'node:path';
+import {
+  ARTIFACTS_DIR,
+  check,
+  expectCount,
+  expectText,
+  expectValue,
+  waitUntil,
+  type BrowserTest,
+} from './harness.js';
 
 /** What the demo puts on `window` in mock mode (the parts used here). */
 interface MockWindow {
-  wpMock?: { restRoot: string; getPost(id: number): { title: string } | undefined };
+  wpMock?: {
+    restRoot: string;
+    getPost(id: number): { title: string; content: string; status: string } | undefined;
+    requests: { method: string; path: string }[];
+    failNext(count: number, failure: 'network', filter: { method: string }): void;
+  };
 }
+
+/** Every journal document of the tab (one per writer), as one text. */
+function journalText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const texts: string[] = [];
+    for (let index = 0; index < sessionStorage.length; index++) {
+      const key = sessionStorage.key(index) ?? '';
+      if (key.startsWith('wp-entities-demo:journal')) texts.push(sessionStorage.getItem(key) ?? '');
+    }
+    return texts.join('\n');
+  });
+}
+
+/** The writes the tab's mock WordPress received since the page was loaded. */
+function mockWrites(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    ((window as unknown as MockWindow).wpMock?.requests ?? [])
+      .filter((request) => request.method !== 'GET' && request.method !== 'OPTIONS')
+      .map((request) => `${request.method} ${request.path}`),
+  );
+}
+
+const saveState = (page: Page) => page.getByTestId('save-state');
+const restoreOffer = (page: Page) => page.getByRole('region', { name: 'Unsaved changes from before' });
 
 const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
@@ -31,7 +69,147 @@ function savedTitle(page: Page, id: number): Promise<string | undefined> {
   return page.evaluate((postId) => (window as unknown as MockWindow).wpMock?.getPost(postId)?.title, id);
 }
 
+/** A new post typed and reloaded before its first save comes back from the journal, with collaboration on or off. */
+function newPostTest(isSolo: boolean): BrowserTest {
+  return {
+    name: `${isSolo ? 'editing alone' : 'with collaboration on'}, a new post typed and reloaded before its first save is offered, restored, and saved once`,
+    isSolo,
+    async run({ page, step }) {
+      await page.locator('table.rows tbody tr').first().waitFor();
+      await page.getByRole('link', { name: 'Add new post' }).click();
+      await titleField(page).waitFor();
+      await page.keyboard.type('A new post, reloaded');
+      await page.getByRole('button', { name: '+ Add paragraph' }).click();
+      await page.keyboard.type('Its body, typed before the reload.');
+      await waitUntil(
+        () => journalText(page),
+        (text) =>
+          text.includes('A new post, reloaded') && text.includes('Its body, typed before the reload.'),
+        () => 'the new post in the journal',
+      );
+      await page.reload();
+      await titleField(page).waitFor();
+      const offer = restoreOffer(page);
+      await expectText(offer, 'You have 1 unsaved change', 'the restore offer');
+      await expectText(
+        offer.getByTestId('restore-entry'),
+        'New post “A new post, reloaded”: title, content',
+        'what the unsaved change is',
+      );
+      await step('new post offered');
+      await offer.getByRole('button', { name: 'Restore 1 unsaved change' }).click();
+      await expectValue(titleField(page), 'A new post, reloaded', 'the title after restoring');
+      await expectText(
+        page.locator('.editor'),
+        /Its body, typed before the reload\./,
+        'the body after restoring',
+      );
+      check((await mockWrites(page)).length === 0, 'restoring sends nothing');
+      await step('new post restored');
+      await page.getByRole('button', { name: 'Save draft', exact: true }).click();
+      await waitUntil(
+        async () => page.url(),
+        (url) => /#\/post\/\d+$/.test(url),
+        (url) => `the address of the saved post, got ${String(url)}`,
+      );
+      const writes = await mockWrites(page);
+      check(
+        writes.length === 1 && writes[0] === 'POST /wp/v2/posts',
+        `one POST makes the post, got ${JSON.stringify(writes)}`,
+      );
+      const id = Number(/(\d+)$/.exec(page.url())?.[1]);
+      const stored = await page.evaluate(
+        (postId) => (window as unknown as MockWindow).wpMock?.getPost(postId),
+        id,
+      );
+      check(stored?.title === 'A new post, reloaded', `the saved title, got ${String(stored?.title)}`);
+      check(
+        (stored?.content ?? '').includes('Its body, typed before the reload.'),
+        `the saved body, got ${String(stored?.content)}`,
+      );
+      await page.reload();
+      await titleField(page).waitFor();
+      await page.waitForTimeout(500);
+      await expectCount(restoreOffer(page), 0, 'restore offers once the new post is saved');
+    },
+  };
+}
+
 export const neverLoseWorkTests: BrowserTest[] = [
+  newPostTest(true),
+  newPostTest(false),
+  {
+    name: 'a save asked for while offline says so, waits, and is sent once back online',
+    isSolo: true,
+    async run({ page, step }) {
+      const id = await openRow(page, 3);
+      await titleField(page).fill('Saved once the network is back');
+      await page.context().setOffline(true);
+      try {
+        await saveButton(page).click();
+        await expectText(saveState(page), "Saved when you're back online", 'the save state while offline');
+        await page.waitForTimeout(500);
+        check((await mockWrites(page)).length === 0, 'nothing is sent while offline');
+        await step('waiting offline');
+      } finally {
+        await page.context().setOffline(false);
+      }
+      await expectText(saveState(page), /^Saved$/, 'the save state back online');
+      check(
+        (await savedTitle(page, id)) === 'Saved once the network is back',
+        'the waiting save reached the site',
+      );
+      const writes = await mockWrites(page);
+      check(
+        writes.filter((write) => write === `PUT /wp/v2/posts/${id}`).length === 1,
+        `sent once, got ${JSON.stringify(writes)}`,
+      );
+    },
+  },
+  {
+    name: 'a save that cannot reach the site waits across a reload, and is sent once after restoring',
+    isSolo: true,
+    async run({ page, step }) {
+      const id = await openRow(page, 3);
+      const before = await savedTitle(page, id);
+      await titleField(page).fill('Waited out the outage');
+      await page.evaluate(() =>
+        (window as unknown as MockWindow).wpMock?.failNext(1000, 'network', { method: 'PUT' }),
+      );
+      await saveButton(page).click();
+      await expectText(
+        saveState(page),
+        "Saved when you're back online",
+        'the save state while the site is down',
+      );
+      await waitUntil(
+        () => journalText(page),
+        (text) => text.includes('Waited out the outage') && text.includes('"waiting"'),
+        () => 'the waiting save in the journal',
+      );
+      check((await savedTitle(page, id)) === before, 'nothing reached the site');
+      await step('waiting for the site');
+      // The page is loaded again; the site answers again.
+      await page.reload();
+      await titleField(page).waitFor();
+      const offer = restoreOffer(page);
+      await expectText(offer, 'You have 1 unsaved change', 'the restore offer');
+      await offer.getByRole('button', { name: 'Restore 1 unsaved change' }).click();
+      await waitUntil(
+        () => savedTitle(page, id),
+        (title) => title === 'Waited out the outage',
+        (last) => `the saved title after restoring, got ${String(last)}`,
+      );
+      await expectText(saveState(page), /^Saved$/, 'the save state after it was sent');
+      const writes = await mockWrites(page);
+      check(
+        writes.filter((write) => write === `PUT /wp/v2/posts/${id}`).length === 1,
+        `sent once, got ${JSON.stringify(writes)}`,
+      );
+      await step('sent after the reload');
+    },
+  },
+
   {
     name: 'editing alone, offers to restore unsaved edits after a reload, and restoring brings them back',
     // Alone, the journal is the only copy of unsaved edits, and the user chooses to restore them.
@@ -42,7 +220,7 @@ export const neverLoseWorkTests: BrowserTest[] = [
       await titleField(page).fill('Typed, then the tab was reloaded');
       // The journal writes within a second; then the page goes away without saving.
       await waitUntil(
-        () => page.evaluate(() => sessionStorage.getItem('wp-entities-demo:journal') ?? ''),
+        () => journalText(page),
         (text) => text.includes('Typed, then the tab was reloaded'),
         () => 'the journal entry in sessionStorage',
       );
@@ -84,7 +262,7 @@ export const neverLoseWorkTests: BrowserTest[] = [
       const id = await openRow(page, 4);
       await titleField(page).fill('Typed, then the tab was reloaded');
       await waitUntil(
-        () => page.evaluate(() => sessionStorage.getItem('wp-entities-demo:journal') ?? ''),
+        () => journalText(page),
         (text) => text.includes('Typed, then the tab was reloaded'),
         () => 'the journal entry in sessionStorage',
       );
@@ -148,3 +326,105 @@ export const neverLoseWorkTests: BrowserTest[] = [
     },
   },
 ];
+
+/** What the journal holds in the tab's IndexedDB (the real-site demo's journal), as one text. */
+function indexedDbJournalText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.open(`wp-entities-journal:${location.host}`);
+        request.onerror = () => resolve('');
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('entries')) {
+            db.close();
+            resolve('');
+            return;
+          }
+          const all = db.transaction('entries', 'readonly').objectStore('entries').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(JSON.stringify(all.result));
+          };
+          all.onerror = () => {
+            db.close();
+            resolve('');
+          };
+        };
+      }),
+  );
+}
+
+/** Kills the tab's renderer, as a crash would: no pagehide, no last write. */
+async function crashTab(page: Page): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent('crash', { timeout: 10_000 });
+  // The crashed renderer never answers the command itself.
+  void session.send('Page.crash').catch(() => undefined);
+  await crashed;
+  await page.close().catch(() => undefined);
+}
+
+/**
+ * The IndexedDB journal of the demo on a real site (through the proxy): two tabs on one record,
+ * both renderers killed mid-edit, and the next start brings back both tabs' edits.
+ */
+export function indexedDbJournalTests(site: {
+  getPost(id: number): { title: string; excerpt: string } | undefined;
+}): BrowserTest[] {
+  return [
+    {
+      name: 'the IndexedDB journal: two tabs on one post killed mid-edit, and the next start brings back both tabs’ edits',
+      // Alone: with collaboration on, the shared document's own local copy would bring them back.
+      isSolo: true,
+      async run({ page, url, step }) {
+        // A post of the author the proxy signs in as: one they may edit.
+        const row = page.locator('table.rows tbody tr').filter({ hasText: 'Ana Author' }).first();
+        await row.waitFor();
+        const id = Number(await row.getAttribute('data-id'));
+        await row.locator('td.col-title a').click();
+        await titleField(page).waitFor();
+        const second = await page.context().newPage();
+        await second.goto(`${url}#/post/${id}`);
+        await titleField(second).waitFor();
+        await titleField(page).fill('Title typed in tab 1');
+        await second.getByLabel('Excerpt').fill('Excerpt typed in tab 2');
+        await waitUntil(
+          () => indexedDbJournalText(page),
+          (text) => text.includes('Title typed in tab 1') && text.includes('Excerpt typed in tab 2'),
+          (last) => `both tabs' edits in the IndexedDB journal, got ${String(last).slice(0, 300)}`,
+        );
+        await step('two tabs edited');
+        await crashTab(second);
+        await crashTab(page);
+        const next = await page.context().newPage();
+        try {
+          await next.goto(`${url}#/post/${id}`);
+          await titleField(next).waitFor();
+          const offer = restoreOffer(next);
+          // One entry per tab: both writers' entries of the post, merged when restored.
+          await expectText(offer, /Post \d+ “Title typed in tab 1”: title/, 'tab 1’s entry in the offer');
+          await expectText(offer, /Post \d+: excerpt/, 'tab 2’s entry in the offer');
+          await offer.getByRole('button', { name: /^Restore \d+ unsaved changes$/ }).click();
+          await expectValue(titleField(next), 'Title typed in tab 1', 'tab 1’s title after the next start');
+          await expectValue(
+            next.getByLabel('Excerpt'),
+            'Excerpt typed in tab 2',
+            'tab 2’s excerpt after the next start',
+          );
+          // The first tab is gone: the next one is the one to see.
+          await next.screenshot({ path: join(ARTIFACTS_DIR, 'the-indexeddb-journal-02-both-back.png') });
+          await next.getByRole('button', { name: 'Save', exact: true }).click();
+          await expectText(saveState(next), /^Saved$/, 'the save state');
+          const stored = site.getPost(id);
+          check(
+            stored?.title === 'Title typed in tab 1' && stored.excerpt === 'Excerpt typed in tab 2',
+            `the site has both tabs' edits, got ${JSON.stringify(stored)}`,
+          );
+        } finally {
+          await next.close();
+        }
+      },
+    },
+  ];
+}

@@ -18,7 +18,7 @@ import { collaborationFigures, pairTests, runPairTests } from './collaboration.e
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
 import { featureTests } from './editorFeatures.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
-import { neverLoseWorkTests } from './neverLoseWork.e2e.js';
+import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
 
 /** Runs the tests whose name contains `process.argv[2]` (all without it). */
@@ -82,7 +82,11 @@ async function main(): Promise<number> {
       console.log(`The example editor on a WordPress at ${server.url}, through the proxy at ${proxied.url}`);
       // Collaboration on here too: a save through the proxy with sync, journal and conflict
       // detection together ends "Saved".
-      const result = await runTests(browser.context, proxied.url, selected(proxyTests(site)));
+      const result = await runTests(
+        browser.context,
+        proxied.url,
+        selected([...proxyTests(site), ...indexedDbJournalTests(site)]),
+      );
       passed += result.passed;
       failed += result.failed;
     } finally {

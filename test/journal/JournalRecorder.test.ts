@@ -34,7 +34,7 @@ afterEach(() => {
 describe('JournalRecorder', () => {
   it('writes a noted record within a second, with its edits, their saved values and modified_gmt', async () => {
     const journal = memoryJournal();
-    const recorder = new JournalRecorder(journal, { now: () => 42 });
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1', now: () => 42 });
     const record = plainRecord(5);
     record.nonTransientEdits = { title: 'Edited', content: 'New body', footnotes: () => 'deferred' };
     recorder.note(record);
@@ -43,7 +43,9 @@ describe('JournalRecorder', () => {
     expect(journal.writeCount).toBe(1);
     expect([...journal.entries.values()]).toEqual([
       {
-        key: 'postType/post/5',
+        key: 'tab-1|postType/post/5',
+        writer: 'tab-1',
+        record: 'postType/post/5',
         kind: 'postType',
         name: 'post',
         id: 5,
@@ -58,7 +60,7 @@ describe('JournalRecorder', () => {
 
   it('writes a burst of 1,000 edits once', async () => {
     const journal = memoryJournal();
-    const recorder = new JournalRecorder(journal);
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1' });
     const record = plainRecord(5);
     for (let index = 0; index < 1000; index++) {
       record.nonTransientEdits = { title: `Edit ${index}` };
@@ -66,44 +68,99 @@ describe('JournalRecorder', () => {
     }
     await vi.advanceTimersByTimeAsync(1000);
     expect(journal.writeCount).toBe(1);
-    expect(journal.entries.get('postType/post/5')?.edits).toEqual({ title: 'Edit 999' });
+    expect(journal.entries.get('tab-1|postType/post/5')?.edits).toEqual({ title: 'Edit 999' });
   });
 
-  it('removes the entry of a record whose edits are gone (saved or discarded)', async () => {
+  it('removes the entry of a record whose edits are gone (saved or discarded) at once', async () => {
     const journal = memoryJournal();
-    const recorder = new JournalRecorder(journal);
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1' });
     const record = plainRecord(5);
     record.nonTransientEdits = { title: 'Edited' };
     recorder.note(record);
     await recorder.flush();
     record.nonTransientEdits = {};
     recorder.note(record);
-    await vi.advanceTimersByTimeAsync(1000);
+    // At once, not after the flush delay: a tab closed right after a save leaves nothing stale.
+    await vi.advanceTimersByTimeAsync(0);
     expect(journal.entries.size).toBe(0);
     expect(recorder.size).toBe(0);
   });
 
   it('writes nothing for a record that never had an entry and has no edits', async () => {
     const journal = memoryJournal();
-    const recorder = new JournalRecorder(journal);
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1' });
     recorder.note(plainRecord(5));
     await recorder.flush();
     expect(journal.writeCount).toBe(0);
   });
 
-  it('leaves out a new record that has no id yet (it could not be found again after a reload)', async () => {
+  it('journals a new record that has no id yet, and moves its entry to its id once it is saved', async () => {
     const journal = memoryJournal();
-    const recorder = new JournalRecorder(journal);
-    const record = plainRecord(undefined, {});
-    record.nonTransientEdits = { title: 'Draft' };
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1' });
+    const record: { id: number | undefined } & ReturnType<typeof plainRecord> = plainRecord(undefined, {});
+    record.nonTransientEdits = { title: 'Draft', content: 'Body' };
     recorder.note(record);
     await recorder.flush();
-    expect(journal.writeCount).toBe(0);
+    expect([...journal.entries.values()]).toEqual([
+      expect.objectContaining({
+        key: 'tab-1|postType/post/new:tab-1.1',
+        record: 'postType/post/new:tab-1.1',
+        isNew: true,
+        edits: { title: 'Draft', content: 'Body' },
+        base: { title: null, content: null },
+      }),
+    ]);
+    // Its first save named it: the entry moves at once, without waiting for the flush delay.
+    record.id = 12;
+    record.nonTransientEdits = { content: 'Typed while it saved' };
+    recorder.note(record);
+    await vi.advanceTimersByTimeAsync(0);
+    expect([...journal.entries.keys()]).toEqual(['tab-1|postType/post/12']);
+  });
+
+  it('tries a failed write again with backoff until it is stored, with no further edit', async () => {
+    const journal = memoryJournal();
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1' });
+    journal.failWritesWith(new JournalError('The quota has been exceeded.'));
+    const record = plainRecord(5);
+    record.nonTransientEdits = { title: 'Edited' };
+    recorder.note(record);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(recorder.error?.message).toBe('The quota has been exceeded.');
+    // Fails for a while (the tries back off), then the storage has room again.
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(journal.entries.size).toBe(0);
+    journal.failWritesWith(undefined);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(journal.entries.size).toBe(1);
+    expect(recorder.error).toBeUndefined();
+  });
+
+  it('never removes another writer’s entry of the same record; it drops one only when adopting or discarding it', async () => {
+    const journal = memoryJournal();
+    const tab1 = new JournalRecorder(journal, { writer: 'tab-1' });
+    const tab2 = new JournalRecorder(journal, { writer: 'tab-2' });
+    const inTab1 = plainRecord(5);
+    const inTab2 = plainRecord(5);
+    inTab1.nonTransientEdits = { title: 'Tab 1' };
+    inTab2.nonTransientEdits = { content: 'Tab 2' };
+    tab1.note(inTab1);
+    tab2.note(inTab2);
+    await tab1.flush();
+    await tab2.flush();
+    inTab1.nonTransientEdits = {};
+    tab1.note(inTab1);
+    await tab1.flush();
+    expect([...journal.entries.keys()]).toEqual(['tab-2|postType/post/5']);
+    await tab1.discard(['tab-1|postType/post/5']);
+    expect(journal.entries.size).toBe(1);
+    await tab1.discard(['tab-2|postType/post/5']);
+    expect(journal.entries.size).toBe(0);
   });
 
   it('shows a failed write as an observable error, and the next write keeps the edits and clears it', async () => {
     const journal = memoryJournal();
-    const recorder = new JournalRecorder(journal);
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1' });
     const seen: (Error | undefined)[] = [];
     const stop = autorun(() => seen.push(recorder.error));
     journal.failWritesWith(new JournalError('The quota has been exceeded.'));
@@ -120,7 +177,7 @@ describe('JournalRecorder', () => {
     recorder.note(other);
     await vi.advanceTimersByTimeAsync(1000);
     expect(recorder.error).toBeUndefined();
-    expect([...journal.entries.keys()].sort()).toEqual(['postType/post/5', 'postType/post/6']);
+    expect([...journal.entries.keys()].sort()).toEqual(['tab-1|postType/post/5', 'tab-1|postType/post/6']);
     expect(seen.map((error) => error?.message)).toEqual([
       undefined,
       'The quota has been exceeded.',
@@ -131,12 +188,12 @@ describe('JournalRecorder', () => {
 
   it('counts entries read from the journal in its size', async () => {
     const journal = memoryJournal();
-    const writer = new JournalRecorder(journal);
+    const writer = new JournalRecorder(journal, { writer: 'tab-1' });
     const record = plainRecord(5);
     record.nonTransientEdits = { title: 'Edited' };
     writer.note(record);
     await writer.flush();
-    const reader = new JournalRecorder(journal);
+    const reader = new JournalRecorder(journal, { writer: 'tab-1' });
     expect(reader.size).toBe(0);
     await reader.read();
     expect(reader.size).toBe(1);
@@ -144,7 +201,7 @@ describe('JournalRecorder', () => {
 
   it('stops writing once disposed', async () => {
     const journal = memoryJournal();
-    const recorder = new JournalRecorder(journal);
+    const recorder = new JournalRecorder(journal, { writer: 'tab-1' });
     const record = plainRecord(5);
     record.nonTransientEdits = { title: 'Edited' };
     recorder.note(record);

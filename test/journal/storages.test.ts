@@ -16,12 +16,14 @@ import {
   memoryJournal,
   type Journal,
   type JournalEntry,
-  type JournalStorageArea,
 } from '../../src/journal/index.js';
+import { storageArea } from '../helpers/storageArea.js';
 
-function entry(id: number, title: string): JournalEntry {
+function entry(id: number, title: string, writer = 'tab-1'): JournalEntry {
   return {
-    key: `postType/post/${id}`,
+    key: `${writer}|postType/post/${id}`,
+    writer,
+    record: `postType/post/${id}`,
     kind: 'postType',
     name: 'post',
     id,
@@ -29,20 +31,6 @@ function entry(id: number, title: string): JournalEntry {
     base: { title: 'Saved', meta: { a: 0 } },
     modifiedGmt: '2024-01-01T10:00:00',
     writtenAtMs: 1_700_000_000_000,
-  };
-}
-
-/** A Web Storage area in memory; `quota` (characters) makes setItem throw like a full browser storage. */
-function storageArea(quota = Infinity): JournalStorageArea & { items: Map<string, string> } {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => {
-      if (value.length > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-      items.set(key, value);
-    },
-    removeItem: (key) => void items.delete(key),
   };
 }
 
@@ -76,8 +64,16 @@ describe.each(storages)('%s', (_name, make) => {
   it('drops removed keys, and ignores keys it does not hold', async () => {
     const journal = await make();
     await journal.write({ put: [entry(1, 'One'), entry(2, 'Two')], remove: [] });
-    await journal.write({ put: [], remove: ['postType/post/1', 'postType/post/99'] });
+    await journal.write({ put: [], remove: ['tab-1|postType/post/1', 'tab-1|postType/post/99'] });
     expect(await journal.read()).toEqual([entry(2, 'Two')]);
+  });
+
+  it('keeps the entries of two writers of one record apart: one writer’s write never drops the other’s', async () => {
+    const journal = await make();
+    await journal.write({ put: [entry(1, 'From tab 1', 'tab-1')], remove: [] });
+    await journal.write({ put: [entry(1, 'From tab 2', 'tab-2')], remove: [] });
+    await journal.write({ put: [], remove: ['tab-1|postType/post/1'] });
+    expect(await journal.read()).toEqual([entry(1, 'From tab 2', 'tab-2')]);
   });
 });
 
@@ -99,6 +95,47 @@ describe('localStorageJournal', () => {
       .read()
       .catch((e: unknown) => e);
     expect(isJournalError(error)).toBe(true);
+  });
+
+  it('keeps each writer in its own item, so two tabs never write the same one', async () => {
+    const area = storageArea();
+    const journal = localStorageJournal({ storage: area });
+    await journal.write({ put: [entry(1, 'One', 'tab-1'), entry(2, 'Two', 'tab-2')], remove: [] });
+    expect([...area.items.keys()].sort()).toEqual(['wp-entities-journal:tab-1', 'wp-entities-journal:tab-2']);
+  });
+
+  it('reads entries written before entries had writers, and removes them by their key', async () => {
+    const area = storageArea();
+    const legacy = { ...entry(1, 'Old'), key: 'postType/post/1' } as Record<string, unknown>;
+    delete legacy['writer'];
+    delete legacy['record'];
+    area.setItem('wp-entities-journal', JSON.stringify({ 'postType/post/1': legacy }));
+    const journal = localStorageJournal({ storage: area });
+    expect(await journal.read()).toEqual([{ ...entry(1, 'Old', ''), key: 'postType/post/1' }]);
+    await journal.write({ put: [], remove: ['postType/post/1'] });
+    expect(area.items.size).toBe(0);
+  });
+
+  it('reads the entries before the tear of a torn item, and copies the item aside before rewriting it', async () => {
+    const area = storageArea();
+    const good = entry(1, 'One');
+    const torn = `{"${good.key}":${JSON.stringify(good)},"tab-1|postType/post/2":{"key":"tab-1|po`;
+    area.setItem('wp-entities-journal:tab-1', torn);
+    const journal = localStorageJournal({ storage: area });
+    expect(await journal.read()).toEqual([good]);
+    await journal.write({ put: [entry(3, 'Three')], remove: [] });
+    expect(area.getItem('wp-entities-journal:tab-1:damaged')).toBe(torn);
+    expect((await journal.read()).map((each) => each.id).sort()).toEqual([1, 3]);
+  });
+
+  it('skips what is not a journal document, and entries of another shape', async () => {
+    const area = storageArea();
+    area.setItem('wp-entities-journal:tab-9', '[1, 2, 3]');
+    area.setItem(
+      'wp-entities-journal:tab-1',
+      JSON.stringify({ a: { key: 'a' }, [entry(1, 'One').key]: entry(1, 'One') }),
+    );
+    expect(await localStorageJournal({ storage: area }).read()).toEqual([entry(1, 'One')]);
   });
 
   it('keeps each site under its own key', async () => {
@@ -137,19 +174,21 @@ describe('fileJournal', () => {
     ]);
     expect(await readdir(folder)).toEqual(['journal.json']);
     expect(Object.keys(JSON.parse(await readFile(path, 'utf8')) as object).sort()).toEqual([
-      'postType/post/1',
-      'postType/post/2',
+      'tab-1|postType/post/1',
+      'tab-1|postType/post/2',
     ]);
   });
 
-  it('refuses to overwrite a file it cannot parse', async () => {
+  it('keeps a copy of a file it cannot parse before writing, and the entries before a tear', async () => {
     const path = join(await tempFolder(), 'journal.json');
-    await writeFile(path, '{ not json');
-    const error = await fileJournal(path)
-      .write({ put: [entry(1, 'One')], remove: [] })
-      .catch((e: unknown) => e);
-    expect(isJournalError(error)).toBe(true);
-    expect(await readFile(path, 'utf8')).toBe('{ not json');
+    const good = entry(1, 'One');
+    const torn = `{"${good.key}":${JSON.stringify(good)},"tab-1|postType/post/2":{"key":"tab`;
+    await writeFile(path, torn);
+    const journal = fileJournal(path);
+    expect(await journal.read()).toEqual([good]);
+    await journal.write({ put: [entry(3, 'Three')], remove: [] });
+    expect(await readFile(`${path}.damaged`, 'utf8')).toBe(torn);
+    expect((await journal.read()).map((each) => each.id).sort()).toEqual([1, 3]);
   });
 
   it('rejects with a JournalError when the folder does not exist', async () => {

@@ -3,13 +3,16 @@
  * 1. the edit-sequence invariants: 100,000 sequences (`SOAK_RUNS`; `FC_SEED` replays one);
  * 2. the collaboration property (3 to 5 people on a faulty network, `collaboration.ts`): 100,000
  *    runs (`SOAK_SYNC_RUNS`; `SYNC_SEED` replays one; `.ci/run` sets a smaller count to keep CI
- *    within minutes).
+ *    within minutes);
+ * 3. the two-tab journal and conflict invariants (`twoTabs.ts`): 100,000 sequences
+ *    (`SOAK_TAB_RUNS`; `TAB_SEED` replays one; `.ci/run` sets a smaller count too).
  * Each prints the count, the time and the seed; on a counterexample, prints the shrunk case, the
  * error and the command that replays it, and exits with status 1.
  */
 import fc from 'fast-check';
 import { collaborationProperty } from './collaboration.js';
 import { editSequenceProperty } from './editSequences.js';
+import { twoTabProperty } from './twoTabs.js';
 
 function seedFrom(variable: string | undefined): number {
   return variable === undefined ? Date.now() ^ (Math.random() * 0x100000000) : Number(variable);
@@ -52,7 +55,7 @@ const editsPassed =
     editSequenceProperty(maxSteps) as fc.IRawProperty<unknown[]>,
     editRuns,
     editSeed,
-    (runs) => `FC_SEED=${editSeed} SOAK_RUNS=${runs} SOAK_SYNC_RUNS=0 npm run test:soak`,
+    (runs) => `FC_SEED=${editSeed} SOAK_RUNS=${runs} SOAK_SYNC_RUNS=0 SOAK_TAB_RUNS=0 npm run test:soak`,
   ));
 
 const syncRuns = Number(process.env.SOAK_SYNC_RUNS ?? 100_000);
@@ -65,7 +68,20 @@ const syncPassed =
     collaborationProperty(syncSteps) as fc.IRawProperty<unknown[]>,
     syncRuns,
     syncSeed,
-    (runs) => `SYNC_SEED=${syncSeed} SOAK_SYNC_RUNS=${runs} SOAK_RUNS=0 npm run test:soak`,
+    (runs) => `SYNC_SEED=${syncSeed} SOAK_SYNC_RUNS=${runs} SOAK_RUNS=0 SOAK_TAB_RUNS=0 npm run test:soak`,
   ));
 
-if (!editsPassed || !syncPassed) process.exit(1);
+const tabRuns = Number(process.env.SOAK_TAB_RUNS ?? 100_000);
+const tabSteps = Number(process.env.SOAK_MAX_TAB_STEPS ?? 14);
+const tabSeed = seedFrom(process.env.TAB_SEED);
+const tabsPassed =
+  tabRuns <= 0 ||
+  (await soak(
+    `two-tab soak (journal and conflicts, sequences of up to ${tabSteps} steps)`,
+    twoTabProperty(tabSteps) as fc.IRawProperty<unknown[]>,
+    tabRuns,
+    tabSeed,
+    (runs) => `TAB_SEED=${tabSeed} SOAK_TAB_RUNS=${runs} SOAK_RUNS=0 SOAK_SYNC_RUNS=0 npm run test:soak`,
+  ));
+
+if (!editsPassed || !syncPassed || !tabsPassed) process.exit(1);

@@ -77,7 +77,8 @@ describe('the journal of unsaved edits', () => {
 
   it('keeps the value each field was edited on and the modified_gmt, and never the transient fields', async () => {
     const { id, journal } = await editedBeforeReload();
-    const entry = (journal as MemoryJournal).entries.get(`postType/post/${id}`);
+    const [entry] = [...(journal as MemoryJournal).entries.values()];
+    expect(entry?.record).toBe(`postType/post/${id}`);
     expect(entry).toMatchObject({
       kind: 'postType',
       name: 'post',
@@ -147,7 +148,9 @@ describe('the journal of unsaved edits', () => {
     await vi.waitFor(() => expect(journal.entries.size).toBe(1), { timeout: 1000, interval: 20 });
     await store.flushJournal();
     expect(journal.writeCount).toBeLessThanOrEqual(2);
-    expect(journal.entries.get(`postType/post/${post.id}`)?.edits).toEqual({ title: 'Typing 1000' });
+    expect(journal.entries.get(`${store.journalWriter}|postType/post/${post.id}`)?.edits).toEqual({
+      title: 'Typing 1000',
+    });
   });
 
   it('leaves out a field someone saved since, and shows it as a conflict; the rest is restored', async () => {
@@ -188,7 +191,7 @@ describe('the journal of unsaved edits', () => {
     const after = storeOn(journal);
     expect(after.journalSize).toBe(0);
     const entries = await after.readJournal();
-    expect(entries.map((entry) => [entry.key, Object.keys(entry.edits)])).toEqual([
+    expect(entries.map((entry) => [entry.record, Object.keys(entry.edits)])).toEqual([
       [`postType/post/${id}`, ['title', 'content']],
     ]);
     expect(after.journalSize).toBe(1);

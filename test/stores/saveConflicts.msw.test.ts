@@ -190,12 +190,21 @@ describe("conflicts: 'detect'", () => {
     expect(isBatchError(error)).toBe(true);
   });
 
-  it('autosave never stops, but records the conflict', async () => {
+  it('autosave stops on a conflict too (an own draft is autosaved in place), and records it', async () => {
     const { b } = await aSavesTitleWhileBHasItOpen();
     b.edit({ title: 'Title by B' });
+    const error = await b.autosave({ throwOnError: true }).catch((e: unknown) => e);
+    expect(isConflictError(error)).toBe(true);
+    expect(mock.requests.some((r) => r.method === 'POST' && r.path.endsWith('/autosaves'))).toBe(false);
+    expect(b.conflict?.fields).toEqual(['title']);
+  });
+
+  it('autosave goes through when only other fields changed', async () => {
+    const { b } = await aSavesTitleWhileBHasItOpen();
+    b.edit({ content: 'Body by B' });
     await b.autosave({ throwOnError: true });
     expect(mock.requests.some((r) => r.method === 'POST' && r.path.endsWith('/autosaves'))).toBe(true);
-    expect(b.conflict?.fields).toEqual(['title']);
+    expect(b.conflict).toBeUndefined();
   });
 
   it('sends nothing when the check itself fails, and keeps the edits', async () => {

@@ -11,6 +11,7 @@ import type { EntityRecord, JournalEntry, RootStore } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { ConflictCard } from './ConflictDialog.js';
 import { describeError } from '../ui/describeError.js';
+import { openRestoredDraft } from '../post/NewPost.js';
 import { recordLabel, shownValue } from './neverLoseWorkLabels.js';
 
 function plural(count: number, one: string, many: string): string {
@@ -22,7 +23,11 @@ function describeEntry(entry: JournalEntry): string {
   const title = entry.edits['title'];
   const fields = Object.keys(entry.edits).join(', ');
   const named = typeof title === 'string' ? ` “${shownValue(title)}”` : '';
-  return `${recordLabel(entry.name, entry.id)}${named}: ${fields}`;
+  const label =
+    entry.isNew === true
+      ? `New ${recordLabel(entry.name, undefined).toLowerCase()}`
+      : recordLabel(entry.name, entry.id);
+  return `${label}${named}: ${fields}`;
 }
 
 /** True when the record already shows every edit of the entry. */
@@ -42,11 +47,18 @@ async function entriesToOffer(store: RootStore, read: JournalEntry[]): Promise<J
   const sync = store.sync;
   if (sync === undefined) return read;
   const offered: JournalEntry[] = [];
+  const shown: JournalEntry[] = [];
   for (const entry of read) {
+    if (entry.isNew === true) {
+      offered.push(entry);
+      continue;
+    }
     const record = store.record(entry.kind, entry.name, entry.id);
     if (sync.isSynced(record)) await sync.join(record).catch(() => undefined);
-    if (!isShown(record, entry)) offered.push(entry);
+    (isShown(record, entry) ? shown : offered).push(entry);
   }
+  // Already back on their records: this tab takes them over, so no later reload offers them again.
+  if (shown.length > 0) await store.restoreJournal(shown);
   return offered;
 }
 
@@ -73,14 +85,17 @@ export const RestoreOffer = observer(function RestoreOffer() {
 
   const restore = async () => {
     setBusy(true);
-    const records = await store.restoreJournal();
+    const records = await store.restoreJournal(entries);
     setBusy(false);
     setEntries([]);
     setRestored(records);
+    // A new post that was never saved has no address yet: its editor is opened on it.
+    const draft = records.find((record) => record.id === undefined);
+    if (draft !== undefined) openRestoredDraft(draft);
   };
   const discard = async () => {
     setBusy(true);
-    await store.discardJournal().catch(() => undefined);
+    await store.discardJournal(entries).catch(() => undefined);
     setBusy(false);
     setEntries([]);
   };

@@ -3,6 +3,8 @@ import { observer } from 'wp-entities/react';
 
 /** The save state of a record, in words. */
 export function saveStateOf(record: EntityRecord): string {
+  // Asked for while offline: the store sends it once the site answers again.
+  if (record.isWaiting) return "Saved when you're back online";
   if (record.isAutosaving) return 'Autosaving…';
   if (record.isSaving) return 'Saving…';
   if (record.saveError) return 'Not saved';

@@ -1,0 +1,191 @@
+/**
+ * `offlineWrites: 'wait'` on the mock WordPress: saves, autosaves and deletes asked for while the
+ * browser is offline (`navigator.onLine === false`) or the site cannot be reached wait, show
+ * `record.isWaiting`, survive a reload through the journal, and are sent once the site answers,
+ * in the order asked, each once, with conflict detection.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isConflictError } from '../../core/errors.js';
+import { RestTransport } from '../../core/transport/RestTransport.js';
+import { memoryJournal, type Journal } from '../../src/journal/index.js';
+import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
+import { RootStore } from '../../stores/RootStore.js';
+
+const mock = createMockWordPress();
+const server = setupServer(...mock.handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+beforeEach(() => mock.reset());
+afterEach(() => vi.unstubAllGlobals());
+
+let isOnline = true;
+beforeEach(() => {
+  isOnline = true;
+  vi.stubGlobal('navigator', {
+    get onLine() {
+      return isOnline;
+    },
+  });
+});
+
+function storeOn(journal?: Journal, conflicts: 'detect' | 'overwrite' = 'overwrite'): RootStore {
+  const { username, appPassword } = MOCK_USERS.admin;
+  return new RootStore({
+    transport: new RestTransport({
+      root: mock.restRoot,
+      retry: false,
+      auth: { username, applicationPassword: appPassword },
+    }),
+    journal,
+    conflicts,
+    offlineWrites: 'wait',
+  });
+}
+
+async function openPost(store: RootStore, id: number) {
+  const post = await store.collection('postType', 'post').fetch(id);
+  if (!post) throw new Error('post not loaded');
+  return post;
+}
+
+function writes() {
+  return mock.requests
+    .filter((request) => request.method !== 'GET' && request.method !== 'OPTIONS')
+    .map((request) => `${request.method} ${request.path}`);
+}
+
+describe("offlineWrites: 'wait'", () => {
+  it('keeps a save asked for while offline, shows it waiting, and sends it once back online', async () => {
+    const store = storeOn();
+    const id = mock.addPost('post', { title: 'Saved' });
+    const post = await openPost(store, id);
+    post.edit({ title: 'Typed offline' });
+    isOnline = false;
+    mock.clearRequests();
+    let settled = false;
+    const saving = post.save().then((value) => {
+      settled = true;
+      return value;
+    });
+    await vi.waitFor(() => expect(post.isWaiting).toBe(true));
+    expect(writes()).toEqual([]);
+    expect(settled).toBe(false);
+    expect(post.edits).toEqual({ title: 'Typed offline' });
+
+    isOnline = true;
+    store.waitingWrites?.resume(); // what the browser's `online` event does
+    expect(await saving).toMatchObject({ id });
+    expect(post.isWaiting).toBe(false);
+    expect(post.hasEdits).toBe(false);
+    expect(writes()).toEqual([`PUT /wp/v2/posts/${id}`]);
+    expect(mock.getPost(id)?.title).toBe('Typed offline');
+    store.dispose();
+  });
+
+  it('waits when the site cannot be reached, and tries again by itself', async () => {
+    const store = storeOn();
+    const id = mock.addPost('post', { title: 'Saved' });
+    const post = await openPost(store, id);
+    post.edit({ title: 'Typed while the site was down' });
+    mock.failNext(1, 'network', { method: 'PUT' });
+    const saving = post.save();
+    await vi.waitFor(() => expect(post.isWaiting).toBe(true));
+    expect(mock.getPost(id)?.title).toBe('Saved');
+    // The first try again comes a second later, and the site answers by then.
+    await saving;
+    expect(post.isWaiting).toBe(false);
+    expect(mock.getPost(id)?.title).toBe('Typed while the site was down');
+    store.dispose();
+  });
+
+  it('sends waiting writes of several records in the order asked, each once', async () => {
+    const store = storeOn();
+    const first = await openPost(store, mock.addPost('post', { title: 'First' }));
+    const second = await openPost(store, mock.addPost('post', { title: 'Second' }));
+    const gone = await openPost(store, mock.addPost('post', { title: 'To delete' }));
+    isOnline = false;
+    mock.clearRequests();
+    second.edit({ title: 'Second, edited' });
+    const savingSecond = second.save();
+    const deleting = gone.delete({ force: true });
+    first.edit({ title: 'First, edited' });
+    const savingFirst = first.save();
+    await vi.waitFor(() => expect([first, second, gone].every((record) => record.isWaiting)).toBe(true));
+    // Back online, but a write asked for now still goes after the waiting ones.
+    isOnline = true;
+    store.waitingWrites?.resume();
+    await Promise.all([savingSecond, deleting, savingFirst]);
+    expect(writes()).toEqual([
+      `PUT /wp/v2/posts/${second.id}`,
+      `DELETE /wp/v2/posts/${gone.id}`,
+      `PUT /wp/v2/posts/${first.id}`,
+    ]);
+    expect(mock.getPost(gone.id as number)).toBeUndefined();
+    store.dispose();
+  });
+
+  it('keeps a waiting save across a reload: restored after it, sent once, nothing lost or doubled', async () => {
+    const journal = memoryJournal();
+    const before = storeOn(journal);
+    const id = mock.addPost('post', { title: 'Saved', content: 'Saved body' });
+    const post = await openPost(before, id);
+    post.edit({ title: 'Typed offline', content: 'Body typed offline' });
+    isOnline = false;
+    void post.save();
+    await vi.waitFor(() => expect(post.isWaiting).toBe(true));
+    await before.flushJournal();
+    expect([...journal.entries.values()].map((entry) => entry.waiting?.map((write) => write.kind))).toEqual([
+      ['save'],
+    ]);
+    before.dispose();
+
+    // The page is loaded again once the site answers.
+    isOnline = true;
+    mock.clearRequests();
+    const after = storeOn(journal);
+    const [restored] = await after.restoreJournal();
+    await vi.waitFor(() => expect(restored?.hasEdits).toBe(false));
+    expect(writes()).toEqual([`PUT /wp/v2/posts/${id}`]);
+    expect(mock.getPost(id)).toMatchObject({ title: 'Typed offline', content: 'Body typed offline' });
+    await after.flushJournal();
+    expect(journal.entries.size).toBe(0);
+    after.dispose();
+  });
+
+  it('checks for conflicts when it finally sends: a title someone saved meanwhile is not overwritten', async () => {
+    const store = storeOn(undefined, 'detect');
+    const id = mock.addPost('post', { title: 'Original' });
+    const post = await openPost(store, id);
+    post.edit({ title: 'Mine, typed offline' });
+    isOnline = false;
+    const saving = post.save();
+    await vi.waitFor(() => expect(post.isWaiting).toBe(true));
+    const other = new RootStore({
+      transport: new RestTransport({ root: mock.restRoot, retry: false }),
+    });
+    const theirs = await openPost(other, id);
+    theirs.edit({ title: 'Theirs' });
+    await theirs.save({ throwOnError: true });
+    isOnline = true;
+    store.waitingWrites?.resume();
+    expect(await saving).toBeUndefined();
+    expect(isConflictError(post.saveError)).toBe(true);
+    expect(mock.getPost(id)?.title).toBe('Theirs');
+    expect(post.edits).toEqual({ title: 'Mine, typed offline' });
+    store.dispose();
+    other.dispose();
+  });
+
+  it("without offlineWrites: 'wait', a save with the site unreachable fails as before", async () => {
+    const store = new RootStore({ transport: new RestTransport({ root: mock.restRoot, retry: false }) });
+    const id = mock.addPost('post', { title: 'Saved' });
+    const post = await openPost(store, id);
+    post.edit({ title: 'Typed' });
+    mock.failNext(1, 'network', { method: 'PUT' });
+    expect(await post.save()).toBeUndefined();
+    expect(post.saveError).toBeDefined();
+    expect(post.isWaiting).toBe(false);
+    store.dispose();
+  });
+});
