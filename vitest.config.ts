@@ -43,6 +43,7 @@ export default defineConfig({
             'node_modules/**',
           ],
           environment: 'node',
+          setupFiles: ['test/setup/withoutWebLocks.ts'],
         },
       },
       {
