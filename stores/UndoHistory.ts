@@ -254,11 +254,6 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     };
   }
 
-  /** True while `record`'s undo is delegated. */
-  isDelegated(record: R): boolean {
-    return this.delegates.has(record);
-  }
-
   /**
    * Records that `record`'s delegate opened a new step: it takes its place in the global order, and
    * lists the changes of the edit that opened it.
