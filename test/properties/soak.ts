@@ -45,43 +45,54 @@ async function soak(
   return true;
 }
 
-const maxSteps = Number(process.env.SOAK_MAX_STEPS ?? 12);
-const editRuns = Number(process.env.SOAK_RUNS ?? 100_000);
-const editSeed = seedFrom(process.env.FC_SEED);
-const editsPassed =
-  editRuns <= 0 ||
-  (await soak(
-    `edit-sequence soak (sequences of up to ${maxSteps} steps)`,
-    editSequenceProperty(maxSteps) as fc.IRawProperty<unknown[]>,
-    editRuns,
-    editSeed,
-    (runs) => `FC_SEED=${editSeed} SOAK_RUNS=${runs} SOAK_SYNC_RUNS=0 SOAK_TAB_RUNS=0 npm run test:soak`,
-  ));
+/** One soak: its property, and the variables that size, seed and replay it. */
+interface SoakPlan {
+  readonly label: (steps: number) => string;
+  readonly property: (steps: number) => fc.IRawProperty<unknown[]>;
+  readonly runsVariable: string;
+  readonly stepsVariable: string;
+  readonly defaultSteps: number;
+  readonly seedVariable: string;
+}
 
-const syncRuns = Number(process.env.SOAK_SYNC_RUNS ?? 100_000);
-const syncSteps = Number(process.env.SOAK_SYNC_MAX_STEPS ?? 16);
-const syncSeed = seedFrom(process.env.SYNC_SEED);
-const syncPassed =
-  syncRuns <= 0 ||
-  (await soak(
-    `collaboration soak (3-5 people, runs of up to ${syncSteps} steps)`,
-    collaborationProperty(syncSteps) as fc.IRawProperty<unknown[]>,
-    syncRuns,
-    syncSeed,
-    (runs) => `SYNC_SEED=${syncSeed} SOAK_SYNC_RUNS=${runs} SOAK_RUNS=0 SOAK_TAB_RUNS=0 npm run test:soak`,
-  ));
+const plans: readonly SoakPlan[] = [
+  {
+    label: (steps) => `edit-sequence soak (sequences of up to ${steps} steps)`,
+    property: (steps) => editSequenceProperty(steps) as fc.IRawProperty<unknown[]>,
+    runsVariable: 'SOAK_RUNS',
+    stepsVariable: 'SOAK_MAX_STEPS',
+    defaultSteps: 12,
+    seedVariable: 'FC_SEED',
+  },
+  {
+    label: (steps) => `collaboration soak (3-5 people, runs of up to ${steps} steps)`,
+    property: (steps) => collaborationProperty(steps) as fc.IRawProperty<unknown[]>,
+    runsVariable: 'SOAK_SYNC_RUNS',
+    stepsVariable: 'SOAK_SYNC_MAX_STEPS',
+    defaultSteps: 16,
+    seedVariable: 'SYNC_SEED',
+  },
+  {
+    label: (steps) => `two-tab soak (journal and conflicts, sequences of up to ${steps} steps)`,
+    property: (steps) => twoTabProperty(steps) as fc.IRawProperty<unknown[]>,
+    runsVariable: 'SOAK_TAB_RUNS',
+    stepsVariable: 'SOAK_MAX_TAB_STEPS',
+    defaultSteps: 14,
+    seedVariable: 'TAB_SEED',
+  },
+];
 
-const tabRuns = Number(process.env.SOAK_TAB_RUNS ?? 100_000);
-const tabSteps = Number(process.env.SOAK_MAX_TAB_STEPS ?? 14);
-const tabSeed = seedFrom(process.env.TAB_SEED);
-const tabsPassed =
-  tabRuns <= 0 ||
-  (await soak(
-    `two-tab soak (journal and conflicts, sequences of up to ${tabSteps} steps)`,
-    twoTabProperty(tabSteps) as fc.IRawProperty<unknown[]>,
-    tabRuns,
-    tabSeed,
-    (runs) => `TAB_SEED=${tabSeed} SOAK_TAB_RUNS=${runs} SOAK_RUNS=0 SOAK_SYNC_RUNS=0 npm run test:soak`,
-  ));
+let passed = true;
+for (const plan of plans) {
+  const runs = Number(process.env[plan.runsVariable] ?? 100_000);
+  if (runs <= 0) continue;
+  const steps = Number(process.env[plan.stepsVariable] ?? plan.defaultSteps);
+  const seed = seedFrom(process.env[plan.seedVariable]);
+  // The replay runs this soak alone: the others' counts are set to 0.
+  const others = plans.filter((other) => other !== plan).map((other) => `${other.runsVariable}=0`);
+  const replay = (failedAfter: number): string =>
+    `${plan.seedVariable}=${seed} ${plan.runsVariable}=${failedAfter} ${others.join(' ')} npm run test:soak`;
+  if (!(await soak(plan.label(steps), plan.property(steps), runs, seed, replay))) passed = false;
+}
 
-if (!editsPassed || !syncPassed || !tabsPassed) process.exit(1);
+if (!passed) process.exit(1);
