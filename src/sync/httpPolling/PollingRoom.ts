@@ -40,6 +40,12 @@ export class PollingRoom {
   isClosed = false;
   /** The presence changed since the last request carried it. */
   isAwarenessDirty = false;
+  /**
+   * Set by the first answer. Until then the room's requests are never long polls: two people who
+   * join at once would each be held waiting for a change while the answer they hold already
+   * shows the other (the relay wakes a held request on changes, not on news to this client).
+   */
+  hasAnswer = false;
   /** When this person entered the room (`collaboratorInfo.enteredAt`). */
   readonly enteredAt = Date.now();
   private queue: SyncUpdate[];
@@ -66,7 +72,7 @@ export class PollingRoom {
   /** True when a request should carry rows or presence for this room now. */
   get hasOutgoing(): boolean {
     if (this.isClosed || this.isForbidden) return false;
-    return this.isAwarenessDirty || (this.hasPeers && this.queue.length > 0);
+    return !this.hasAnswer || this.isAwarenessDirty || (this.hasPeers && this.queue.length > 0);
   }
 
   /** Rows waiting (sent or not, paused or not). */
@@ -131,6 +137,7 @@ export class PollingRoom {
   /** Applies this room's part of an answer: presence, rows, replies, compaction. */
   receive(answer: RoomResponse): void {
     if (this.isClosed) return;
+    this.hasAnswer = true;
     if (Number.isInteger(answer.end_cursor) && answer.end_cursor > this.cursor)
       this.cursor = answer.end_cursor;
     this.receiveAwareness(answer.awareness);

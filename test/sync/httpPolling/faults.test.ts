@@ -18,6 +18,8 @@ interface FaultyLink {
   duplicates: number;
   /** No request reaches the server. */
   isOffline: boolean;
+  /** The next sync request gets this answer instead of reaching the server (this link only). */
+  answerNext: Response | undefined;
   /** Sync requests seen. */
   requests: number;
 }
@@ -28,6 +30,7 @@ function faultyLink(mock: MockWordPress, auth?: { nonce: string }): FaultyLink {
     dropAnswers: 0,
     duplicates: 0,
     isOffline: false,
+    answerNext: undefined,
     requests: 0,
   };
   link.transport = new RestTransport({
@@ -39,6 +42,11 @@ function faultyLink(mock: MockWordPress, auth?: { nonce: string }): FaultyLink {
       if (link.isOffline) throw new TypeError('fetch failed: offline');
       if (!request.url.includes('/wp-sync/v1/updates')) return mock.handle(request);
       link.requests += 1;
+      if (link.answerNext !== undefined) {
+        const answer = link.answerNext;
+        link.answerNext = undefined;
+        return answer;
+      }
       const body = (await request.clone().json()) as { rooms: Array<{ updates: unknown[] }> };
       const hasRows = body.rooms.some((room) => room.updates.length > 0);
       if (link.duplicates > 0) {
@@ -82,11 +90,19 @@ async function pair(options: { nonceA?: string } = {}): Promise<{
     return answer.ok ? (await answer.text()).trim() : undefined;
   };
   const a = pollingStore(linkA.transport, 1, { refreshNonce });
-  const b = pollingStore(linkB.transport, 2);
+  // Both tabs can refresh a nonce (the default refresher reads admin-ajax.php with the global fetch).
+  const b = pollingStore(linkB.transport, 2, { refreshNonce });
   stores.push(a, b);
   const ra = await openPost(a, id);
   const rb = await openPost(b, id);
   await within(10_000, () => a.sync!.peers(ra).length === 1 && b.sync!.peers(rb).length === 1, 'presence');
+  // Let the joining exchange (sync steps, presence) finish, so a fault armed next hits the request
+  // the test means, not the tail of the join: quiet = no new request for 500 ms of fake time.
+  for (let seen = -1, rounds = 0; linkA.requests + linkB.requests !== seen; rounds += 1) {
+    if (rounds > 40) throw new Error('The two stores never went quiet after joining.');
+    seen = linkA.requests + linkB.requests;
+    await vi.advanceTimersByTimeAsync(500);
+  }
   return { mock, id, links: [linkA, linkB], records: [ra, rb], storesOf: [a, b] };
 }
 
@@ -129,20 +145,17 @@ describe('httpPollingProvider under faults', () => {
   });
 
   it('drops a room refused mid-session, keeps its edits, and rejoins once WordPress allows it again', async () => {
-    const { mock, id, records, storesOf } = await pair();
+    const { id, links, records, storesOf } = await pair();
     const [ra, rb] = records;
     const room = `postType/post:${id}`;
-    mock.failNext(
-      1,
-      {
-        status: 403,
-        body: {
-          code: 'rest_cannot_edit',
-          message: 'You may not sync this.',
-          data: { status: 403, rooms: [room] },
-        },
-      },
-      { path: '/wp-sync/v1/updates' },
+    // A's link, not the mock: B's own requests must not take the refusal meant for A.
+    links[0].answerNext = new Response(
+      JSON.stringify({
+        code: 'rest_cannot_edit',
+        message: 'You may not sync this.',
+        data: { status: 403, rooms: [room] },
+      }),
+      { status: 403, headers: { 'Content-Type': 'application/json' } },
     );
     ra.edit({ title: 'Typed while refused' });
     await within(
