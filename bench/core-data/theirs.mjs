@@ -5,6 +5,11 @@
  * `__experimentalGetDirtyEntityRecords`, `__experimentalBatch` with `saveEditedEntityRecord`, and
  * `useSelect` in React 18 (the React its `@wordpress/element` pins).
  *
+ * The same scenarios run on core-data 8.1.0 (the block editor's current data layer, the library's
+ * devDependency, with React 19 from the library's own node_modules) when `BENCH_CORE_DATA=8.1` is
+ * set before this module loads (bench/scenarioProcess.ts does): the two releases each need their own
+ * process.
+ *
  * Plain JavaScript on purpose: it lives beside its own node_modules, which is installed on first use,
  * so the library's type check never needs it. The runner imports it only after a DOM exists
  * (block-editor, imported by core-data, reads `window` when it loads).
@@ -15,7 +20,12 @@ import { createRequire } from 'node:module';
 import { EDITOR_FIELDS, fieldText } from '../scenarios/editorFields.ts';
 import { distinctQuery, titleOf } from '../scenarios/fixtures.ts';
 
-const require = createRequire(import.meta.url);
+/** Which release: 6.30 from bench/core-data's own install, or 8.1 from the library's devDependencies. */
+const release = process.env.BENCH_CORE_DATA === '8.1' ? '8.1' : '6.30';
+const require = createRequire(
+  release === '8.1' ? new URL('../../package.json', import.meta.url) : import.meta.url,
+);
+const version = require('@wordpress/core-data/package.json').version;
 const apiFetch = require('@wordpress/api-fetch').default;
 const { createRegistry, RegistryProvider, useSelect } = require('@wordpress/data');
 const { store: coreStore, useEntityProp } = require('@wordpress/core-data');
@@ -382,7 +392,7 @@ const scenarios = {
 
 /** @type {import('../scenarios/definitions.ts').BenchSide} */
 export const side = {
-  name: 'core-data 6.30.0',
+  name: `core-data ${version}`,
   run(scenario, context) {
     server = context.server;
     const run = scenarios[scenario];
