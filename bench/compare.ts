@@ -29,7 +29,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Figures } from './scenarios/definitions.js';
+import type { Figures, MetricSpec } from './scenarios/definitions.js';
 import { SCENARIOS, SIZES } from './scenarios/definitions.js';
 import type { ProcessResult, SideId } from './scenarioProcess.js';
 import { printTable } from './printTable.js';
@@ -238,11 +238,18 @@ interface Row {
   load: [number, number];
 }
 
+/** Every scenario's last row: CPU time, which a loaded machine inflates far less than wall time. */
+const CPU_METRIC: MetricSpec = {
+  key: 'cpuMs',
+  label: 'CPU time of all measured steps, server excluded',
+  unit: 'ms',
+};
+
 const rows: Row[] = [];
 for (const result of results) {
   const spec = SCENARIOS.find((s) => s.id === result.id);
   if (!spec) continue;
-  for (const metric of spec.metrics) {
+  for (const metric of [...spec.metrics, CPU_METRIC]) {
     const ours = summarize(result.series.ours?.[metric.key]);
     const theirs = summarize(result.series['6.30']?.[metric.key]);
     const theirs81 = summarize(result.series['8.1']?.[metric.key]);

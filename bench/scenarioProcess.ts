@@ -4,9 +4,16 @@
  * (its last line of output): `{ "series": { metric: [values] }, "error"?: text }`.
  *
  * `node --expose-gc --import tsx bench/scenarioProcess.ts --side ours|6.30|8.1 --scenario <id>
- * [--rounds N] [--warmup N]`. The runner (bench/compare.ts) starts a fresh one per scenario and side,
+ * [--rounds N] [--warmup N]`. With `BENCH_PROFILE_DIR=<dir>` set, the V8 CPU profiler runs during
+ * every measured window of the measured rounds only (not the setup, not the warm-ups), and each
+ * window's profile is written to that directory as a `.cpuprofile` (for Chrome DevTools, or to sum
+ * up in a script): how the fixes of issue 29 were found. The runner (bench/compare.ts) starts a fresh one per scenario and side,
  * so no scenario runs on a heap or JIT state another left behind, and the two core-data releases
  * (which cannot share one process: each brings its own `@wordpress/data`) each get their own.
+ *
+ * Every run also reports `cpuMs`: this process's CPU time (user + system) in all of the run's measured
+ * steps, minus the server's: a figure that other processes on a busy machine do not inflate the way
+ * they inflate wall time.
  *
  * Client time counts parsing the answers' JSON, as a browser does; scenarios that receive posts also
  * report the parse floor (a bare `JSON.parse` of the same answers) and the side's time and heap above
@@ -14,6 +21,9 @@
  *
  * @module
  */
+import { Session } from 'node:inspector/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type {
   BenchSide,
@@ -123,13 +133,52 @@ function replayBodies(server: InstanceType<typeof MockServer>): string[] {
   return server.log.map((request) => twin.handle(request).text).filter((text) => text !== '');
 }
 
+/** Profiles measured windows when `BENCH_PROFILE_DIR` is set; `undefined` otherwise. */
+const profileDir = process.env.BENCH_PROFILE_DIR;
+let profiler: Session | undefined;
+let profiles = 0;
+if (profileDir !== undefined) {
+  mkdirSync(profileDir, { recursive: true });
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+}
+
+/** Runs `work`, under the profiler when this round is profiled. */
+async function profiled(isProfiled: boolean, work: () => Promise<void> | void): Promise<void> {
+  if (!profiler || !isProfiled) {
+    await work();
+    return;
+  }
+  await profiler.post('Profiler.start');
+  try {
+    await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiles += 1;
+    writeFileSync(
+      join(profileDir ?? '.', `${sideId}-${scenarioId}-${String(profiles).padStart(3, '0')}.cpuprofile`),
+      JSON.stringify(profile),
+    );
+  }
+}
+
 /** One run of one scenario on one side, on a fresh server. */
-async function runOnce(side: BenchSide, spec: ScenarioSpec, sizes: Sizes): Promise<Figures> {
+async function runOnce(
+  side: BenchSide,
+  spec: ScenarioSpec,
+  sizes: Sizes,
+  isProfiled = false,
+): Promise<Figures> {
   const server = new MockServer({
     posts: spec.posts(sizes),
     batchMaxItems: sizes.batchMaxItems,
     searchSize: sizes.queryPage,
   });
+  // CPU time of this process in the measured steps, the server's excluded: unlike wall time, other
+  // processes on a loaded machine do not add to it.
+  let cpuMs = 0;
   const context: RunContext = {
     server,
     sizes,
@@ -137,17 +186,23 @@ async function runOnce(side: BenchSide, spec: ScenarioSpec, sizes: Sizes): Promi
     container: newContainer,
     async measure(work) {
       const serverBefore = server.serverMs;
+      const serverCpuBefore = server.serverCpuMs;
       server.recording = true;
+      const cpuStart = process.cpuUsage();
       const start = performance.now();
       try {
-        await work();
+        await profiled(isProfiled, work);
       } finally {
         server.recording = false;
       }
-      return performance.now() - start - (server.serverMs - serverBefore);
+      const elapsed = performance.now() - start - (server.serverMs - serverBefore);
+      const cpu = process.cpuUsage(cpuStart);
+      cpuMs += (cpu.user + cpu.system) / 1000 - (server.serverCpuMs - serverCpuBefore);
+      return elapsed;
     },
   };
   const figures = await side.run(spec.id, context);
+  figures.cpuMs = cpuMs;
   // Let timers the run left behind fire now, not inside the next run's measurement.
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (spec.parseFloor) {
@@ -179,7 +234,7 @@ if (!spec) {
       // feedback, so every run would start cold, which no editor session does. Scenarios that
       // measure heap do their own full collections.
       minorCollect();
-      const figures = await runOnce(side, spec, SIZES);
+      const figures = await runOnce(side, spec, SIZES, round >= 0);
       if (round < 0) continue;
       for (const [key, value] of Object.entries(figures)) (result.series[key] ??= []).push(value);
     }
