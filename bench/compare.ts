@@ -48,14 +48,40 @@ const oursOnly = process.argv.includes('--ours-only');
 const withCurves = !only && !process.argv.includes('--no-curves');
 const withBundle = !only && !oursOnly && !process.argv.includes('--no-bundle');
 
+/**
+ * A side of the table: which process side runs (`id`) and under what name; `ours-react18` is our
+ * side on React 18.2, the React core-data 6.30 runs on (ours otherwise runs on React 19, as 8.1 does),
+ * run for the React scenarios only so that they compare with 6.30 on one React.
+ */
+type SideKey = SideId | 'ours-react18';
+
+interface Side {
+  key: SideKey;
+  id: SideId;
+  name: string;
+  /** Extra environment of its processes. */
+  env?: Record<string, string>;
+  /** Only these scenarios. */
+  scenarios?: readonly string[];
+}
+
 /** The sides of this run, with the names the table prints. */
-const SIDES: readonly { id: SideId; name: string }[] = [
-  { id: 'ours', name: 'wp-entities' },
+const SIDES: readonly Side[] = [
+  { key: 'ours', id: 'ours', name: 'wp-entities' },
   ...(oursOnly
     ? []
     : [
-        { id: '6.30' as const, name: 'core-data 6.30.0' },
-        ...(process.argv.includes('--no-81') ? [] : [{ id: '8.1' as const, name: 'core-data 8.1.0' }]),
+        { key: '6.30' as const, id: '6.30' as const, name: 'core-data 6.30.0' },
+        ...(process.argv.includes('--no-81')
+          ? []
+          : [{ key: '8.1' as const, id: '8.1' as const, name: 'core-data 8.1.0' }]),
+        {
+          key: 'ours-react18' as const,
+          id: 'ours' as const,
+          name: 'wp-entities on React 18.2',
+          env: { BENCH_REACT: '18' },
+          scenarios: ['react-list', 'react-editor'],
+        },
       ]),
 ];
 
@@ -66,10 +92,12 @@ interface ScenarioResult {
   id: string;
   title: string;
   /** side → every measured round of every process. */
-  series: Partial<Record<SideId, Series>>;
+  series: Partial<Record<SideKey, Series>>;
   /** side → per process (in batch order), metric → the median of that process's rounds. */
-  perProcess: Partial<Record<SideId, Record<string, number>[]>>;
-  errors: Partial<Record<SideId, string>>;
+  perProcess: Partial<Record<SideKey, Record<string, number>[]>>;
+  errors: Partial<Record<SideKey, string>>;
+  /** side → the React version its processes ran on. */
+  react: Partial<Record<SideKey, string>>;
   /** The one-minute load average when the scenario started and after each batch. */
   load: number[];
 }
@@ -79,7 +107,7 @@ function errorText(error: unknown): string {
 }
 
 /** Runs one scenario on one side in a fresh process. */
-function runProcess(side: SideId, scenario: string): ProcessResult {
+function runProcess(side: Side, scenario: string): ProcessResult {
   const script = fileURLToPath(new URL('./scenarioProcess.ts', import.meta.url));
   const run = spawnSync(
     process.execPath,
@@ -89,7 +117,7 @@ function runProcess(side: SideId, scenario: string): ProcessResult {
       'tsx',
       script,
       '--side',
-      side,
+      side.id,
       '--scenario',
       scenario,
       '--rounds',
@@ -97,7 +125,11 @@ function runProcess(side: SideId, scenario: string): ProcessResult {
       '--warmup',
       String(warmups),
     ],
-    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NODE_ENV: 'production' } },
+    {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, NODE_ENV: 'production', ...side.env },
+    },
   );
   const last = run.stdout.trim().split('\n').pop() ?? '';
   try {
@@ -126,7 +158,9 @@ function countOurDerivations(): number | undefined {
 const results: ScenarioResult[] = [];
 const started = new Date();
 console.log(
-  `${SIDES.map((side) => side.name).join(' vs ')} — ${processes} fresh processes per scenario and side, ` +
+  `${SIDES.filter((side) => !side.scenarios)
+    .map((side) => side.name)
+    .join(' vs ')} — ${processes} fresh processes per scenario and side, ` +
     `each ${rounds} measured rounds after ${warmups} warm-up rounds; Node ${process.version}`,
 );
 
@@ -138,27 +172,30 @@ for (const spec of SCENARIOS) {
     series: {},
     perProcess: {},
     errors: {},
+    react: {},
     load: [loadavg()[0] ?? 0],
   };
   results.push(result);
   process.stdout.write(`${spec.title} `);
   for (let batch = 0; batch < processes; batch++) {
     // Rotate which side goes first, so that none always starts on a quieter or busier machine.
-    const order = SIDES.map((_, index) => SIDES[(index + batch) % SIDES.length] ?? SIDES[0]);
+    const sides = SIDES.filter((side) => !side.scenarios || side.scenarios.includes(spec.id));
+    const order = sides.map((_, index) => sides[(index + batch) % sides.length]);
     for (const side of order) {
-      if (!side || result.errors[side.id] !== undefined) continue;
-      const run = runProcess(side.id, spec.id);
+      if (!side || result.errors[side.key] !== undefined) continue;
+      const run = runProcess(side, spec.id);
       if (run.error !== undefined) {
-        result.errors[side.id] = run.error;
+        result.errors[side.key] = run.error;
         continue;
       }
-      const series = (result.series[side.id] ??= {});
+      if (run.react !== undefined) result.react[side.key] = run.react;
+      const series = (result.series[side.key] ??= {});
       const medians: Record<string, number> = {};
       for (const [key, values] of Object.entries(run.series)) {
         (series[key] ??= []).push(...values);
         medians[key] = median(values);
       }
-      (result.perProcess[side.id] ??= []).push(medians);
+      (result.perProcess[side.key] ??= []).push(medians);
     }
     result.load.push(loadavg()[0] ?? 0);
     process.stdout.write('.');
@@ -197,11 +234,16 @@ function summarize(values: readonly number[] | undefined): Summary | undefined {
  * Ours / a core-data release: the ratio of the medians over every round, and the spread of the
  * ratios of each batch's process medians (ours and theirs ran back to back in a batch).
  */
-function ratioOf(result: ScenarioResult, side: SideId, key: string): Summary | undefined {
-  const ours = summarize(result.series.ours?.[key]);
+function ratioOf(
+  result: ScenarioResult,
+  side: SideKey,
+  key: string,
+  oursKey: SideKey = 'ours',
+): Summary | undefined {
+  const ours = summarize(result.series[oursKey]?.[key]);
   const theirs = summarize(result.series[side]?.[key]);
   if (!ours || !theirs || theirs.median === 0) return undefined;
-  const oursBatches = result.perProcess.ours ?? [];
+  const oursBatches = result.perProcess[oursKey] ?? [];
   const theirBatches = result.perProcess[side] ?? [];
   const paired = oursBatches
     .map((figures, batch) => (figures[key] ?? NaN) / (theirBatches[batch]?.[key] ?? NaN))
@@ -322,9 +364,48 @@ console.log(
   '\nSpread: min–max over every measured round (figures) and over the per-batch ratios (ratios); ' +
     'load: the one-minute load average while the scenario ran (the machine has 2 cores).',
 );
+// The React scenarios again, our side on the React 6.30 runs on: which part of a difference is React's.
+const sameReactRows: string[][] = [];
+for (const result of results) {
+  if (!result.series['ours-react18']) continue;
+  const spec = SCENARIOS.find((candidate) => candidate.id === result.id);
+  for (const metric of [...(spec?.metrics ?? []), CPU_METRIC]) {
+    const ours18 = summarize(result.series['ours-react18']?.[metric.key]);
+    if (!ours18 || metric.sameAsTheirs) continue;
+    sameReactRows.push([
+      result.title,
+      `${metric.label}${metric.unit && metric.unit !== 'x' ? ` (${metric.unit})` : ''}`,
+      withSpread(summarize(result.series.ours?.[metric.key])),
+      withSpread(ours18),
+      withSpread(summarize(result.series['6.30']?.[metric.key])),
+      withSpread(ratioOf(result, '6.30', metric.key, 'ours-react18'), ratioFormat),
+    ]);
+  }
+}
+if (sameReactRows.length > 0) {
+  console.log(
+    '\nThe React scenarios on one React: our side again on React 18.2, the React core-data 6.30 runs on',
+  );
+  printTable(
+    ['scenario', 'metric', 'ours, React 19', 'ours, React 18', 'core-data 6.30', 'ours React 18 / 6.30'],
+    sameReactRows,
+    (column) => column >= 2,
+  );
+}
+const reactVersions = new Map<string, string>();
 for (const result of results) {
   for (const side of SIDES) {
-    const error = result.errors[side.id];
+    const version = result.react[side.key];
+    if (version !== undefined) reactVersions.set(side.name, version);
+  }
+}
+if (reactVersions.size > 0) {
+  console.log(`React: ${[...reactVersions].map(([name, version]) => `${name} ${version}`).join(', ')}`);
+}
+
+for (const result of results) {
+  for (const side of SIDES) {
+    const error = result.errors[side.key];
     if (error !== undefined) console.log(`${side.name} failed on ${result.id}: ${error}`);
   }
 }

@@ -48,6 +48,8 @@ export interface ProcessResult {
   series: Record<string, number[]>;
   /** The first error the side threw (the rounds after it are not run). */
   error?: string;
+  /** The version of React the side's scenarios ran on (ours: 19 unless `BENCH_REACT=18`). */
+  react?: string;
 }
 
 function option(name: string): string | undefined {
@@ -72,6 +74,11 @@ if (!sideId || !SIDE_IDS.includes(sideId) || !scenarioId) {
     `Usage: bench/scenarioProcess.ts --side ${SIDE_IDS.join('|')} --scenario <id> [--rounds N] [--warmup N]`,
   );
   process.exit(2);
+}
+
+// `BENCH_REACT=18`: our side on core-data 6.30's React 18.2 instead of React 19 (bench/scenarios/react18.ts).
+if (process.env.BENCH_REACT === '18' && sideId === 'ours') {
+  (await import('./scenarios/react18.js')).useReact18();
 }
 
 // Everything below loads React, MobX and the WordPress packages: after NODE_ENV and the DOM.
@@ -218,6 +225,16 @@ async function runOnce(
   return figures;
 }
 
+/** The React the side runs on: core-data 6.30's own (bench/core-data), else the one `react` resolves to here. */
+async function reactVersion(id: SideId): Promise<string> {
+  if (id === '6.30') {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(new URL('./core-data/package.json', import.meta.url));
+    return (require('react') as { version: string }).version;
+  }
+  return ((await import('react')) as { version: string }).version;
+}
+
 function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
@@ -229,6 +246,7 @@ if (!spec) {
 } else {
   try {
     const side = await loadSide(sideId);
+    result.react = await reactVersion(sideId);
     for (let round = -warmups; round < rounds; round++) {
       // Only a minor collection first: a full one (`gc()`) makes V8 drop optimised code and
       // feedback, so every run would start cold, which no editor session does. Scenarios that
