@@ -648,8 +648,10 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   ): void {
     switch (change.type) {
       case 'fetchStarted':
-      case 'cleared':
       case 'autosavesReplaced':
+        return;
+      case 'cleared':
+        this.collection?.noteSnapshotChange();
         return;
       case 'conflictSet':
         // The journal keeps a conflict until it is answered; an answer moves the edit's base.
@@ -659,8 +661,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
           change.conflict as SaveConflict | undefined,
         );
         return;
-      case 'fetchEnded':
       case 'received':
+        // Queries read by plain scripts keep their view until a snapshot changes.
+        this.collection?.noteSnapshotChange();
+        this.lastUsedMs = Date.now();
+        return;
+      case 'fetchEnded':
         this.lastUsedMs = Date.now();
         return;
       case 'editsReplaced': {
