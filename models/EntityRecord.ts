@@ -33,7 +33,7 @@ import {
   type ExternalEditOrigin,
   type FunnelRecord,
 } from './EditFunnel.js';
-import { isTracking, LazyObservableFields } from './lazyObservable.js';
+import { isInAction, isTracking, LazyObservableFields } from './lazyObservable.js';
 import { titleOf, type EntityConfig } from './EntityConfig.js';
 import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
@@ -620,7 +620,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * observer sees one without the other.
    */
   dispatch(action: RecordAction<T, E>): void {
-    EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
+    // Already inside an action (a receive's loop): no second action per record.
+    if (isInAction()) EntityRecord.applyChange(this as EntityRecord<object>, action as RecordAction);
+    else EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
   }
 
   /** {@link dispatch}'s work, for callers already inside an action (the edit funnel, on every keystroke). */

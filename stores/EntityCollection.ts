@@ -300,14 +300,17 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return this.keyedRecord(id);
   }
 
-  /** The record of a (non-singleton) id, made on first use. */
-  private keyedRecord(id: Id): EntityRecord<T, E> {
+  /**
+   * The record of a (non-singleton) id, made on first use. A new record arms the eviction sweep,
+   * unless `armed` says the caller does it once for many (a receive of thousands of records).
+   */
+  private keyedRecord(id: Id, armed = false): EntityRecord<T, E> {
     const key = normaliseId(id);
     let record = this.records.get(key);
     if (!record) {
       record = new EntityRecord<T, E>({ kind: this.kind, name: this.name, id: key, collection: this });
       this.records.set(key, record);
-      this.store.eviction?.arm();
+      if (!armed) this.store.eviction?.arm();
     }
     return record;
   }
@@ -525,6 +528,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const isSaveAnswer = opts.persistedEdits !== undefined;
     // Checked once: with no save answered since the read was sent, no record needs a look-up.
     const mayPredateSave = readTicket !== undefined && this.readOrder.hasSaveSince(readTicket);
+    // Armed once for every record this receive makes, not once per record.
+    if (list.length > 0) this.store.eviction?.arm();
     runInAction(() => {
       const ids: Id[] = [];
       for (const incoming of list) {
@@ -574,7 +579,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         `Cannot receive a (${this.kind}, ${this.name}) record without its key field '${key}'.`,
       );
     }
-    return this.keyedRecord(id);
+    return this.keyedRecord(id, true);
   }
 }
 
