@@ -110,6 +110,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** The identity map: one record per normalised id, and the singleton's record. */
   private readonly records = new Map<Id, EntityRecord<T, E>>();
   private singletonRecord: EntityRecord<T, E> | undefined;
+  /** Grows on every change of a record's snapshots or of the identity map (see {@link snapshotVersion}). */
+  private snapshotChanges = 0;
   private readonly lists = new QueryLists<EntityQuery<T, E>>();
   private readonly inflight = new PendingRequests();
   private readonly readOrder = new ReadOrder();
@@ -223,15 +225,19 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const lists = this.lists.evictIdle(cutoffMs);
     let waiting = lists.waiting;
     const listed = lists.listed;
+    const versionBefore = this.snapshotChanges;
     for (const [id, record] of this.records) {
       if (record.edits !== NO_EDITS) continue;
       if (!listed.has(id) && !pinned.has(record) && record.isEvictable(cutoffMs)) {
         this.records.delete(id);
+        this.snapshotChanges++;
         this.revisionCollections.delete(id);
       } else {
         waiting++;
       }
     }
+    // A query's plain-script view made before may hold the records just let go.
+    if (this.snapshotChanges !== versionBefore) this.lists.releaseStaleViews();
     return waiting + this.revisionCollections.evictIdle(cutoffMs, pinned);
   }
 
@@ -250,6 +256,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (record.id !== undefined || this.records.has(key)) return;
     record.assignId(key);
     this.records.set(key, record);
+    this.snapshotChanges++;
   }
 
   /**
@@ -293,16 +300,33 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return this.keyedRecord(id);
   }
 
-  /** The record of a (non-singleton) id, made on first use. */
-  private keyedRecord(id: Id): EntityRecord<T, E> {
+  /**
+   * The record of a (non-singleton) id, made on first use. A new record arms the eviction sweep,
+   * unless `armed` says the caller does it once for many (a receive of thousands of records).
+   */
+  private keyedRecord(id: Id, armed = false): EntityRecord<T, E> {
     const key = normaliseId(id);
     let record = this.records.get(key);
     if (!record) {
       record = new EntityRecord<T, E>({ kind: this.kind, name: this.name, id: key, collection: this });
       this.records.set(key, record);
-      this.store.eviction?.arm();
+      if (!armed) this.store.eviction?.arm();
     }
     return record;
+  }
+
+  /** @internal A record's snapshots changed (`EntityRecord` tells on 'received' and 'cleared'). */
+  noteSnapshotChange(): void {
+    this.snapshotChanges++;
+  }
+
+  /**
+   * @internal Grows whenever a record's stored snapshots change or a record leaves (or is adopted
+   * into) the identity map: a query's view read by a plain script stays valid while this and its
+   * id list stay the same. Not observable; reactions observe the records themselves.
+   */
+  get snapshotVersion(): number {
+    return this.snapshotChanges;
   }
 
   /** The record made for `id` so far, without making one. @internal Used by queries. */
@@ -504,6 +528,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const isSaveAnswer = opts.persistedEdits !== undefined;
     // Checked once: with no save answered since the read was sent, no record needs a look-up.
     const mayPredateSave = readTicket !== undefined && this.readOrder.hasSaveSince(readTicket);
+    // Armed once for every record this receive makes, not once per record.
+    if (list.length > 0) this.store.eviction?.arm();
     runInAction(() => {
       const ids: Id[] = [];
       for (const incoming of list) {
@@ -553,7 +579,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         `Cannot receive a (${this.kind}, ${this.name}) record without its key field '${key}'.`,
       );
     }
-    return this.keyedRecord(id);
+    return this.keyedRecord(id, true);
   }
 }
 

@@ -17,6 +17,7 @@
  * @module
  */
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { EDITOR_FIELDS, fieldText } from '../scenarios/editorFields.ts';
 import { distinctQuery, titleOf } from '../scenarios/fixtures.ts';
 
@@ -117,6 +118,65 @@ async function releaseModuleCaches() {
     select.hasEditsForEntityRecord(KIND, NAME, record.id);
   }
   await settle(registry);
+}
+
+/**
+ * `per_page: -1` of `count` posts (every post of the site) through the resolver, each title read once.
+ * @param {RunContext} context
+ * @param {number} count
+ */
+async function fetchEvery(context, count) {
+  const registry = newRegistry();
+  await loadPostConfig(registry);
+  context.server.resetCounters();
+  const resolve = registry.resolveSelect(coreStore);
+  let read = 0;
+  const clientMs = await context.measure(async () => {
+    for (const record of await resolve.getEntityRecords(KIND, NAME, { per_page: -1 })) {
+      if (record.title.raw) read++;
+    }
+    await settle(registry);
+  });
+  expect(read === count, `read ${read} posts, expected ${count}`);
+  return { clientMs, requests: context.server.requests };
+}
+
+/**
+ * A `per_page: -1` list of `count` posts resolved, then `getEntityRecords` selected `listReads`
+ * times from a plain script (`registry.select`, no `useSelect`).
+ * @param {RunContext} context
+ * @param {number} count
+ */
+async function readListOutsideReactions(context, count) {
+  const { listReads } = context.sizes;
+  const registry = newRegistry();
+  const query = { per_page: -1 };
+  const resolved = await registry.resolveSelect(coreStore).getEntityRecords(KIND, NAME, query);
+  await settle(registry);
+  expect(resolved.length === count, `the list has ${resolved.length} posts, expected ${count}`);
+  const select = registry.select(coreStore);
+  let total = 0;
+  const readsMs = await context.measure(() => {
+    for (let i = 0; i < listReads; i++) total += select.getEntityRecords(KIND, NAME, query)?.length ?? 0;
+  });
+  expect(total === listReads * count, `read ${total} items, expected ${listReads * count}`);
+  const first = resolved[0];
+  const dispatch = registry.dispatch(coreStore);
+  let changedMs = 0;
+  for (let i = 0; i < context.sizes.listChanges; i++) {
+    dispatch.receiveEntityRecords(KIND, NAME, [
+      { ...first, title: { raw: `Changed ${i}`, rendered: `Changed ${i}` } },
+    ]);
+    const start = performance.now();
+    const title = select.getEntityRecords(KIND, NAME, query)?.[0]?.title.raw;
+    changedMs += performance.now() - start;
+    expect(title === `Changed ${i}`, `a read after the change saw ${title}`);
+  }
+  return {
+    readsMs,
+    readUs: (readsMs * 1000) / listReads,
+    changedReadUs: (changedMs * 1000) / context.sizes.listChanges,
+  };
 }
 
 function expect(condition, message) {
@@ -325,22 +385,7 @@ const scenarios = {
     };
   },
 
-  async 'fetch-all'(context) {
-    const { fetchAllPosts } = context.sizes;
-    const registry = newRegistry();
-    await loadPostConfig(registry);
-    context.server.resetCounters();
-    const resolve = registry.resolveSelect(coreStore);
-    let read = 0;
-    const clientMs = await context.measure(async () => {
-      for (const record of await resolve.getEntityRecords(KIND, NAME, { per_page: -1 })) {
-        if (record.title.raw) read++;
-      }
-      await settle(registry);
-    });
-    expect(read === fetchAllPosts, `read ${read} posts, expected ${fetchAllPosts}`);
-    return { clientMs, requests: context.server.requests };
-  },
+  'fetch-all': (context) => fetchEvery(context, context.sizes.fetchAllPosts),
 
   async 'react-editor'(context) {
     const { editorEdits, editorFields } = context.sizes;
@@ -393,6 +438,12 @@ const scenarios = {
       rendersPerEdit: (counts.renders - rendersBefore) / editorEdits,
     };
   },
+
+  'fetch-all-10k': (context) => fetchEvery(context, context.sizes.fetchAllLargePosts),
+
+  'list-reads-1k': (context) => readListOutsideReactions(context, context.sizes.listReadSmallPosts),
+
+  'list-reads-10k': (context) => readListOutsideReactions(context, context.sizes.listReadLargePosts),
 };
 
 /** @type {import('../scenarios/definitions.ts').BenchSide} */
