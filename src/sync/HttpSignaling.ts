@@ -13,9 +13,10 @@
  *
  * Where the event stream is read with fetch (Node) and fetch can stream a request body, a server
  * that says so (`x-signaling-upstream`) also gets an upstream: one long POST whose body carries
- * the messages as lines, as cheap per message as a WebSocket frame. POSTs carry the messages until
- * the server confirms on the event stream that the upstream's first line arrived (a proxy that
- * buffers request bodies never confirms, and POSTs carry on); the upstream is renewed every
+ * the messages as lines, as cheap per message as a WebSocket frame. A new connection's first
+ * messages wait up to {@link SIGNALING_UPSTREAM_CONFIRM_WAIT_MS} for the server to confirm on the
+ * event stream that the upstream's first line arrived; without that, POSTs carry the messages (a
+ * proxy that buffers request bodies never confirms, and its URL is not waited for again); the upstream is renewed every
  * {@link SIGNALING_UPSTREAM_ROTATE_MS}, the messages in between waiting for the old one's answer
  * so the server still sees them in order. Browsers keep to POSTs (their EventSource reads the
  * stream, and Chrome streams request bodies over HTTP/2 only).
@@ -26,6 +27,7 @@ import {
   MAX_SIGNALING_BATCH_MESSAGES,
   MAX_SIGNALING_MESSAGE_BYTES,
   SIGNALING_BATCH_HEADER,
+  SIGNALING_UPSTREAM_CONFIRM_WAIT_MS,
   SIGNALING_UPSTREAM_HEADER,
   SIGNALING_UPSTREAM_READY_EVENT,
   SIGNALING_UPSTREAM_ROTATE_MS,
@@ -145,6 +147,9 @@ interface Upstream {
 
 const encoder = new TextEncoder();
 
+/** Signalling URLs whose upstream was not confirmed in time: new connections to them send by POST at once. */
+const slowUpstreamUrls = new Set<string>();
+
 /**
  * A WebSocket-shaped HTTP signalling client for one http(s) signalling URL. Each instance is one
  * subscriber (a fresh `subscriber_id`); lib0 makes a new instance for every reconnect.
@@ -174,6 +179,8 @@ export class HttpSignalingSocket implements WebSocketLike {
   /** Set while an ended upstream's answer is awaited: nothing is sent until it arrives. */
   private isRotating = false;
   private rotateTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while the first messages wait for the first upstream's confirmation. */
+  private confirmTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(url: string) {
     this.url = url;
@@ -185,7 +192,15 @@ export class HttpSignalingSocket implements WebSocketLike {
         if (this.readyState !== CONNECTING) return;
         this.learnBatchLimit(batchLimit);
         this.readyState = OPEN;
-        if (upstream === '1' && this.mayStreamUp) this.openUpstream();
+        if (upstream === '1' && this.mayStreamUp) {
+          this.openUpstream();
+          if (!slowUpstreamUrls.has(this.url))
+            this.confirmTimer = setTimeout(() => {
+              this.confirmTimer = undefined;
+              slowUpstreamUrls.add(this.url);
+              this.pump();
+            }, SIGNALING_UPSTREAM_CONFIRM_WAIT_MS);
+        }
         this.onopen?.({ type: 'open' });
       },
       message: (data) => {
@@ -194,6 +209,9 @@ export class HttpSignalingSocket implements WebSocketLike {
       upstreamReady: () => {
         if (this.readyState !== OPEN || this.upstream === undefined) return;
         this.upstream.isReady = true;
+        clearTimeout(this.confirmTimer);
+        this.confirmTimer = undefined;
+        slowUpstreamUrls.delete(this.url);
         this.rotateTimer = setTimeout(() => this.rotateUpstream(), SIGNALING_UPSTREAM_ROTATE_MS);
         this.pump();
       },
@@ -226,15 +244,30 @@ export class HttpSignalingSocket implements WebSocketLike {
       answered: fetch(upstreamUrl, init as RequestInit).then(
         async (response) => {
           await response.body?.cancel();
-          // An answer while in use: the server ended it (its stream closed, a bad line).
-          if (this.upstream === upstream) this.fail(new Error(`signalling upstream answered ${response.status}`));
+          this.upstreamEnded(upstream, new Error(`signalling upstream answered ${response.status}`));
         },
-        (error: unknown) => {
-          if (this.upstream === upstream) this.fail(error);
-        },
+        (error: unknown) => this.upstreamEnded(upstream, error),
       ),
     };
     this.upstream = upstream;
+  }
+
+  /**
+   * An upstream in use ended (the server answered: its stream closed, a bad line; or the request
+   * failed): lines may be lost, so the socket closes and lib0 reconnects. One never confirmed
+   * (refused on the way, say by a proxy that wants a length) only sends the messages by POST.
+   */
+  private upstreamEnded(upstream: Upstream, reason: unknown): void {
+    if (this.upstream !== upstream) return;
+    if (upstream.isReady) {
+      this.fail(reason);
+      return;
+    }
+    this.upstream = undefined;
+    clearTimeout(this.confirmTimer);
+    this.confirmTimer = undefined;
+    slowUpstreamUrls.add(this.url);
+    this.pump();
   }
 
   /** Ends the upstream, waits for the server's answer (all its lines applied), then opens the next. */
@@ -255,6 +288,8 @@ export class HttpSignalingSocket implements WebSocketLike {
   /** Ends the upstream, if any, without waiting for it. */
   private closeUpstream(): void {
     clearTimeout(this.rotateTimer);
+    clearTimeout(this.confirmTimer);
+    this.confirmTimer = undefined;
     const upstream = this.upstream;
     this.upstream = undefined;
     try {
@@ -279,7 +314,7 @@ export class HttpSignalingSocket implements WebSocketLike {
 
   /** Sends the waiting messages: on a confirmed upstream, else by POSTs, as many at once as the server allows. */
   private pump(): void {
-    if (this.isRotating || this.readyState !== OPEN) return;
+    if (this.isRotating || this.confirmTimer !== undefined || this.readyState !== OPEN) return;
     if (this.upstream?.isReady === true && this.postsInFlight === 0) {
       // POSTs in flight are answered first, so the server applies everything in the order sent.
       const lines = this.outbox.splice(0).map((message) => `${message.replace(/[\r\n]/g, ' ')}\n`);

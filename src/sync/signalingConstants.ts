@@ -114,3 +114,10 @@ export const SIGNALING_UPSTREAM_READY_EVENT = 'upstream';
  * whose body takes longer than `requestTimeout` (300 s by default) to arrive, and so may proxies.
  */
 export const SIGNALING_UPSTREAM_ROTATE_MS = 60_000;
+/**
+ * How long a new HTTP signalling connection holds its first messages for its upstream's
+ * confirmation before sending them by POST (the confirmation takes a loopback or LAN round trip;
+ * a POST in Node's fetch costs more). A URL whose upstream was not confirmed in time (a proxy that
+ * buffers request bodies) is not waited for again.
+ */
+export const SIGNALING_UPSTREAM_CONFIRM_WAIT_MS = 100;
