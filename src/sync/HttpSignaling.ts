@@ -89,7 +89,10 @@ function openFetchStream(url: string, events: StreamEvents): () => void {
   const read = async (): Promise<void> => {
     const response = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
     if (!response.ok || !response.body) throw new Error(`signalling stream answered ${response.status}`);
-    events.open(response.headers.get(SIGNALING_BATCH_HEADER), response.headers.get(SIGNALING_UPSTREAM_HEADER));
+    events.open(
+      response.headers.get(SIGNALING_BATCH_HEADER),
+      response.headers.get(SIGNALING_UPSTREAM_HEADER),
+    );
     const decoder = new TextDecoder();
     let buffered = '';
     let dataLines: string[] = [];

@@ -301,7 +301,9 @@ describe('SharedEditGuard: dates, every taxonomy, meta', () => {
     });
     expect(refused.map((entry) => entry.field)).toEqual(['date', 'date_gmt']);
     expect(refused[0]?.reason).toMatch(/needs wp:action-publish/);
-    expect(published.send(published.client(), EDITOR, (d) => d.set('date', '2030-01-01T00:00:00'))).toEqual([]);
+    expect(published.send(published.client(), EDITOR, (d) => d.set('date', '2030-01-01T00:00:00'))).toEqual(
+      [],
+    );
   });
 
   it('refuses a date and a publishing status sent together by a contributor', () => {
@@ -314,7 +316,10 @@ describe('SharedEditGuard: dates, every taxonomy, meta', () => {
   });
 
   it("guards the terms of every taxonomy in the record's wp:term links, not only categories and tags", () => {
-    const contributor = capabilitiesFromLinks({ ...TERM_LINKS, 'wp:action-assign-categories': [{ href: 'x' }] });
+    const contributor = capabilitiesFromLinks({
+      ...TERM_LINKS,
+      'wp:action-assign-categories': [{ href: 'x' }],
+    });
     expect([...(contributor.termFields ?? [])].sort()).toEqual(['categories', 'genres', 'tags']);
     const { client, send } = guardedRoom();
     expect(send(client(), contributor, (d) => d.set('categories', [3]))).toEqual([]);
@@ -325,9 +330,11 @@ describe('SharedEditGuard: dates, every taxonomy, meta', () => {
     expect(send(client(), editor, (d) => d.set('genres', [7]))).toEqual([]);
   });
 
-  it('refuses protected meta to a user who may not edit others\' posts, keeps other meta open', () => {
+  it("refuses protected meta to a user who may not edit others' posts, keeps other meta open", () => {
     const { client, send } = guardedRoom();
-    expect(send(client(), CONTRIBUTOR, (d) => meta(d).set('subtitle', 'Open to editors of the post'))).toEqual([]);
+    expect(
+      send(client(), CONTRIBUTOR, (d) => meta(d).set('subtitle', 'Open to editors of the post')),
+    ).toEqual([]);
     const refused = send(client(), CONTRIBUTOR, (d) => meta(d).set('_featured_flag', true));
     expect(refused.map((entry) => entry.field)).toEqual(['meta._featured_flag']);
     expect(refused[0]?.reason).toMatch(/edit_post_meta/);
@@ -349,7 +356,9 @@ describe('SharedEditGuard: dates, every taxonomy, meta', () => {
   it('takes a server rule for meta keys whose auth_callback is stricter than the default', () => {
     const room = new Y.Doc();
     room.getMap('document').set('meta', new Y.Map());
-    const guard = new SharedEditGuard(room, { mayChangeMeta: (key, can) => key !== 'price' || can.canPublish });
+    const guard = new SharedEditGuard(room, {
+      mayChangeMeta: (key, can) => key !== 'price' || can.canPublish,
+    });
     const client = new Y.Doc();
     Y.applyUpdate(client, Y.encodeStateAsUpdate(room));
     const before = Y.encodeStateVector(client);

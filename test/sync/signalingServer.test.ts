@@ -209,7 +209,7 @@ async function wsListener(url: string): Promise<{ heard: unknown[]; close(): voi
   return { heard, close: () => ws.close() };
 }
 
-it('sends an HTTP signalling client\'s messages on one upstream once the server confirms it, with nothing reordered', async () => {
+it("sends an HTTP signalling client's messages on one upstream once the server confirms it, with nothing reordered", async () => {
   server = await createSignalingServer({ port: 0 });
   const listener = await wsListener(server.wsUrl);
   await countingPosts(async (counts) => {

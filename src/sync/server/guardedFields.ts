@@ -106,7 +106,12 @@ const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
 interface FieldRule {
   readonly field: string;
   /** `read` gives any field of the document as it is after the update. */
-  isAllowed(after: unknown, before: unknown, can: RecordCapabilities, read: (field: string) => unknown): boolean;
+  isAllowed(
+    after: unknown,
+    before: unknown,
+    can: RecordCapabilities,
+    read: (field: string) => unknown,
+  ): boolean;
   readonly needs: string;
 }
 
@@ -135,13 +140,12 @@ const FIXED_RULES: readonly FieldRule[] = [
   // WordPress lets anyone who may edit a draft give it a date (their own save keeps it, and it
   // applies when someone publishes); on a post that is public or scheduled, a new date reschedules
   // (a future date turns it `future`) or backdates it, which only a publisher may do.
-  ...DATE_FIELDS.map(
-    (field): FieldRule => ({
-      field,
-      isAllowed: (_after, _before, can, read) => can.canPublish || !PUBLISHING_STATUSES.has(String(read('status'))),
-      needs: 'wp:action-publish',
-    }),
-  ),
+  ...DATE_FIELDS.map((field): FieldRule => ({
+    field,
+    isAllowed: (_after, _before, can, read) =>
+      can.canPublish || !PUBLISHING_STATUSES.has(String(read('status'))),
+    needs: 'wp:action-publish',
+  })),
 ];
 
 /** The rules for a sender: the fixed ones and one per taxonomy field of the record. */
@@ -149,14 +153,12 @@ function rulesFor(can: RecordCapabilities): FieldRule[] {
   const termFields = can.termFields ?? DEFAULT_TERM_FIELDS;
   return [
     ...FIXED_RULES,
-    ...[...termFields].map(
-      (field): FieldRule => ({
-        field,
-        isAllowed: (_after, _before, sender) =>
-          sender.assignableTaxonomies.has(field) || sender.assignableTaxonomies.has('*'),
-        needs: `wp:action-assign-${field}`,
-      }),
-    ),
+    ...[...termFields].map((field): FieldRule => ({
+      field,
+      isAllowed: (_after, _before, sender) =>
+        sender.assignableTaxonomies.has(field) || sender.assignableTaxonomies.has('*'),
+      needs: `wp:action-assign-${field}`,
+    })),
   ];
 }
 
@@ -198,6 +200,51 @@ function objectOrEmpty(value: unknown): Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
+}
+
+/**
+ * The changes from `saved` to `edited` (a record's values, raw: strings for `title`, `content`,
+ * `excerpt`) among `fields` that a user with `can` could not save, by the guard's rules: what a
+ * client shows before it saves changes that came from others (`sync.foreignEdits`), where no
+ * server judged them. A meta key refused is reported as `meta.<key>`.
+ */
+export function changesNeedingCapabilities(
+  saved: Readonly<Record<string, unknown>>,
+  edited: Readonly<Record<string, unknown>>,
+  fields: Iterable<string>,
+  can: RecordCapabilities = EDIT_ONLY,
+): RefusedChange[] {
+  const wanted = new Set(fields);
+  const refused: RefusedChange[] = [];
+  const read = (field: string): unknown => edited[field];
+  for (const { field, isAllowed, needs } of rulesFor(can)) {
+    if (!wanted.has(field)) continue;
+    const after = edited[field];
+    if (!sameValue(after, saved[field]) && !isAllowed(after, saved[field], can, read))
+      refused.push({ field, reason: `setting ${field} to ${JSON.stringify(after)} needs ${needs}` });
+  }
+  if (wanted.has(META_FIELD)) {
+    const before = objectOrEmpty(saved[META_FIELD]);
+    const after = objectOrEmpty(edited[META_FIELD]);
+    for (const key of Object.keys(after))
+      if (!sameValue(after[key], before[key]) && !defaultMetaRule(key, can))
+        refused.push({
+          field: `${META_FIELD}.${key}`,
+          reason: `setting meta ${key} needs edit_post_meta for that key`,
+        });
+  }
+  if (!can.canPostUnfilteredHtml) {
+    for (const [field, kind] of HTML_FIELDS) {
+      if (!wanted.has(field)) continue;
+      const added = addedMarkup(
+        disallowedMarkup(textOf(saved[field]), kind),
+        disallowedMarkup(textOf(edited[field]), kind),
+      );
+      if (added.length > 0)
+        refused.push({ field, reason: `${added.join(', ')} needs wp:action-unfiltered-html` });
+    }
+  }
+  return refused;
 }
 
 /** What both may do: a check under the least capabilities of several senders. */
