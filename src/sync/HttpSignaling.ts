@@ -244,13 +244,17 @@ export class HttpSignalingSocket implements WebSocketLike {
     const upstream: Upstream = {
       controller,
       isReady: false,
-      answered: fetch(upstreamUrl, init as RequestInit).then(
-        async (response) => {
-          await response.body?.cancel();
-          this.upstreamEnded(upstream, new Error(`signalling upstream answered ${response.status}`));
-        },
-        (error: unknown) => this.upstreamEnded(upstream, error),
-      ),
+      answered: fetch(upstreamUrl, init as RequestInit)
+        .then(
+          async (response) => {
+            // Cancelling an answer whose connection broke rejects: the end is the same.
+            await response.body?.cancel().catch(() => undefined);
+            this.upstreamEnded(upstream, new Error(`signalling upstream answered ${response.status}`));
+          },
+          (error: unknown) => this.upstreamEnded(upstream, error),
+        )
+        // Never rejects (see Upstream.answered): a throwing close handler must not escape.
+        .catch(() => undefined),
     };
     this.upstream = upstream;
   }
@@ -280,12 +284,14 @@ export class HttpSignalingSocket implements WebSocketLike {
     this.upstream = undefined;
     this.isRotating = true;
     old.controller.close();
-    void old.answered.then(() => {
-      this.isRotating = false;
-      if (this.readyState !== OPEN) return;
-      this.openUpstream();
-      this.pump();
-    });
+    void old.answered
+      .then(() => {
+        this.isRotating = false;
+        if (this.readyState !== OPEN) return;
+        this.openUpstream();
+        this.pump();
+      })
+      .catch((error: unknown) => this.fail(error));
   }
 
   /** Ends the upstream, if any, without waiting for it. */
