@@ -164,6 +164,33 @@ export class RecordWriter {
     return outcome;
   }
 
+  /** True when a write asked for now waits for the site (`offlineWrites: 'wait'`, and offline or earlier writes still wait). */
+  get mustWait(): boolean {
+    return this.waiting?.mustWait ?? false;
+  }
+
+  /** True when `outcome` found the site unreachable and writes wait for it: the write is to wait, not to fail. */
+  waitsAfter(outcome: WriteOutcome<unknown>): boolean {
+    return this.waiting !== undefined && !outcome.ok && isUnreachable(outcome.error);
+  }
+
+  /**
+   * Keeps a save of the record's edits until the site can be reached, behind the writes already
+   * waiting, then sends it on its own (with the conflict check), as `record.save()` does offline.
+   * It joins the queue at once, so saves asked for together keep their order. Without
+   * `offlineWrites: 'wait'` nothing waits: `undefined`.
+   */
+  saveEditsWhenReachable<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    record: WritableRecord<T, E>,
+  ): Promise<WriteOutcome<T>> | undefined {
+    return this.waiting?.wait(record, { kind: 'save' }, async () => {
+      const config = await collection.ensureConfig();
+      if (config === undefined || config.noFetch) return NOTHING_SENT;
+      return this.saveEditsNow(collection, config, record, {});
+    });
+  }
+
   /** The sender used outside batches. */
   get direct(): WriteSender {
     return directSender(this.transport);
