@@ -175,19 +175,31 @@ export class RecordWriter {
   }
 
   /**
-   * Keeps a save of the record's edits until the site can be reached, behind the writes already
-   * waiting, then sends it on its own (with the conflict check), as `record.save()` does offline.
-   * It joins the queue at once, so saves asked for together keep their order. Without
-   * `offlineWrites: 'wait'` nothing waits: `undefined`.
+   * Keeps a write until the site can be reached, behind the writes already waiting, then sends it
+   * (a save with the conflict check), as a write asked for offline is. It joins the queue at once,
+   * so writes asked for together (`saveDirty`, a restore's waiting writes) keep their order.
+   * Without `offlineWrites: 'wait'` nothing waits: `undefined`.
    */
-  saveEditsWhenReachable<T extends object, E extends object = T>(
+  writeWhenReachable<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     record: WritableRecord<T, E>,
-  ): Promise<WriteOutcome<T>> | undefined {
-    return this.waiting?.wait(record, { kind: 'save' }, async () => {
-      const config = await collection.ensureConfig();
-      if (config === undefined || config.noFetch) return NOTHING_SENT;
-      return this.saveEditsNow(collection, config, record, {});
+    write: { kind: WaitingWriteKind; query?: Query | undefined },
+  ): Promise<WriteOutcome<unknown>> | undefined {
+    return this.waiting?.wait(record, write, async (): Promise<WriteOutcome<unknown>> => {
+      try {
+        const config = await collection.ensureConfig();
+        if (config === undefined || config.noFetch) return NOTHING_SENT;
+        if (write.kind === 'autosave') return await this.autosaveNow(collection, config, record);
+        if (write.kind === 'save') return await this.saveEditsNow(collection, config, record, {});
+        if (!config.singleton && record.id === undefined) {
+          record.discardEdits();
+          return NOTHING_SENT;
+        }
+        return await this.deleteNow(collection, config, record, write.query, this.direct);
+      } catch (error) {
+        // A write that cannot be made (an autosave of a record no longer cached) ends, never blocks the queue.
+        return { ok: false, value: undefined, error: toError(error) };
+      }
     });
   }
 

@@ -96,10 +96,10 @@ export async function runBatch(
 async function saveEachOrWait(
   host: BatchHost,
   records: readonly WritableRecord[],
-): Promise<WriteOutcome<object>[]> {
+): Promise<WriteOutcome<unknown>[]> {
   const { writer } = host;
   const later = (record: WritableRecord) =>
-    writer.saveEditsWhenReachable(host.collection(record.kind, record.name), record);
+    writer.writeWhenReachable(host.collection(record.kind, record.name), record, { kind: 'save' });
   if (writer.mustWait) {
     return Promise.all(
       records.map(

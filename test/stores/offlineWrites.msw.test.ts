@@ -237,7 +237,14 @@ describe("offlineWrites: 'wait'", () => {
     isOnline = true;
     mock.clearRequests();
     const after = storeOn(journal);
-    const restored = await after.restoreJournal();
+    const held = mock.hold({ method: 'PUT', path: `/wp/v2/posts/${String(higher.id)}` });
+    const restoring = after.restoreJournal();
+    await held.caught;
+    // While the first save is held, the second is not sent beside it: one after the other.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(writes()).toEqual([`PUT /wp/v2/posts/${String(higher.id)}`]);
+    held.release();
+    const restored = await restoring;
     await vi.waitFor(() => expect(restored.every((record) => !record.hasEdits)).toBe(true));
     expect(writes()).toEqual(asked.map((id) => `PUT /wp/v2/posts/${String(id)}`));
     expect(mock.getPost(lower.id as number)?.title).toBe('Lower id, typed offline');
