@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build, mergeConfig, preview } from 'vite';
+import { build, mergeConfig, preview, type InlineConfig } from 'vite';
 import { editorConfig, type WordPressBackend } from '../examples/editor/vite.config.js';
 
 /** A running built editor. */
@@ -22,17 +22,33 @@ export interface BuiltDemo {
   close(): Promise<void>;
 }
 
+/**
+ * `vite build` in production mode. A development server started earlier in this process set
+ * `NODE_ENV=development`, which would make the build a development one (React's development
+ * build, no `import.meta.env.PROD`, so no offline shell): production for the build's duration.
+ */
+async function productionBuild(config: InlineConfig): Promise<void> {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ ...config, mode: 'production' });
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
+}
+
 /** Builds the editor for `wordpress` into a temporary directory and serves it on a free port. */
 export async function startBuiltDemo(wordpress: WordPressBackend): Promise<BuiltDemo> {
   const outDir = mkdtempSync(join(tmpdir(), 'wp-entities-editor-build-'));
   try {
-    const config = mergeConfig(editorConfig(wordpress), {
+    const config: InlineConfig = mergeConfig(editorConfig(wordpress), {
       configFile: false,
       logLevel: 'error',
       build: { outDir, emptyOutDir: true },
     });
     const started = Date.now();
-    await build(config);
+    await productionBuild(config);
     const buildMs = Date.now() - started;
     const server = await preview(mergeConfig(config, { preview: { port: 0, strictPort: true } }));
     const url = server.resolvedUrls?.local[0];

@@ -47,15 +47,18 @@ async function openOwnPost(page: Page, index: number): Promise<number> {
   return id;
 }
 
-/** Resolves once the offline shell's worker is active (it has kept the build by then). */
+/** Resolves once the offline shell's worker is activated (it has kept the build by then). */
 async function waitForOfflineShell(page: Page): Promise<void> {
-  const state = await page.evaluate(() =>
-    Promise.race([
-      navigator.serviceWorker.ready.then((registration) => registration.active?.state ?? 'none'),
-      new Promise<string>((resolve) => setTimeout(() => resolve('not ready after 30 s'), 30_000)),
-    ]),
+  await waitUntil(
+    () =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return registration?.active?.state ?? (registration ? 'installing' : 'not registered');
+      }),
+    (state) => state === 'activated',
+    (last) => `the offline shell's worker: ${String(last)}`,
+    30_000,
   );
-  check(state === 'activated', `the offline shell's worker: ${state}`);
 }
 
 /** The tests on the built editor; `site` is the WordPress it talks to. */
