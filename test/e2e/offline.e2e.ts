@@ -75,6 +75,16 @@ export function offlineTests(site: OfflineSite): BrowserTest[] {
         const second = await openOwnPost(page, 1);
         await titleField(page).fill('Second, saved offline');
         await expectCount(page.getByTestId('unsaved-item'), 2, 'records in the unsaved panel');
+        // "Save all" saves them in the panel's order: the order asked.
+        const hrefs = await page
+          .getByTestId('unsaved-item')
+          .locator('a')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+        const asked = hrefs.map((href) => Number(/(\d+)$/.exec(href)?.[1]));
+        check(
+          asked.length === 2 && asked.includes(first) && asked.includes(second),
+          `both posts in the unsaved panel, got ${JSON.stringify(hrefs)}`,
+        );
         const since = site.requests.length;
         await page.context().setOffline(true);
         try {
@@ -116,7 +126,7 @@ export function offlineTests(site: OfflineSite): BrowserTest[] {
           30_000,
         );
         await expectText(page.getByTestId('dirty-count'), 'All changes saved', 'the header count');
-        const expected = [`PUT /wp/v2/posts/${first}`, `PUT /wp/v2/posts/${second}`];
+        const expected = asked.map((id) => `PUT /wp/v2/posts/${id}`);
         const sent = savesSince(site, since);
         check(
           JSON.stringify(sent) === JSON.stringify(expected),
