@@ -326,6 +326,14 @@ export class RootStore implements CollectionHost {
 
   /** @internal A restore found writes that waited for the site before the reload: they are asked for again. */
   resumeWaiting(record: EntityRecord<object>, write: JournalWaitingWrite): void {
+    // Into the waiting queue at once, then tried now: the restored writes go out one after another
+    // in the order they were asked for, not side by side.
+    const collection = this.collection(record.kind, record.name);
+    const asked = { kind: write.kind, query: write.query as Query | undefined };
+    if (this.writer.writeWhenReachable(collection, record, asked) !== undefined) {
+      this.waitingWrites?.resume();
+      return;
+    }
     if (write.kind === 'save') void record.save();
     else if (write.kind === 'autosave') void record.autosave();
     else void record.delete(write.query as Query | undefined);

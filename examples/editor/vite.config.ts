@@ -14,6 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
+import { offlineShell } from './server/offlineShell.js';
 
 const editorDir = fileURLToPath(new URL('.', import.meta.url));
 const repoDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -103,7 +104,8 @@ export function editorConfig(
 ): UserConfig {
   const isShared = !backend.url && sharedSite !== undefined;
   return {
-    plugins: isShared ? [sharedSite.plugin()] : [],
+    // A production build gets the offline shell's worker (registered on a real site only).
+    plugins: isShared ? [sharedSite.plugin(), offlineShell()] : [offlineShell()],
     root: editorDir,
     publicDir: WORKER_DIR,
     clearScreen: false,

@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_WP_SITE: string;
   /** The signalling server of collaborative editing (`ws://…`); empty when collaboration is off. */
   readonly VITE_SIGNALING_URL: string;
+  /** True in a production build (`vite build`), false on the development server (Vite's own). */
+  readonly PROD: boolean;
 }
 
 interface ImportMeta {

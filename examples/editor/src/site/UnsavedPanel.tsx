@@ -80,7 +80,14 @@ export const UnsavedPanel = observer(function UnsavedPanel() {
             return (
               <li key={`${record.kind}/${record.name}/${String(record.id)}`} data-testid="unsaved-item">
                 {href ? <a href={href}>{labelOf(record)}</a> : <span>{labelOf(record)}</span>}
-                {record.isSaving ? <span className="muted"> saving…</span> : null}
+                {record.isWaiting ? (
+                  <span className="muted" data-testid="unsaved-waiting">
+                    {' '}
+                    saved when you're back online
+                  </span>
+                ) : record.isSaving ? (
+                  <span className="muted"> saving…</span>
+                ) : null}
                 <SharedWith record={record} />
                 {record.saveError ? (
                   <div className="item-error" role="alert">
