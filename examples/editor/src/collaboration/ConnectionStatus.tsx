@@ -10,8 +10,9 @@ const LABELS = {
 } as const;
 
 /**
- * Whether collaborative editing of `record` is live (`sync.connection`) and how many others are
- * here; nothing when the editor runs without collaboration.
+ * Whether collaborative editing of `record` is live (`sync.connection`) and, while it is, how many
+ * others are here ("Offline" or "Connecting…" alone otherwise); nothing when the editor runs
+ * without collaboration.
  */
 export const ConnectionStatus = observer(function ConnectionStatus({
   record,
@@ -22,8 +23,15 @@ export const ConnectionStatus = observer(function ConnectionStatus({
   const peers = useLivePeers(record);
   if (store.sync === undefined) return null;
   const status = store.sync.connection(record);
+  // Who else is here is known only while connected: cut off, the last list would be a guess.
   const others =
-    peers.length === 0 ? 'only you' : peers.length === 1 ? '1 other person' : `${peers.length} other people`;
+    status !== 'connected'
+      ? undefined
+      : peers.length === 0
+        ? 'only you'
+        : peers.length === 1
+          ? '1 other person'
+          : `${peers.length} other people`;
   return (
     <span
       className={`connection-status connection-${status}`}
@@ -33,7 +41,7 @@ export const ConnectionStatus = observer(function ConnectionStatus({
       title={`Collaborative editing: ${status}`}
     >
       <span className="connection-dot" aria-hidden="true" />
-      {LABELS[status]} · {others}
+      {others === undefined ? LABELS[status] : `${LABELS[status]} · ${others}`}
     </span>
   );
 });
