@@ -9,7 +9,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MOCK_USERS } from '../../src/testing/index.js';
-import type { PairTest } from './collaboration.e2e.js';
+import { DEMO_PRESENCE_TIMEOUT_MS } from '../../examples/editor/server/sharedSite.js';
+import { LEAVE_SLACK_MS, type PairTest } from './collaboration.e2e.js';
 import { ARTIFACTS_DIR, check, expectCount, expectText, expectValue, waitUntil } from './harness.js';
 
 const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
@@ -192,8 +193,7 @@ export const sharedEditingTests: PairTest[] = [
         'Shared with Admin',
         "Eddie's unsaved panel",
       );
-      // Closing a window runs its leave check; a prompt shows as a `beforeunload` dialog. (A
-      // synthetic beforeunload would not do: y-webrtc takes it for the window going and leaves.)
+      // Closing a window runs its leave check; a prompt shows as a `beforeunload` dialog.
       const prompts = { admin: 0, eddie: 0 };
       admin.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' && prompts.admin++));
       eddie.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' && prompts.eddie++));
@@ -208,7 +208,12 @@ export const sharedEditingTests: PairTest[] = [
       );
       check(prompts.eddie === 0, `Eddie's window asked before closing (${prompts.eddie})`);
       // Now Admin's window holds the only copy: closing it asks.
-      await expectText(admin.getByTestId('connection-status'), 'only you', "Admin's status after Eddie left");
+      await waitUntil(
+        async () => (await admin.getByTestId('connection-status').textContent()) ?? '',
+        (text) => text.includes('only you'),
+        (last) => `Admin's status after Eddie left: ${JSON.stringify(last)}`,
+        DEMO_PRESENCE_TIMEOUT_MS + LEAVE_SLACK_MS,
+      );
       await admin.close({ runBeforeUnload: true });
       await waitUntil(
         async () => prompts.admin,
