@@ -182,6 +182,41 @@ export const sharedEditingTests: PairTest[] = [
     },
   },
   {
+    name: 'shared site: unsaved changes say whose they are, and a save by either clears them in both windows',
+    async run({ admin, eddie, step }) {
+      const dirtyCount = (page: Page) => page.getByTestId('dirty-count');
+      await titleField(admin).click();
+      await admin.keyboard.press('End');
+      await admin.keyboard.type(' (Admin)');
+      await expectValue(titleField(eddie), 'Hello world! (Admin)', "Eddie's title");
+      // Eddie typed nothing: the change is Admin's, and his header says so.
+      await expectText(dirtyCount(eddie), '1 unsaved change — 1 from Admin', "Eddie's header");
+      await expectText(dirtyCount(admin), /^1 unsaved change$/, "Admin's header (all hers)");
+      await eddie.getByLabel('Excerpt', { exact: true }).click();
+      await eddie.keyboard.press('End');
+      await eddie.keyboard.type(' Eddie was here.');
+      await expectText(dirtyCount(eddie), '1 unsaved change — 1 yours, 1 from Admin', "Eddie's header");
+      await expectText(
+        dirtyCount(admin),
+        '1 unsaved change — 1 yours, 1 from Eddie Editor',
+        "Admin's header",
+      );
+      await expectText(
+        admin.getByTestId('unsaved-authors'),
+        'Changes by you and Eddie Editor',
+        "Admin's unsaved panel",
+      );
+      await step('both changed the post');
+      await admin.keyboard.press('Control+s');
+      await expectText(dirtyCount(admin), 'All changes saved', "Admin's header after her save");
+      await expectText(dirtyCount(eddie), 'All changes saved', "Eddie's header after Admin's save");
+      // Afresh after the save: a new change of Eddie's is his alone.
+      await eddie.keyboard.type('!');
+      await expectText(dirtyCount(eddie), /^1 unsaved change$/, "Eddie's header after typing again");
+      await expectText(dirtyCount(admin), '1 unsaved change — 1 from Eddie Editor', "Admin's header");
+    },
+  },
+  {
     name: 'shared site: leaving warns only when this window holds the only copy of the unsaved changes',
     async run({ admin, eddie, step }) {
       await titleField(admin).click();
