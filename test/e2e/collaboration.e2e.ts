@@ -144,7 +144,10 @@ export const pairTests: PairTest[] = [
     name: 'collaboration: cut off, the status says Offline within 2 s, retries quietly, and is live again once the way is back',
     async run({ admin, eddie, step }) {
       const consoleErrors: string[] = [];
-      admin.on('console', (message) => void (message.type() === 'error' && consoleErrors.push(message.text())));
+      admin.on(
+        'console',
+        (message) => void (message.type() === 'error' && consoleErrors.push(message.text())),
+      );
       // The relay stops answering Admin: its requests hang, so no error tells; only the heartbeat can.
       const relay = '**/wp-json/wp-sync/v1/updates';
       await admin.route(relay, () => undefined);
