@@ -1,5 +1,6 @@
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
+import { hasRelayPeers } from './collaboration.js';
 import { useLivePeers } from './useLivePeers.js';
 
 const LABELS = {
@@ -21,7 +22,8 @@ export const ConnectionStatus = observer(function ConnectionStatus({
 }) {
   const store = useStore();
   const peers = useLivePeers(record);
-  if (store.sync === undefined) return null;
+  // On a mock inside the tab nobody else can join: there is no connection to speak of.
+  if (store.sync === undefined || !hasRelayPeers()) return null;
   const status = store.sync.connection(record);
   // Who else is here is known only while connected: cut off, the last list would be a guess.
   const others =

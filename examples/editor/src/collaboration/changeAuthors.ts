@@ -1,6 +1,6 @@
 /**
- * Whose unsaved changes a record holds: this person's ("yours"), someone else's in the room (by
- * name), or changes a reload brought back from the local copy whose author is gone. The header
+ * Whose unsaved changes a record holds: this person's ("yours") or someone else's in the room (by
+ * name); changes nobody here made (a reload's local copy) count as this person's. The header
  * says "2 unsaved changes — 1 yours, 1 from Eddie Editor" from it, so nobody is blamed for
  * another's typing.
  *
@@ -19,8 +19,6 @@ import type * as Y from 'yjs';
 
 /** This person, among the authors. */
 export const YOU = 'you';
-/** Changes a reload brought back whose author is not in the room. */
-export const EARLIER = 'an earlier session';
 
 /** The authors of each watched record's unsaved changes (observable). */
 const authorsByRecord = observable.map<EntityRecord<object>, ReadonlySet<string>>(undefined, {
@@ -41,12 +39,14 @@ function addingClients(transaction: Y.Transaction): number[] {
 function authorsOf(store: RootStore, record: EntityRecord<object>, transaction: Y.Transaction): string[] {
   if (transaction.local) return [YOU];
   const peers = store.sync?.peers(record) ?? [];
-  const names = addingClients(transaction).map(
-    (client) => peers.find((peer) => peer.clientId === client)?.user.name ?? EARLIER,
-  );
-  if (names.length > 0) return names;
-  // Only deletions: Yjs does not say by whom. With one other person here, it was them.
-  return peers.length === 1 && peers[0] ? [peers[0].user.name] : [];
+  const adding = addingClients(transaction);
+  if (adding.length === 0) {
+    // Only deletions: Yjs does not say by whom. With one other person here, it was them.
+    return peers.length === 1 && peers[0] ? [peers[0].user.name] : [];
+  }
+  // Content of clients nobody here is (a reload's local copy, the saved text every window seeds
+  // alike) is no one's change to name.
+  return adding.flatMap((client) => peers.find((peer) => peer.clientId === client)?.user.name ?? []);
 }
 
 /** Starts watching `record`'s shared document (once per document, until it is destroyed). */

@@ -66,6 +66,17 @@ export async function presenceUser(restRoot: string, fetchFn: typeof fetch): Pro
  */
 export const HEARTBEAT_MS = 1000;
 
+/** The least time between two requests that carry changes, after a burst of two. */
+const SEND_INTERVAL_MS = 100;
+
+/**
+ * Whether others can reach this window through the site's relay: on the shared site and on a real
+ * WordPress, not on a mock inside the tab (a site of its own per tab).
+ */
+export function hasRelayPeers(): boolean {
+  return import.meta.env.VITE_WP_BACKEND !== 'mock';
+}
+
 /**
  * The store's `sync` option, or `undefined` when the page was built with collaboration off.
  * `localCopyPrefix` names where the shared documents' local copies live in IndexedDB: on the
@@ -83,12 +94,20 @@ export async function syncOptions(
     // Ctrl+Z takes back a word, as when editing alone: no extra grouping of quick edits.
     undoCaptureTimeoutMs: 0,
     providers: [
-      // Through the site itself, with the store's transport (and so its credentials).
-      httpPollingProvider({
-        longPollMs: HEARTBEAT_MS,
-        answerGraceMs: HEARTBEAT_MS,
-        hiddenIntervalMs: 2 * HEARTBEAT_MS,
-      }),
+      // Through the site itself, with the store's transport (and so its credentials). A mock
+      // inside the tab is a site of its own, where nobody else can ever be: no relay there.
+      ...(hasRelayPeers()
+        ? [
+            httpPollingProvider({
+              longPollMs: HEARTBEAT_MS,
+              answerGraceMs: HEARTBEAT_MS,
+              // Each keystroke shows in the other window at once, at most ten requests a second
+              // (the block editor's budget, one a second, would make the other window lag a second).
+              sendIntervalMs: SEND_INTERVAL_MS,
+              hiddenIntervalMs: 2 * HEARTBEAT_MS,
+            }),
+          ]
+        : []),
       indexeddbProvider(localCopyPrefix === undefined ? {} : { prefix: localCopyPrefix }),
     ],
   };
