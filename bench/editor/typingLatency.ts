@@ -71,12 +71,20 @@ async function typeInEditorAndTextarea(
 ): Promise<{ block: ReturnType<typeof summary>; plain: ReturnType<typeof summary> }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(address);
     await page
       .locator('table.rows tbody tr')
       .filter({ hasText: 'Notes from the salt marsh' })
       .locator('a')
-      .click();
+      .click()
+      .catch(async (error: unknown) => {
+        const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '');
+        throw new Error(
+          `The sample post did not open at ${address}: ${String(error)}\nThe page: ${shown}\nErrors: ${errors.join('; ')}`,
+        );
+      });
     await page.getByTestId('text-block').first().waitFor();
     // The plain textarea sits on the same page, under the same React app, outside React.
     await page.evaluate(`
