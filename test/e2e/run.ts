@@ -21,10 +21,10 @@ import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
 
-/** Runs the tests whose name contains `process.argv[2]` (all without it). */
+/** Runs the tests whose name contains any of the arguments (`run.ts "Save all" "shared site:"`); all without one. */
 function selected<T extends { name: string }>(list: T[]): T[] {
-  const only = process.argv[2];
-  return only ? list.filter((test) => test.name.includes(only)) : list;
+  const only = process.argv.slice(2);
+  return only.length > 0 ? list.filter((test) => only.some((part) => test.name.includes(part))) : list;
 }
 
 async function main(): Promise<number> {
