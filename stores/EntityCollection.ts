@@ -42,6 +42,7 @@ import {
   singleRecordHint,
   type PermissionHintSink,
 } from './permissionHints.js';
+import { MembershipSignal } from './MembershipSignal.js';
 import { ReadOrder } from './ReadOrder.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
@@ -113,6 +114,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** Grows on every change of a record's snapshots or of the identity map (see {@link snapshotVersion}). */
   private snapshotChanges = 0;
   private readonly lists = new QueryLists<EntityQuery<T, E>>();
+  /** Records and queries made or dropped: what `allRecords` and `allQueries` readers react to. */
+  private readonly members = new MembershipSignal('EntityCollection.members');
   private readonly inflight = new PendingRequests();
   private readonly readOrder = new ReadOrder();
   private readonly refetches = new Refetches<EntityRecord<T, E>, EntityRecord<T, E> | undefined>();
@@ -223,6 +226,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   evictIdle(cutoffMs: number, pinned: ReadonlySet<object>): number {
     const lists = this.lists.evictIdle(cutoffMs);
+    this.members.changed();
     let waiting = lists.waiting;
     const listed = lists.listed;
     const versionBefore = this.snapshotChanges;
@@ -257,6 +261,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     record.assignId(key);
     this.records.set(key, record);
     this.snapshotChanges++;
+    this.members.changed();
   }
 
   /**
@@ -287,12 +292,16 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   record(id?: Id): EntityRecord<T, E> {
     if (this.config?.singleton) {
-      return (this.singletonRecord ??= new EntityRecord<T, E>({
-        kind: this.kind,
-        name: this.name,
-        id: undefined,
-        collection: this,
-      }));
+      if (this.singletonRecord === undefined) {
+        this.singletonRecord = new EntityRecord<T, E>({
+          kind: this.kind,
+          name: this.name,
+          id: undefined,
+          collection: this,
+        });
+        this.members.changed();
+      }
+      return this.singletonRecord;
     }
     if (id === undefined || id === '') {
       throw new ArgumentError(`A record of (${this.kind}, ${this.name}) needs an id.`);
@@ -310,6 +319,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (!record) {
       record = new EntityRecord<T, E>({ kind: this.kind, name: this.name, id: key, collection: this });
       this.records.set(key, record);
+      this.members.changed();
       if (!armed) this.store.eviction?.arm();
     }
     return record;
@@ -341,13 +351,15 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return record?.readItem(opts.context ?? DEFAULT_CONTEXT) ? record : undefined;
   }
 
-  /** Every query made so far on this collection (not observable: a devtools view polls it). */
+  /** Every query made so far on this collection; observers re-run when one is made or dropped. */
   get allQueries(): EntityQuery<T, E>[] {
+    this.members.observed();
     return this.lists.all();
   }
 
-  /** Every record made so far (cached or not). */
+  /** Every record made so far (cached or not); observers re-run when one is made or evicted. */
   get allRecords(): EntityRecord<T, E>[] {
+    this.members.observed();
     return this.singletonRecord
       ? [this.singletonRecord, ...this.records.values()]
       : [...this.records.values()];
@@ -440,7 +452,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   query(query: Query = {}): EntityQuery<T, E> {
     const parts = getQueryParts(query, this.keyField);
     const made = this.lists.query(parts, (list) => new EntityQuery<T, E>(this, query, parts, list));
-    if (made.isNew) this.store.eviction?.arm();
+    if (made.isNew) {
+      this.members.changed();
+      this.store.eviction?.arm();
+    }
     return made.query;
   }
 

@@ -59,9 +59,14 @@ export {
 } from './webrtcProvider.js';
 export { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';
 export { websocketProvider } from './websocketProvider.js';
-export { httpPollingProvider, documentVisibility, siteRootOf } from './httpPolling/httpPollingProvider.js';
+export {
+  httpPollingProvider,
+  documentVisibility,
+  browserNetwork,
+  siteRootOf,
+} from './httpPolling/httpPollingProvider.js';
 export type { HttpPollingProviderOptions } from './httpPolling/httpPollingProvider.js';
-export type { VisibilitySource } from './httpPolling/PollingLoop.js';
+export type { NetworkSource, VisibilitySource } from './httpPolling/PollingLoop.js';
 export {
   SYNC_UPDATES_PATH,
   SYNC_SAVE_PATH,

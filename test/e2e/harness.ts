@@ -51,7 +51,10 @@ export function slug(text: string): string {
     .slice(0, 60);
 }
 
-/** Polls `read` until `accept` holds; throws with `describe(last)` when it never does within `timeoutMs`. */
+/**
+ * Polls `read` until `accept` holds; throws with `describe(last)` when it never does within
+ * `timeoutMs` (10 s by default).
+ */
 export async function waitUntil<T>(
   read: () => Promise<T>,
   accept: (value: T) => boolean,

@@ -311,7 +311,7 @@ export const neverLoseWorkTests: BrowserTest[] = [
       check(status === 200, `the other save answered ${status}`);
       await saveButton(page).click();
       const dialog = page.getByRole('dialog', { name: 'Save conflict' });
-      await expectText(dialog, 'was saved by someone else while you edited it', 'the conflict dialog');
+      await expectText(dialog, 'Someone saved this post while you were editing', 'the conflict dialog');
       await expectText(dialog.getByTestId('conflict-mine'), 'My title', 'my value');
       await expectText(dialog.getByTestId('conflict-theirs'), 'Their title', 'their value');
       check((await savedTitle(page, id)) === 'Their title', 'nothing of mine was sent');
@@ -326,6 +326,103 @@ export const neverLoseWorkTests: BrowserTest[] = [
         (last) => `the saved title after keeping mine, got ${String(last)}`,
       );
       await step('kept mine');
+    },
+  },
+  {
+    name: 'the conflict card: in words, text not markup, headings whole, and a merge of both changes',
+    async run({ page, step }) {
+      // The post written as blocks (paragraphs with inline HTML, an image, columns, …).
+      const row = page
+        .locator('table.rows tbody tr')
+        .filter({ hasText: 'Notes from the salt marsh' })
+        .first();
+      await row.waitFor();
+      const id = Number(await row.getAttribute('data-id'));
+      await row.locator('td.col-title a').click();
+      await titleField(page).waitFor();
+      const firstBlock = page.getByTestId('text-block').first();
+      const before = await firstBlock.inputValue();
+      await titleField(page).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' (mine)');
+      await firstBlock.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' Mine.');
+      // Someone else saves the same two fields: a word before the title, a paragraph at the end.
+      const status = await page.evaluate(
+        async ({ postId, authorization }) => {
+          const root = (window as unknown as MockWindow).wpMock?.restRoot ?? '';
+          const headers = { Authorization: authorization, 'Content-Type': 'application/json' };
+          const answer = await fetch(`${root}/wp/v2/posts/${postId}?context=edit`, { headers });
+          const current = (await answer.json()) as { title: { raw: string }; content: { raw: string } };
+          const response = await fetch(`${root}/wp/v2/posts/${postId}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({
+              title: `(theirs) ${current.title.raw}`,
+              content: `${current.content.raw}\n\n<!-- wp:paragraph -->\n<p>Theirs.</p>\n<!-- /wp:paragraph -->`,
+            }),
+          });
+          return response.status;
+        },
+        { postId: id, authorization: MOCK_USERS.admin.authorization },
+      );
+      check(status === 200, `the other save answered ${status}`);
+      await saveButton(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Save conflict' });
+      await expectText(dialog, 'Someone saved this post while you were editing', 'the card in words');
+      await expectText(dialog, 'You both changed the title and the content.', 'the fields in words');
+      const cardText = (await dialog.textContent()) ?? '';
+      check(!/<!--|<p>|<em>|wp:/.test(cardText), `the card shows markup: ${cardText.slice(0, 300)}`);
+      check(
+        !cardText.includes('was saved by someone else') && !cardText.includes("'mine'"),
+        `the card speaks the library's language: ${cardText.slice(0, 300)}`,
+      );
+      await expectText(
+        dialog.getByTestId('conflict-mine').nth(1),
+        'in the field: short',
+        'my content as text',
+      );
+      await expectText(dialog.getByTestId('conflict-mine').nth(1), 'Mine.', 'my change in my content');
+      await expectText(dialog.getByTestId('conflict-theirs').nth(1), '[Image]', 'another block, named');
+      // Every column heading on one line (none breaks inside a word).
+      const headingLines = await dialog.locator('thead th').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return `${cell.textContent ?? ''}:${tops.size}`;
+        }),
+      );
+      check(
+        headingLines.every((entry) => entry.endsWith(':1')),
+        `headings on more than one line: ${headingLines.join(', ')}`,
+      );
+      await dialog.screenshot({ path: join(ARTIFACTS_DIR, 'conflict-card.png') });
+      await dialog.getByRole('button', { name: 'Edit the merge' }).click();
+      const merge = dialog.getByTestId('conflict-merge');
+      const savedTitleNow = (await savedTitle(page, id)) ?? '';
+      await expectValue(merge.getByLabel('Title, merged'), `${savedTitleNow} (mine)`, 'the title merge');
+      const paragraphs = (await merge.getByLabel('Content, merged').inputValue()).split('\n\n');
+      check(
+        paragraphs[0] === `${before} Mine.` && paragraphs.at(-1) === 'Theirs.',
+        `the content merge has both changes: ${JSON.stringify([paragraphs[0], paragraphs.at(-1)])}`,
+      );
+      await dialog.screenshot({ path: join(ARTIFACTS_DIR, 'conflict-card-merge.png') });
+      await step('edit the merge');
+      await merge.getByRole('button', { name: 'Use the merge' }).click();
+      await expectCount(dialog, 0, 'conflict dialogs after the merge');
+      await saveButton(page).click();
+      await waitUntil(
+        () => page.evaluate((postId) => (window as unknown as MockWindow).wpMock?.getPost(postId), id),
+        (post) =>
+          post?.title === `${savedTitleNow} (mine)` &&
+          post.content.includes(`<p>${before} Mine.</p>`) &&
+          post.content.includes('<p>Theirs.</p>') &&
+          post.content.includes('wp-image-42'),
+        (last) =>
+          `the saved merge: ${JSON.stringify(last?.title)} / ${JSON.stringify(last?.content.slice(0, 300))}`,
+      );
     },
   },
 ];

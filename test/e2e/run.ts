@@ -23,7 +23,7 @@ import { sharedEditingTests } from './sharedEditing.e2e.js';
 import { offlineTests } from './offline.e2e.js';
 import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
-/** Runs the tests whose name contains any of the arguments (all without one). */
+/** Runs the tests whose name contains any of the arguments (`run.ts "Save all" "shared site:"`); all without one. */
 function selected<T extends { name: string }>(list: T[]): T[] {
   const only = process.argv.slice(2);
   return only.length > 0 ? list.filter((test) => only.some((part) => test.name.includes(part))) : list;
