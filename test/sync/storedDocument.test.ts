@@ -9,8 +9,8 @@ import type { EntityRecord, RootStore } from 'wp-entities';
 import { SyncError } from '../../core/errors.js';
 import { serializeStoredDocument } from '../../src/sync/storedDocument.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
-import { memoryNetwork, type MemoryNetwork } from '../../src/testing/memoryNetwork.js';
-import { seen, settle, syncStore } from './storeHelpers.js';
+import type { MemoryNetwork } from '../../src/testing/memoryNetwork.js';
+import { coldJoinedStores, seen, settle, syncStore } from './storeHelpers.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -50,24 +50,14 @@ interface Joined {
   readonly records: EntityRecord<object>[];
 }
 
-/** `count` people open post `id` at once: each fetches and joins before anything is delivered. */
-async function coldJoin(mock: MockWordPress, id: number, count: number, firstUser = 1): Promise<Joined> {
-  const net = memoryNetwork({ autoDeliver: false, reorder: true, seed: count });
-  const stores: RootStore[] = [];
-  const records: EntityRecord<object>[] = [];
-  for (let i = 0; i < count; i++) {
-    const store = syncStore(mock, [net.provider()], firstUser + i);
-    stores.push(store);
-    const record = store.record('postType', 'post', id) as EntityRecord<object>;
-    await record.fetch();
-    await store.sync?.join(record);
-    records.push(record);
-  }
+/** `count` people open post `id` at once (see `coldJoinedStores`); closed after the test. */
+async function coldJoin(mock: MockWordPress, id: number, count: number): Promise<Joined> {
+  const joined = await coldJoinedStores(mock, id, count);
   cleanups.push(() => {
-    for (const store of stores) store.dispose();
-    net.dispose();
+    for (const store of joined.stores) store.dispose();
+    joined.net.dispose();
   });
-  return { net, stores, records };
+  return joined;
 }
 
 function collaborationSite(): MockWordPress {

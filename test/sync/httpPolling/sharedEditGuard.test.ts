@@ -6,17 +6,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createMockWordPress } from '../../../src/testing/index.js';
-import { fakeClockAndStores, openPost, pollingStore, titleOf, transportAs } from './helpers.js';
+import { fakeClockAndStores, openPost, pollingStore, titleOf, transportAs, within } from './helpers.js';
 
 const stores = fakeClockAndStores();
-
-async function within(maxMs: number, check: () => boolean, what: string): Promise<void> {
-  for (let spent = 0; spent <= maxMs; spent += 50) {
-    if (check()) return;
-    await vi.advanceTimersByTimeAsync(50);
-  }
-  throw new Error(`Not within ${maxMs} ms of fake time: ${what}.`);
-}
 
 function statusOf(record: { edited: unknown }): unknown {
   return (record.edited as { status?: unknown } | undefined)?.status;
