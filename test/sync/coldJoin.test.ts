@@ -4,10 +4,10 @@
  * per field (no duplicated saved text) holding every insertion of every one of them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EntityRecord, RootStore } from 'wp-entities';
+import type { EntityRecord } from 'wp-entities';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
-import { seen, syncStore } from './storeHelpers.js';
+import { coldJoinedStores, seen, syncStore } from './storeHelpers.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -21,17 +21,7 @@ async function coldJoin(
   const mock = createMockWordPress();
   mock.setCurrentRole('administrator');
   const id = mock.addPost('post', { title: 'Hello', content: 'Body', excerpt: 'Short', status: 'draft' });
-  const net = memoryNetwork({ autoDeliver: false, reorder: true, seed: count });
-  const stores: RootStore[] = [];
-  const records: EntityRecord<object>[] = [];
-  for (let i = 0; i < count; i++) {
-    const store = syncStore(mock, [net.provider()], i + 1);
-    stores.push(store);
-    const record = store.record('postType', 'post', id) as EntityRecord<object>;
-    await record.fetch();
-    await store.sync?.join(record);
-    records.push(record);
-  }
+  const { net, stores, records } = await coldJoinedStores(mock, id, count);
   cleanups.push(() => {
     for (const store of stores) store.dispose();
     net.dispose();

@@ -74,6 +74,30 @@ export async function syncedPost(
   return { mock, net, id, stores, records };
 }
 
+/**
+ * `count` people (users `firstUser`, `firstUser + 1`, …) open post `id` at once: each fetches and
+ * joins before the network (which delivers only when flushed) delivers anything.
+ */
+export async function coldJoinedStores(
+  mock: MockWordPress,
+  id: number,
+  count: number,
+  firstUser = 1,
+): Promise<{ net: MemoryNetwork; stores: RootStore[]; records: EntityRecord<object>[] }> {
+  const net = memoryNetwork({ autoDeliver: false, reorder: true, seed: count });
+  const stores: RootStore[] = [];
+  const records: EntityRecord<object>[] = [];
+  for (let i = 0; i < count; i++) {
+    const store = syncStore(mock, [net.provider()], firstUser + i);
+    stores.push(store);
+    const record = store.record('postType', 'post', id) as EntityRecord<object>;
+    await record.fetch();
+    await store.sync?.join(record);
+    records.push(record);
+  }
+  return { net, stores, records };
+}
+
 /** The edited post as a user sees it. */
 export function seen(record: EntityRecord<object>): TestPost {
   return record.edited as unknown as TestPost;

@@ -5,6 +5,7 @@
  * presence from WordPress's users, the long poll).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { RestTransport, RootStore, type EntityRecord } from 'wp-entities';
 import { httpPollingProvider } from '../../src/sync/httpPolling/httpPollingProvider.js';
 import '../../src/sync/index.js';
@@ -159,6 +160,40 @@ describe('two stores collaborating through WordPress 6.1', () => {
     } finally {
       a.dispose();
       b.dispose();
+    }
+  });
+
+  it('writes the stored document (_crdt_document) with a save, and a later store starts from it', async () => {
+    const id = await draftBy(site.users.author, 'Relay: stored');
+    const a = storeAs(site.users.author);
+    const c = storeAs(site.users.admin);
+    try {
+      const ra = a.record('postType', 'post', id) as EntityRecord<object>;
+      await ra.fetch();
+      await a.sync!.join(ra);
+      ra.edit({ title: 'Relay: stored, typed' });
+      await ra.save({ throwOnError: true });
+      const saved = await rest<{ meta: Record<string, unknown> }>(
+        site.users.author,
+        `/wp/v2/posts/${id}?context=edit`,
+      );
+      const value = saved.body.meta['_crdt_document'];
+      expect(typeof value).toBe('string');
+      const stored = new Y.Doc();
+      const { document } = JSON.parse(value as string) as { document: string };
+      Y.applyUpdateV2(stored, Uint8Array.from(Buffer.from(document, 'base64')));
+      expect(String(stored.getMap('document').get('title'))).toBe('Relay: stored, typed');
+      const rc = c.record('postType', 'post', id) as EntityRecord<object>;
+      await rc.fetch();
+      await c.sync!.join(rc);
+      const title = (record: EntityRecord<object>): string => (record.edited as { title: string }).title;
+      expect(title(rc)).toBe('Relay: stored, typed');
+      expect(rc.isDirty).toBe(false);
+      expect(c.sync!.errors).toEqual([]);
+      expect(ra.isDirty).toBe(false);
+    } finally {
+      a.dispose();
+      c.dispose();
     }
   });
 });

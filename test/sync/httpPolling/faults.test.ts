@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { RestTransport, type EntityRecord, type RootStore } from 'wp-entities';
 import { MOCK_NONCE, type MockWordPress } from '../../../src/testing/index.js';
-import { fakeClockAndStores, mockWithPost, openPost, pollingStore, titleOf } from './helpers.js';
+import { fakeClockAndStores, mockWithPost, openPost, pollingStore, titleOf, within } from './helpers.js';
 
 /** A transport into the mock whose sync requests can be dropped, doubled or cut off. */
 interface FaultyLink {
@@ -65,15 +65,6 @@ function faultyLink(mock: MockWordPress, auth?: { nonce: string }): FaultyLink {
 }
 
 const stores = fakeClockAndStores();
-
-/** Advances fake time in small steps until `check` holds; fails after `maxMs` of fake time. */
-async function within(maxMs: number, check: () => boolean, what: string): Promise<void> {
-  for (let spent = 0; spent <= maxMs; spent += 50) {
-    if (check()) return;
-    await vi.advanceTimersByTimeAsync(50);
-  }
-  throw new Error(`Not within ${maxMs} ms of fake time: ${what}.`);
-}
 
 async function pair(options: { nonceA?: string } = {}): Promise<{
   mock: MockWordPress;

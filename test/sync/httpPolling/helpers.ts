@@ -67,6 +67,15 @@ export async function until(check: () => boolean, timeoutMs = 5000, what = 'the 
   return Date.now() - started;
 }
 
+/** Advances fake time in small steps until `check` holds; fails after `maxMs` of fake time. */
+export async function within(maxMs: number, check: () => boolean, what: string): Promise<void> {
+  for (let spent = 0; spent <= maxMs; spent += 50) {
+    if (check()) return;
+    await vi.advanceTimersByTimeAsync(50);
+  }
+  throw new Error(`Not within ${maxMs} ms of fake time: ${what}.`);
+}
+
 /** The edited title of a record. */
 export function titleOf(record: EntityRecord<object>): string {
   return (record.edited as { title?: string } | undefined)?.title ?? '';
