@@ -13,6 +13,15 @@ import { reaction } from 'mobx';
 import * as Y from 'yjs';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import {
+  BLOCKS_FIELD,
+  isInsideBlocks,
+  plainBlocks,
+  readBlocks,
+  sharedBlocksOf,
+  writeBlocks,
+  type SharedBlocks,
+} from './blockDoc.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
   SAVED_AT_KEY,
@@ -59,6 +68,9 @@ export interface BindingHost {
    */
   refetch(record: EntityRecord<object>): Promise<boolean>;
 }
+
+/** The field the block codec reads from and writes to `document.blocks`. */
+const CONTENT_FIELD = 'content';
 
 function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
@@ -108,6 +120,8 @@ export class RecordBinding {
   private readonly documentMap: Y.Map<unknown>;
   private readonly stateMap: Y.Map<unknown>;
   private undoManager: object | undefined;
+  /** The saved content and its blocks serialized by the block codec (see {@link contentFromBlocks}). */
+  private savedSerialization: { readonly saved: string; readonly serialized: string } | undefined;
   /** What a save of this person's sent, per shared field, while it flies (for the server's rewrites). */
   private sentValues: Record<string, unknown> | undefined;
   private isStarted = false;
@@ -213,7 +227,10 @@ export class RecordBinding {
       const edits = this.record.edits as PlainObject;
       if (text !== undefined) {
         const next = rawTextOf(hasOwn(edits, only) ? edits[only] : persisted?.[only]);
-        this.doc.transact(() => this.writeText(text, next), origin);
+        this.doc.transact(() => {
+          this.writeText(text, next);
+          if (only === CONTENT_FIELD) this.writeBlocks(next);
+        }, origin);
         return;
       }
     }
@@ -235,9 +252,36 @@ export class RecordBinding {
       }, this.serverOrigin);
     }
     this.doc.transact(() => {
-      for (const { field, value, persistedRaw } of values)
+      for (const { field, value, persistedRaw } of values) {
         writeDocField(this.doc, this.rules, field, value, persistedRaw, this.writeText);
+        if (field === CONTENT_FIELD) this.writeBlocks(rawTextOf(value));
+      }
     }, origin);
+  }
+
+  /** With a block codec, makes `document.blocks` the blocks of `content` (inside a transaction). */
+  private writeBlocks(content: string): void {
+    const codec = this.rules.blockCodec;
+    if (codec === undefined) return;
+    // What the document's blocks already say needs no parse: a peer's typing handed back by the app.
+    const blocks = sharedBlocksOf(this.documentMap);
+    if (blocks !== undefined && this.contentFromBlocks(blocks) === content) return;
+    writeBlocks(this.documentMap, codec, content);
+  }
+
+  /**
+   * The content the document's blocks serialize to; the saved content itself when they are the
+   * saved content's blocks (a serializer need not give back the saved bytes).
+   */
+  private contentFromBlocks(blocks: SharedBlocks): string {
+    const codec = this.rules.blockCodec;
+    if (codec === undefined) return '';
+    const serialized = codec.serialize(readBlocks(blocks));
+    const saved = rawTextOf((this.record.persisted as PlainObject | undefined)?.[CONTENT_FIELD]);
+    if (this.savedSerialization?.saved !== saved) {
+      this.savedSerialization = { saved, serialized: codec.serialize(plainBlocks(codec, codec.parse(saved))) };
+    }
+    return serialized === this.savedSerialization.serialized ? saved : serialized;
   }
 
   private readonly writeText = (text: Y.Text, value: string): void => {
@@ -281,6 +325,16 @@ export class RecordBinding {
       this.refreshTypes();
     }
     for (const [type, field] of this.fieldOfType) if (transaction.changed.has(type)) fields.add(field);
+    if (this.rules.blockCodec !== undefined) {
+      // The blocks are the content (the key replaced, or any block, attribute or text inside changed).
+      const blocks = sharedBlocksOf(this.documentMap);
+      let isBlocksChange = fields.delete(BLOCKS_FIELD);
+      for (const type of transaction.changed.keys()) {
+        if (isBlocksChange) break;
+        isBlocksChange = isInsideBlocks(blocks, type as Y.AbstractType<unknown>);
+      }
+      if (isBlocksChange) fields.add(CONTENT_FIELD);
+    }
     const stateKeys = transaction.changed.get(this.stateMap as unknown as YType);
     let isNewSave = false;
     const seedsOf = new Set<string>();
@@ -368,6 +422,7 @@ export class RecordBinding {
           for (const field of Object.keys(rewritten)) {
             const saved = rewritten[field];
             writeDocField(this.doc, this.rules, field, saved, saved, this.writeText);
+            if (field === CONTENT_FIELD) this.writeBlocks(rawTextOf(saved));
           }
         }, this.serverOrigin);
     }
@@ -381,6 +436,10 @@ export class RecordBinding {
 
   /** The document's value of `field`, or `undefined` when it holds none. */
   private docValue(field: string): { value: unknown } | undefined {
+    if (field === CONTENT_FIELD && this.rules.blockCodec !== undefined) {
+      const blocks = sharedBlocksOf(this.documentMap);
+      if (blocks !== undefined) return { value: this.contentFromBlocks(blocks) };
+    }
     if (this.rules.textFields.has(field)) {
       if (!this.seeded.has(field)) return undefined;
       const text = sharedTextOf(this.doc, field);
@@ -405,7 +464,9 @@ export class RecordBinding {
   /** Makes every shared edit of the record what the document says against its saved copy. */
   private resync(): void {
     const fields = new Set<string>();
-    this.documentMap.forEach((_value, field) => fields.add(field));
+    this.documentMap.forEach((_value, field) =>
+      fields.add(field === BLOCKS_FIELD && this.rules.blockCodec !== undefined ? CONTENT_FIELD : field),
+    );
     for (const field of Object.keys(this.record.edits)) fields.add(field);
     this.resyncFields([...fields], 'peer');
   }
@@ -419,6 +480,8 @@ export class RecordBinding {
     let count = 0;
     for (const field of fields) {
       if (!this.isShared(field) || this.isDeferred(field)) continue;
+      // A key the record does not have (the block editor's `blocks` without a codec): not a field.
+      if (persisted !== undefined && !(field in persisted) && !hasOwn(edits, field)) continue;
       const shown = this.docValue(field);
       const saved = rawValueIn(persisted, field, rawAttributes);
       const next = shown === undefined || deepEqual(shown.value, saved) ? undefined : shown.value;
