@@ -106,6 +106,16 @@ export interface RecordWriterOptions {
 /** See {@link RecordWriterOptions.conflicts}. */
 export type ConflictMode = 'overwrite' | 'detect';
 
+/**
+ * Adds fields to the request of a save of an existing record (`record`, the body about to be sent):
+ * the fields it returns replace the body's (sync adds meta `_crdt_document`, as the block editor's
+ * `__unstablePrePersist` does). They go on the wire only: the record's saved edits are the body's.
+ */
+export type SaveExtension = (
+  record: object,
+  body: Readonly<Record<string, unknown>>,
+) => Record<string, unknown> | undefined;
+
 const NOTHING_SENT: WriteOutcome<never> = Object.freeze({
   ok: true,
   value: undefined,
@@ -134,6 +144,7 @@ export class RecordWriter {
   private readonly queues = new WeakMap<object, Promise<unknown>>();
   private readonly bases: EditBases | undefined;
   private readonly waiting: WaitingWrites | undefined;
+  private readonly extensions = new Set<SaveExtension>();
   /** See {@link RecordWriterOptions.conflicts}. */
   readonly conflicts: ConflictMode;
 
@@ -162,6 +173,20 @@ export class RecordWriter {
     const outcome = await send();
     if (!outcome.ok && isUnreachable(outcome.error)) return waiting.wait(record, write, send);
     return outcome;
+  }
+
+  /** Adds `extension` to every later save of an existing record; returns its remover. */
+  addSaveExtension(extension: SaveExtension): () => void {
+    this.extensions.add(extension);
+    return () => this.extensions.delete(extension);
+  }
+
+  /** The fields the extensions add to a save of `record` with `body`. */
+  private extraFieldsOf(record: object | undefined, body: PlainObject): PlainObject {
+    let extra: PlainObject = {};
+    if (record === undefined) return extra;
+    for (const extension of this.extensions) extra = { ...extra, ...(extension(record, body) ?? {}) };
+    return extra;
   }
 
   /** The sender used outside batches. */
@@ -485,7 +510,8 @@ export class RecordWriter {
     };
     const path = config.recordPath(id);
     const method = id === undefined || id === '' ? 'POST' : 'PUT';
-    const answer = await send({ path, method, body }, { canBatch: canBatch(config) });
+    const wire = method === 'PUT' ? { ...body, ...this.extraFieldsOf(record, body) } : body;
+    const answer = await send({ path, method, body: wire }, { canBatch: canBatch(config) });
     // Checked before anything changes: an answer that is not the saved record is a failed save.
     const response = expectSavedRecord(
       { method, path, status: answer.status },

@@ -11,6 +11,7 @@
  */
 import { reaction } from 'mobx';
 import * as Y from 'yjs';
+import { SyncError } from '../../core/errors.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
 import {
@@ -46,6 +47,15 @@ import {
   writeSaveMarker,
   type DocFieldRules,
 } from './recordDoc.js';
+import {
+  InvalidStoredDocument,
+  STORED_DOCUMENT_META_KEY,
+  isStoredDocumentRegistered,
+  readStoredDocument,
+  serializeStoredDocument,
+  storedDocumentValueOf,
+  textRepairOf,
+} from './storedDocument.js';
 import { applyTextValue } from './textDiff.js';
 
 /** Any shared type, as `transaction.changed` keys them. */
@@ -67,6 +77,8 @@ export interface BindingHost {
    * whether the server answered (a failure is reported, not thrown).
    */
   refetch(record: EntityRecord<object>): Promise<boolean>;
+  /** Records a failure in `sync.errors` (the room goes on). */
+  reportError(error: SyncError): void;
 }
 
 /** The field the block codec reads from and writes to `document.blocks`. */
@@ -126,6 +138,19 @@ export class RecordBinding {
   private sentValues: Record<string, unknown> | undefined;
   private isStarted = false;
   private isDestroyed = false;
+  /** True once the stored document (if any) and the genesis are in the document. */
+  private isPrepared = false;
+  /** The stored document applied at join (V2 bytes) and its meta value, for text repairs. */
+  private stored: { readonly update: Uint8Array; readonly value: string } | undefined;
+  /** Text fields the stored document holds: their text is the document's value (no seed). */
+  private readonly storedTexts = new Set<string>();
+  /**
+   * Text fields whose stored text differs from the saved record (a stale stored document), with
+   * that stored text: while the text still holds exactly it, the saved value is what everyone sees.
+   */
+  private readonly staleTexts = new Map<string, string>();
+  /** Map entries (plain fields, meta keys) of the stored document that differ from the saved record. */
+  private readonly staleItems = new Set<Y.Item>();
   private readonly stoppers: (() => void)[] = [];
 
   /** Binds `record` to `doc` and applies the layout's genesis; nothing else moves until {@link start}. */
@@ -137,7 +162,100 @@ export class RecordBinding {
   ) {
     this.documentMap = documentMapOf(doc);
     this.stateMap = stateMapOf(doc);
-    applyGenesis(doc, rules);
+    // Without a saved copy yet there is no stored document to read: both wait for `start`.
+    if (record.persisted !== undefined) this.prepare();
+  }
+
+  /**
+   * Applies the record's stored document (post meta `_crdt_document`), when it has a valid one,
+   * then the genesis of the fields it does not hold: nothing of this person's is in the document
+   * before the stored document (the block editor's order; see `storedDocument.ts`).
+   */
+  private prepare(): void {
+    this.isPrepared = true;
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const value = storedDocumentValueOf(persisted);
+    if (value !== undefined && persisted !== undefined) {
+      try {
+        const stored = readStoredDocument(value, this.rules);
+        const update = Y.encodeStateAsUpdateV2(stored);
+        Y.applyUpdateV2(this.doc, update, SEED_ORIGIN);
+        this.stored = { update, value: value as string };
+        this.noteStale(stored, persisted);
+        stored.destroy();
+      } catch (error) {
+        if (!(error instanceof InvalidStoredDocument)) throw error;
+        const { kind, name, id } = this.record;
+        this.host.reportError(
+          new SyncError(
+            `The stored document (post meta ${STORED_DOCUMENT_META_KEY}) of ${kind}/${name}/${String(id)} was ignored: ${error.message}.`,
+            'invalid-stored-document',
+            { cause: error },
+          ),
+        );
+      }
+    }
+    applyGenesis(this.doc, this.rules);
+  }
+
+  /** Notes what of the stored document differs from the saved record (see {@link staleTexts}, {@link staleItems}). */
+  private noteStale(stored: Y.Doc, persisted: PlainObject): void {
+    const storedMap = documentMapOf(stored);
+    const rawAttributes = this.record.config?.rawAttributes;
+    storedMap.forEach((value, field) => {
+      if (!(field in persisted)) return;
+      const saved = rawValueIn(persisted, field, rawAttributes);
+      if (this.rules.textFields.has(field)) {
+        if (!(value instanceof Y.Text)) return;
+        this.storedTexts.add(field);
+        const text = value.toString();
+        if (text !== rawTextOf(saved)) this.staleTexts.set(field, text);
+        return;
+      }
+      const item = this.documentMap._map.get(field);
+      if (this.rules.mergedFields.has(field)) {
+        const merged = this.documentMap.get(field);
+        if (!(value instanceof Y.Map) || !(merged instanceof Y.Map)) return;
+        const savedKeys = isPlainObject(saved) ? saved : {};
+        value.forEach((entry, key) => {
+          const entryItem = merged._map.get(key);
+          if (key === STORED_DOCUMENT_META_KEY || entryItem === undefined) return;
+          if (!deepEqual(entry, savedKeys[key])) this.staleItems.add(entryItem);
+        });
+        return;
+      }
+      if (item !== undefined && !deepEqual(value, saved)) this.staleItems.add(item);
+    });
+  }
+
+  /** True while the map entry `key` of `map` is still the stale one the stored document brought. */
+  private isStaleEntry(map: Y.Map<unknown>, key: string): boolean {
+    if (this.staleItems.size === 0) return false;
+    const item = map._map.get(key);
+    return item !== undefined && this.staleItems.has(item);
+  }
+
+  /**
+   * Before this person's first edit of a text the stale stored document still holds as it was:
+   * brings it to the saved text with the repair everyone makes alike (see `textRepairOf`), so the
+   * edit starts from the saved text and two people doing this at once add the saved text once.
+   */
+  private repairStaleText(field: string): void {
+    const storedText = this.staleTexts.get(field);
+    const text = sharedTextOf(this.doc, field);
+    if (storedText === undefined || this.stored === undefined || text === undefined) return;
+    this.staleTexts.delete(field);
+    if (text.toString() !== storedText) return;
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const saved = rawTextOf(rawValueIn(persisted, field, this.record.config?.rawAttributes));
+    const repair = textRepairOf(this.stored.update, this.stored.value, field, saved);
+    if (repair === undefined) return;
+    this.isSeedingForEdit = true;
+    try {
+      Y.applyUpdate(this.doc, repair, SEED_ORIGIN);
+    } finally {
+      this.isSeedingForEdit = false;
+    }
   }
 
   /** The shared `Y.Text` of a text field, `undefined` for any other field. */
@@ -152,9 +270,10 @@ export class RecordBinding {
    */
   start(undoManager: object): void {
     this.undoManager = undoManager;
+    if (!this.isPrepared) this.prepare();
     this.refreshTypes();
     for (const field of this.rules.textFields) {
-      if (isSeeded(this.doc, field)) this.seeded.add(field);
+      if (isSeeded(this.doc, field) || this.storedTexts.has(field)) this.seeded.add(field);
       if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
       this.settle(field);
     }
@@ -180,6 +299,31 @@ export class RecordBinding {
         },
       ),
     );
+  }
+
+  /**
+   * Told of the body of this person's save of the record, as it is sent; returns the fields to add.
+   * Only the fields the body sends can be rewritten by the answer (a save of some fields leaves the
+   * others unsaved, and they stay edits). Adds meta `_crdt_document` holding this document when the
+   * site registers that meta (the saved record carries the key) and the save sends every shared
+   * edit the record has: a save of some fields adds none, or the stored document would hold unsaved
+   * values as if they were saved.
+   */
+  onSaveBody(body: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+    if (!this.isStarted || this.isDestroyed) return undefined;
+    const sentValues = this.sentValues;
+    if (sentValues !== undefined) {
+      const sent: Record<string, unknown> = {};
+      for (const field of Object.keys(sentValues)) if (hasOwn(body, field)) sent[field] = sentValues[field];
+      this.sentValues = sent;
+    }
+    if (!isStoredDocumentRegistered(this.record.persisted)) return undefined;
+    const edits = this.sharedEdits();
+    for (const field of Object.keys(edits)) {
+      if (!hasOwn(body, field) || !deepEqual(body[field], edits[field])) return undefined;
+    }
+    const meta = isPlainObject(body.meta) ? body.meta : {};
+    return { meta: { ...meta, [STORED_DOCUMENT_META_KEY]: serializeStoredDocument(this.doc) } };
   }
 
   /** Stops listening to the document; the record keeps its edits. */
@@ -219,6 +363,7 @@ export class RecordBinding {
 
   /** Writes the record's value of `fields` into the document, seeding the texts that need it first. */
   private write(fields: readonly string[], origin: object): void {
+    for (const field of fields) if (this.staleTexts.has(field)) this.repairStaleText(field);
     const persisted = this.record.persisted as PlainObject | undefined;
     const only = fields.length === 1 ? (fields[0] as string) : undefined;
     if (only !== undefined && this.seeded.has(only)) {
@@ -247,8 +392,10 @@ export class RecordBinding {
     // keystroke (text fields only) needs none.
     if (fields.some((field) => !this.rules.textFields.has(field))) {
       this.doc.transact(() => {
-        for (const { field, value, persistedRaw } of values)
+        for (const { field, value, persistedRaw } of values) {
+          this.writeStaleBase(field, value, persistedRaw);
           writeDocBase(this.doc, this.rules, field, value, persistedRaw);
+        }
       }, this.serverOrigin);
     }
     this.doc.transact(() => {
@@ -444,11 +591,62 @@ export class RecordBinding {
       if (!this.seeded.has(field)) return undefined;
       const text = sharedTextOf(this.doc, field);
       if (text === undefined) return undefined;
-      return { value: this.knownTexts.valueOf(text) };
+      const value = this.knownTexts.valueOf(text);
+      const storedText = this.staleTexts.get(field);
+      if (storedText !== undefined) {
+        // The stale stored text, untouched since: the saved value stands; once changed, it is the document's.
+        if (value === storedText) return undefined;
+        this.staleTexts.delete(field);
+      }
+      return { value };
     }
     const persisted = this.record.persisted as PlainObject | undefined;
     const persistedRaw = rawValueIn(persisted, field, this.record.config?.rawAttributes);
+    if (this.staleItems.size > 0) {
+      if (this.isStaleEntry(this.documentMap, field)) return undefined;
+      const merged = this.documentMap.get(field);
+      if (this.rules.mergedFields.has(field) && merged instanceof Y.Map) {
+        const found = readDocField(this.doc, this.rules, field, persistedRaw);
+        if (found === undefined || !isPlainObject(found.value)) return found;
+        const value: PlainObject = { ...found.value };
+        const saved = isPlainObject(persistedRaw) ? persistedRaw : {};
+        for (const key of Object.keys(value)) {
+          if (!this.isStaleEntry(merged, key)) continue;
+          if (key in saved) value[key] = saved[key];
+          else delete value[key];
+        }
+        return { value };
+      }
+    }
     return readDocField(this.doc, this.rules, field, persistedRaw);
+  }
+
+  /**
+   * The saved value under a stale entry of the stored document, before this person's first change
+   * of it (as `writeDocBase` writes it under a field the document lacks): undoing that change
+   * then brings the saved value back, not the stale one.
+   */
+  private writeStaleBase(field: string, value: unknown, persistedRaw: unknown): void {
+    if (this.staleItems.size === 0 || this.rules.textFields.has(field)) return;
+    if (this.rules.mergedFields.has(field)) {
+      const merged = this.documentMap.get(field);
+      if (!(merged instanceof Y.Map) || !isPlainObject(value) || !isPlainObject(persistedRaw)) return;
+      for (const key of Object.keys(value)) {
+        if (
+          this.isStaleEntry(merged, key) &&
+          key in persistedRaw &&
+          !deepEqual(persistedRaw[key], value[key])
+        )
+          merged.set(key, persistedRaw[key]);
+      }
+      return;
+    }
+    if (
+      this.isStaleEntry(this.documentMap, field) &&
+      persistedRaw !== undefined &&
+      !deepEqual(persistedRaw, value)
+    )
+      this.documentMap.set(field, persistedRaw);
   }
 
   /** The record's shared, non-deferred edits. */

@@ -10,6 +10,7 @@ import type { EditListener } from '../../models/EditFunnel.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { UndoDelegate } from '../../stores/undoDelegation.js';
 import type { EditEvent } from '../../models/EditFunnel.js';
+import type { SaveExtension } from '../../stores/RecordWriter.js';
 import { ArgumentError, StoreDisposedError, SyncError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport/types.js';
 import type { SyncOptions } from './options.js';
@@ -40,6 +41,8 @@ export interface SyncStore {
   /** The collection of `(kind, name)`: its `refetch` confirms a peer's save with a read sent after it is asked. */
   collection(kind: string, name: string): { refetch(record: EntityRecord<object>): Promise<unknown> };
   readonly gcTimeMs?: number | undefined;
+  /** The store's writer: sync adds the stored document to saves (`_crdt_document`). */
+  readonly writer?: { addSaveExtension(extension: SaveExtension): () => void };
 }
 
 /** The site part of a default room name: the REST root's host and path. */
@@ -70,6 +73,7 @@ export class SyncManager {
   private readonly roomsByRecord = new Map<EntityRecord<object>, SyncRoom>();
   private readonly undelegates = new Map<SyncRoom, () => void>();
   private readonly stopObserving: () => void;
+  private readonly stopExtending: () => void;
   private readonly extraTextFields: ReadonlySet<string>;
   private isDisposed = false;
 
@@ -90,6 +94,7 @@ export class SyncManager {
     this.options = options;
     this.extraTextFields = new Set(options.textFields ?? []);
     makeObservable<SyncManager, 'reportError'>(this, { errors: observable.ref, reportError: action });
+    this.stopExtending = store.writer?.addSaveExtension(this.addStoredDocument) ?? (() => undefined);
     this.stopObserving = store.observeEdits((event) => {
       // A plain map: this runs on every edit of every record, and must not create MobX atoms.
       const room = this.roomsByRecord.get(event.record);
@@ -194,6 +199,7 @@ export class SyncManager {
     if (this.isDisposed) return;
     this.isDisposed = true;
     this.stopObserving();
+    this.stopExtending();
     for (const room of [...this.rooms.values()]) this.close(room);
   }
 
@@ -294,7 +300,12 @@ export class SyncManager {
     // `applyEdits` is an action of its own: a peer's keystroke needs no second one around it.
     applyRemote: (record, edits, origin) => record.applyEdits(edits, origin),
     refetch: (record) => this.refetch(record),
+    reportError: (error) => this.reportError(error),
   };
+
+  /** Tells the binding of a save of a record whose room is open; adds the stored document (see `RecordBinding.onSaveBody`). */
+  private readonly addStoredDocument: SaveExtension = (record, body) =>
+    this.roomsByRecord.get(record as EntityRecord<object>)?.binding.onSaveBody(body);
 
   /** The outcome of each refetch in flight (calls the store joins share one), so a failure is reported once. */
   private readonly refetchOutcomes = new WeakMap<Promise<unknown>, Promise<boolean>>();

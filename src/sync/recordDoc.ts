@@ -135,11 +135,14 @@ function genesisUpdateOf(field: string | undefined, kind: 'text' | 'map'): Uint8
 /**
  * Applies the genesis of every text and merged field and of the state map (idempotent): every
  * person's document then holds the same `Y.Text` per text field and `Y.Map` per merged field.
+ * A field the document already holds (from a stored document applied first) gets none: it has
+ * its one text, and a second one set beside it would hide one of the two.
  */
 export function applyGenesis(doc: Y.Doc, rules: DocFieldRules): void {
+  const map = documentMapOf(doc);
   const updates = [genesisUpdateOf(undefined, 'map')];
-  for (const field of rules.textFields) updates.push(genesisUpdateOf(field, 'text'));
-  for (const field of rules.mergedFields) updates.push(genesisUpdateOf(field, 'map'));
+  for (const field of rules.textFields) if (!map.has(field)) updates.push(genesisUpdateOf(field, 'text'));
+  for (const field of rules.mergedFields) if (!map.has(field)) updates.push(genesisUpdateOf(field, 'map'));
   Y.applyUpdate(doc, Y.mergeUpdates(updates), SEED_ORIGIN);
 }
 

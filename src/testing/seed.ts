@@ -131,7 +131,7 @@ export function registerPostType(
  * unknown post type or an empty key.
  */
 export function registerPostMeta(db: MockDatabase, input: MockPostMetaInput): void {
-  if (!db.postTypes.has(input.postType)) {
+  if (input.postType !== '' && !db.postTypes.has(input.postType)) {
     throw new ArgumentError(
       `Cannot register meta "${input.key}" on the unknown post type "${input.postType}".`,
     );
@@ -732,4 +732,18 @@ export function applySeed(db: MockDatabase, seed: MockSeed): void {
   for (const comment of seed.comments ?? []) insertComment(db, comment);
   if (seed.settings) db.settings = { ...db.settings, ...seed.settings };
   for (const meta of seed.postMeta ?? []) registerPostMeta(db, meta);
+  if (seed.collaboration === true) registerPostMeta(db, STORED_DOCUMENT_META);
 }
+
+/**
+ * Post meta `_crdt_document` on every post type, as the Gutenberg plugin's collaboration
+ * experiment registers it (`register_meta('post', '_crdt_document', { type: 'string', single: true,
+ * show_in_rest: true, revisions_enabled: false })`): the block editor's stored document.
+ */
+const STORED_DOCUMENT_META: MockPostMetaInput = {
+  postType: '',
+  key: '_crdt_document',
+  type: 'string',
+  description: 'The collaboration document of the post (Yjs, as the block editor stores it).',
+  default: '',
+};

@@ -133,7 +133,7 @@ export interface MockCommentInput {
  * post type's route describes (`OPTIONS /wp/v2/{rest_base}` → `schema.properties.meta.properties`).
  */
 export interface MockPostMetaInput {
-  /** The post type (`post`, `page`, a custom type). */
+  /** The post type (`post`, `page`, a custom type); `''` for every post type, as `register_post_meta('', …)`. */
   postType: string;
   /** The meta key. */
   key: string;
@@ -173,6 +173,13 @@ export interface MockSeed {
   settings?: Record<string, unknown>;
   /** Registered post meta (see {@link MockPostMetaInput}). */
   postMeta?: MockPostMetaInput[];
+  /**
+   * Registers post meta `_crdt_document` on every post type, as the Gutenberg plugin's
+   * "Real-Time Collaboration" experiment does: the block editor's stored collaboration document,
+   * which sync reads on join and writes with every save. Without it (WordPress 6.1 as shipped)
+   * posts have no such meta and sync never sends it. @default false
+   */
+  collaboration?: boolean;
 }
 
 /** Options of {@link createMockWordPress}. */
