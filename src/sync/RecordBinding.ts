@@ -291,7 +291,10 @@ export class RecordBinding {
       reaction(
         () => [this.record.persisted, this.record.isSaving] as const,
         ([persisted, isSaving], [previous, wasSaving]) => {
-          if (isSaving && !wasSaving) this.sentValues = this.sharedEdits();
+          if (isSaving && !wasSaving) {
+            this.sentValues = this.sharedEdits();
+            this.freshenContentText();
+          }
           // A save's answer arrives in the action that ends it; a refetch answered during the save is not it.
           const sent = !isSaving && wasSaving ? this.sentValues : undefined;
           if (!isSaving) this.sentValues = undefined;
@@ -404,6 +407,21 @@ export class RecordBinding {
         if (field === CONTENT_FIELD) this.writeBlocks(rawTextOf(value));
       }
     }, origin);
+  }
+
+  /**
+   * With a block codec, as a save starts: makes `document.content` the content being saved. The
+   * blocks are the content's truth and a peer's typing changes only them; a block editor takes the
+   * text as its edit of `content`, which then equals the copy it refetches after this save (it ends
+   * clean), where a stale text would leave it an edit of old content.
+   */
+  private freshenContentText(): void {
+    const text = sharedTextOf(this.doc, CONTENT_FIELD);
+    const edits = this.record.edits as PlainObject;
+    if (this.rules.blockCodec === undefined || text === undefined || !hasOwn(edits, CONTENT_FIELD)) return;
+    const content = edits[CONTENT_FIELD];
+    if (typeof content !== 'string' || text.toString() === content) return;
+    this.doc.transact(() => this.writeText(text, content), this.serverOrigin);
   }
 
   /** With a block codec, makes `document.blocks` the blocks of `content` (inside a transaction). */
