@@ -444,7 +444,10 @@ export class RecordBinding {
     const serialized = codec.serialize(readBlocks(blocks));
     const saved = rawTextOf((this.record.persisted as PlainObject | undefined)?.[CONTENT_FIELD]);
     if (this.savedSerialization?.saved !== saved) {
-      this.savedSerialization = { saved, serialized: codec.serialize(plainBlocks(codec, codec.parse(saved))) };
+      this.savedSerialization = {
+        saved,
+        serialized: codec.serialize(plainBlocks(codec, codec.parse(saved))),
+      };
     }
     return serialized === this.savedSerialization.serialized ? saved : serialized;
   }
@@ -696,8 +699,6 @@ export class RecordBinding {
     let count = 0;
     for (const field of fields) {
       if (!this.isShared(field) || this.isDeferred(field)) continue;
-      // A key the record does not have (the block editor's `blocks` without a codec): not a field.
-      if (persisted !== undefined && !(field in persisted) && !hasOwn(edits, field)) continue;
       const shown = this.docValue(field);
       const saved = rawValueIn(persisted, field, rawAttributes);
       const next = shown === undefined || deepEqual(shown.value, saved) ? undefined : shown.value;

@@ -194,10 +194,7 @@ function mergeArray(
   let left = 0;
   while (left < common && same(next[left], array.get(left))) left++;
   let right = 0;
-  while (
-    right < common - left &&
-    same(next[next.length - right - 1], array.get(array.length - right - 1))
-  )
+  while (right < common - left && same(next[next.length - right - 1], array.get(array.length - right - 1)))
     right++;
   const updates = common - left - right;
   for (let i = 0; i < updates; i++) {

@@ -20,6 +20,9 @@ registerSyncEngine((store, options) => new SyncManager(store as SyncStore, optio
 export { SyncManager, DEFAULT_UNDO_CAPTURE_TIMEOUT_MS } from './SyncManager.js';
 export type { SyncStore } from './SyncManager.js';
 export type { SyncOptions } from './options.js';
+export { wordpressBlockCodec } from './blockCodec.js';
+export type { BlockCodec, BlockAttributeSchema, SyncBlock, WordPressBlocksApi } from './blockCodec.js';
+export { BLOCKS_FIELD } from './blockDoc.js';
 export { SyncRoom } from './SyncRoom.js';
 export { RecordBinding } from './RecordBinding.js';
 export type { BindingHost, RemoteOrigin } from './RecordBinding.js';

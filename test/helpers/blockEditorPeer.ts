@@ -148,9 +148,8 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
   apiFetch.use(apiFetch.createRootURLMiddleware(`${target.restRoot.replace(/\/$/, '')}/`));
   if (target.authorization !== undefined) {
     const authorization = target.authorization;
-    apiFetch.use(
-      (options: { headers?: Record<string, string> }, next: (options: unknown) => unknown) =>
-        next({ ...options, headers: { ...options.headers, Authorization: authorization } }),
+    apiFetch.use((options: { headers?: Record<string, string> }, next: (options: unknown) => unknown) =>
+      next({ ...options, headers: { ...options.headers, Authorization: authorization } }),
     );
   }
 
@@ -226,7 +225,10 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
       for (const [key, value] of Object.entries(edits)) {
         const mine = key === 'content' ? content() : value;
         const savedValue = saved[key] as { raw?: unknown } | undefined;
-        const theirs = savedValue !== null && typeof savedValue === 'object' && 'raw' in savedValue ? savedValue.raw : savedValue;
+        const theirs =
+          savedValue !== null && typeof savedValue === 'object' && 'raw' in savedValue
+            ? savedValue.raw
+            : savedValue;
         if (JSON.stringify(mine) !== JSON.stringify(theirs)) differences[key] = mine;
       }
       return differences;
@@ -239,7 +241,8 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
       if (error) throw new Error(`The block editor's save failed: ${JSON.stringify(error)}`);
     },
     awareness: () => syncModule.getSyncManager()?.getAwareness('postType/post', objectId()),
-    doc: () => (syncModule.getSyncManager()?.getAwareness('postType/post', objectId()) as { doc?: Y.Doc })?.doc,
+    doc: () =>
+      (syncModule.getSyncManager()?.getAwareness('postType/post', objectId()) as { doc?: Y.Doc })?.doc,
     stop: () => syncModule.getSyncManager()?.unloadAll(),
   };
 }

@@ -128,115 +128,146 @@ export function describeCoEditing(label: string, makeTarget: () => Promise<CoEdi
       await target?.close();
     });
 
-    it("shows each side's presence on the other", async () => {
-      await until(() => store.sync!.peers(record).length === 1, "the block editor's presence in the store");
-      await until(() => {
-        const states = peer.awareness()?.getStates();
-        if (states === undefined) return false;
-        return [...states.entries()].some(
-          ([clientId, state]) => clientId !== peer.awareness()?.clientID && 'collaboratorInfo' in state,
+    it(
+      "shows each side's presence on the other",
+      async () => {
+        await until(() => store.sync!.peers(record).length === 1, "the block editor's presence in the store");
+        await until(() => {
+          const states = peer.awareness()?.getStates();
+          if (states === undefined) return false;
+          return [...states.entries()].some(
+            ([clientId, state]) => clientId !== peer.awareness()?.clientID && 'collaboratorInfo' in state,
+          );
+        }, "the store's presence in the block editor");
+        expect(store.sync!.connection(record)).toBe('connected');
+      },
+      TEST_MS,
+    );
+
+    it(
+      'brings title, excerpt, status and a meta key from the store to the block editor',
+      async () => {
+        record.edit({
+          title: 'Hello from the store',
+          excerpt: 'Excerpt from the store',
+          status: 'pending',
+          meta: { ...((record.edited as Post).meta as Post), [STARTING_POST.metaKey]: 'Subtitle A' },
+        });
+        await until(() => {
+          const post = peer.edited();
+          return (
+            raw(post.title) === 'Hello from the store' &&
+            raw(post.excerpt) === 'Excerpt from the store' &&
+            post.status === 'pending' &&
+            (post.meta as Post | undefined)?.[STARTING_POST.metaKey] === 'Subtitle A'
+          );
+        }, "the store's fields in the block editor");
+      },
+      TEST_MS,
+    );
+
+    it(
+      'brings title, excerpt, status and a meta key from the block editor to the store',
+      async () => {
+        peer.edit({
+          title: 'Hello from the editor',
+          excerpt: 'Excerpt from the editor',
+          status: 'draft',
+          meta: { ...(peer.edited().meta as Post), [STARTING_POST.metaKey]: 'Subtitle B' },
+        });
+        await until(() => {
+          const post = edited();
+          return (
+            post.title === 'Hello from the editor' &&
+            post.excerpt === 'Excerpt from the editor' &&
+            post.status === 'draft' &&
+            (post.meta as Post | undefined)?.[STARTING_POST.metaKey] === 'Subtitle B'
+          );
+        }, "the block editor's fields in the store");
+      },
+      TEST_MS,
+    );
+
+    it(
+      'brings text typed in a paragraph on either side to the other',
+      async () => {
+        record.edit({ content: paragraph('Body typed here') });
+        await until(() => paragraphText() === 'Body typed here', "the store's paragraph in the block editor");
+        expect(peer.blocks()).toHaveLength(1);
+        peer.typeInBlock(0, 'content', 'Body typed here'.length, ' and there');
+        await until(
+          () => edited().content === paragraph('Body typed here and there'),
+          "the block editor's typing in the store",
         );
-      }, "the store's presence in the block editor");
-      expect(store.sync!.connection(record)).toBe('connected');
-    }, TEST_MS);
+      },
+      TEST_MS,
+    );
 
-    it('brings title, excerpt, status and a meta key from the store to the block editor', async () => {
-      record.edit({
-        title: 'Hello from the store',
-        excerpt: 'Excerpt from the store',
-        status: 'pending',
-        meta: { ...((record.edited as Post).meta as Post), [STARTING_POST.metaKey]: 'Subtitle A' },
-      });
-      await until(() => {
-        const post = peer.edited();
-        return (
-          raw(post.title) === 'Hello from the store' &&
-          raw(post.excerpt) === 'Excerpt from the store' &&
-          post.status === 'pending' &&
-          (post.meta as Post | undefined)?.[STARTING_POST.metaKey] === 'Subtitle A'
+    it(
+      "keeps both people's characters when both type in one paragraph at once",
+      async () => {
+        const before = paragraphText();
+        await until(() => edited().content === paragraph(before), 'both sides agreeing first');
+        // Neither has seen the other's keystrokes when typing: the store at the start, the editor at the end.
+        record.edit({ content: paragraph(`Store: ${before}`) });
+        peer.typeInBlock(0, 'content', before.length, ' :editor');
+        const expected = `Store: ${before} :editor`;
+        await until(
+          () => paragraphText() === expected && edited().content === paragraph(expected),
+          `both people's characters on both sides (store: ${String(edited().content)}; editor: ${paragraphText()})`,
         );
-      }, "the store's fields in the block editor");
-    }, TEST_MS);
+      },
+      TEST_MS,
+    );
 
-    it('brings title, excerpt, status and a meta key from the block editor to the store', async () => {
-      peer.edit({
-        title: 'Hello from the editor',
-        excerpt: 'Excerpt from the editor',
-        status: 'draft',
-        meta: { ...(peer.edited().meta as Post), [STARTING_POST.metaKey]: 'Subtitle B' },
-      });
-      await until(() => {
-        const post = edited();
-        return (
-          post.title === 'Hello from the editor' &&
-          post.excerpt === 'Excerpt from the editor' &&
-          post.status === 'draft' &&
-          (post.meta as Post | undefined)?.[STARTING_POST.metaKey] === 'Subtitle B'
+    it(
+      'leaves both clean with the same saved copy after a save in the block editor',
+      async () => {
+        peer.edit({ title: 'Saved by the editor' });
+        await until(() => edited().title === 'Saved by the editor', "the editor's title in the store");
+        await peer.save();
+        await until(() => !peer.isDirty(), 'the block editor clean');
+        await until(
+          () => !record.isDirty && raw((record.persisted as Post).title) === 'Saved by the editor',
+          () =>
+            `the store clean with the saved copy (edits: ${JSON.stringify(record.edits)}, saved title: ${raw((record.persisted as Post).title)})`,
         );
-      }, "the block editor's fields in the store");
-    }, TEST_MS);
-
-    it('brings text typed in a paragraph on either side to the other', async () => {
-      record.edit({ content: paragraph('Body typed here') });
-      await until(() => paragraphText() === 'Body typed here', "the store's paragraph in the block editor");
-      expect(peer.blocks()).toHaveLength(1);
-      peer.typeInBlock(0, 'content', 'Body typed here'.length, ' and there');
-      await until(
-        () => edited().content === paragraph('Body typed here and there'),
-        "the block editor's typing in the store",
-      );
-    }, TEST_MS);
-
-    it("keeps both people's characters when both type in one paragraph at once", async () => {
-      const before = paragraphText();
-      await until(() => edited().content === paragraph(before), 'both sides agreeing first');
-      // Neither has seen the other's keystrokes when typing: the store at the start, the editor at the end.
-      record.edit({ content: paragraph(`Store: ${before}`) });
-      peer.typeInBlock(0, 'content', before.length, ' :editor');
-      const expected = `Store: ${before} :editor`;
-      await until(
-        () => paragraphText() === expected && edited().content === paragraph(expected),
-        `both people's characters on both sides (store: ${String(edited().content)}; editor: ${paragraphText()})`,
-      );
-    }, TEST_MS);
-
-    it('leaves both clean with the same saved copy after a save in the block editor', async () => {
-      peer.edit({ title: 'Saved by the editor' });
-      await until(() => edited().title === 'Saved by the editor', "the editor's title in the store");
-      await peer.save();
-      await until(() => !peer.isDirty(), 'the block editor clean');
-      await until(
-        () => !record.isDirty && raw((record.persisted as Post).title) === 'Saved by the editor',
-        () =>
-          `the store clean with the saved copy (edits: ${JSON.stringify(record.edits)}, saved title: ${raw((record.persisted as Post).title)})`,
-      );
-      const saved = record.persisted as Post;
-      const theirs = peer.saved();
-      expect(saved.modified_gmt).toBe(theirs.modified_gmt);
-      expect(raw(saved.content)).toBe(raw(theirs.content));
-      expect(raw(saved.title)).toBe(raw(theirs.title));
-    }, TEST_MS);
-    it('leaves both clean with the same saved copy after a save in the store', async () => {
-      record.edit({ excerpt: 'Saved by the store' });
-      await until(() => raw(peer.edited().excerpt) === 'Saved by the store', "the store's excerpt in the editor");
-      await record.save();
-      await until(() => !record.isDirty, 'the store clean');
-      // core-data's dirty flag counts the lazy content serializer it injects on every other remote
-      // update as unsaved, whatever it serializes (two block editors do the same to each other), and
-      // only its own save clears it: "clean" here is no unsaved edit that differs from the saved copy.
-      await until(
-        () => Object.keys(peer.unsavedDifferences()).length === 0,
-        () => `the block editor clean after the store saved (unsaved: ${JSON.stringify(peer.unsavedDifferences())})`,
-      );
-      const saved = record.persisted as Post;
-      const theirs = peer.saved();
-      expect(raw(theirs.title)).toBe(raw(saved.title));
-      expect(raw(theirs.content)).toBe(raw(saved.content));
-      expect(raw(theirs.excerpt)).toBe(raw(saved.excerpt));
-      expect(theirs.status).toBe(saved.status);
-      expect(theirs.modified_gmt).toBe(saved.modified_gmt);
-      expect(raw(saved.content)).toContain('Store: Body typed here and there :editor');
-    }, TEST_MS);
-
+        const saved = record.persisted as Post;
+        const theirs = peer.saved();
+        expect(saved.modified_gmt).toBe(theirs.modified_gmt);
+        expect(raw(saved.content)).toBe(raw(theirs.content));
+        expect(raw(saved.title)).toBe(raw(theirs.title));
+      },
+      TEST_MS,
+    );
+    it(
+      'leaves both clean with the same saved copy after a save in the store',
+      async () => {
+        record.edit({ excerpt: 'Saved by the store' });
+        await until(
+          () => raw(peer.edited().excerpt) === 'Saved by the store',
+          "the store's excerpt in the editor",
+        );
+        await record.save();
+        await until(() => !record.isDirty, 'the store clean');
+        // core-data's dirty flag counts the lazy content serializer it injects on every other remote
+        // update as unsaved, whatever it serializes (two block editors do the same to each other), and
+        // only its own save clears it: "clean" here is no unsaved edit that differs from the saved copy.
+        await until(
+          () => Object.keys(peer.unsavedDifferences()).length === 0,
+          () =>
+            `the block editor clean after the store saved (unsaved: ${JSON.stringify(peer.unsavedDifferences())})`,
+        );
+        const saved = record.persisted as Post;
+        const theirs = peer.saved();
+        expect(raw(theirs.title)).toBe(raw(saved.title));
+        expect(raw(theirs.content)).toBe(raw(saved.content));
+        expect(raw(theirs.excerpt)).toBe(raw(saved.excerpt));
+        expect(theirs.status).toBe(saved.status);
+        expect(theirs.modified_gmt).toBe(saved.modified_gmt);
+        expect(raw(saved.content)).toContain('Store: Body typed here and there :editor');
+      },
+      TEST_MS,
+    );
   });
 }

@@ -25,7 +25,10 @@ describeCoEditing('WordPress 6.1 + plugins/wp-entities-sync', () => {
         root: site.restRoot,
         fetch,
         retry: { limit: 0 },
-        auth: { username: site.users.admin.username, applicationPassword: site.users.admin.applicationPassword },
+        auth: {
+          username: site.users.admin.username,
+          applicationPassword: site.users.admin.applicationPassword,
+        },
       }),
     async newPost() {
       const response = await fetch(`${site.restRoot}/wp/v2/posts`, {
@@ -44,7 +47,9 @@ describeCoEditing('WordPress 6.1 + plugins/wp-entities-sync', () => {
       return id;
     },
     async storedDocument(id) {
-      const response = await fetch(`${site.restRoot}/wp/v2/posts/${id}?context=edit&_fields=meta`, { headers });
+      const response = await fetch(`${site.restRoot}/wp/v2/posts/${id}?context=edit&_fields=meta`, {
+        headers,
+      });
       const body = (await response.json()) as { meta?: Record<string, unknown> };
       const value = body.meta?._crdt_document;
       return typeof value === 'string' ? value : '';
