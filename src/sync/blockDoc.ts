@@ -110,18 +110,22 @@ function mapFromQuery(query: Readonly<Record<string, BlockAttributeSchema>>, val
   return new Y.Map(Object.entries(value).map(([key, item]) => [key, sharedValueOf(query[key], item)]));
 }
 
+/** A new attributes map of `block`, each attribute by its schema. */
+function newAttributesMap(codec: BlockCodec, block: PlainBlock): Y.Map<unknown> {
+  return new Y.Map<unknown>(
+    Object.entries(block.attributes).map(([name, value]) => [
+      name,
+      sharedValueOf(codec.attributeSchema(block.name, name), value),
+    ]),
+  );
+}
+
 /** A new block map (and its inner blocks'), with a `clientId` when the block came without one. */
 function newBlockMap(codec: BlockCodec, block: PlainBlock): BlockMap {
   const entries: [string, unknown][] = [];
   for (const key of Object.keys(block)) {
     if (key === 'attributes') {
-      const attributes = new Y.Map<unknown>(
-        Object.entries(block.attributes).map(([name, value]) => [
-          name,
-          sharedValueOf(codec.attributeSchema(block.name, name), value),
-        ]),
-      );
-      entries.push([key, attributes]);
+      entries.push([key, newAttributesMap(codec, block)]);
     } else if (key === 'innerBlocks') {
       const inner = new Y.Array<BlockMap>();
       inner.insert(
@@ -228,7 +232,7 @@ function mergeBlock(codec: BlockCodec, map: BlockMap, block: PlainBlock): void {
     if (key === 'attributes') {
       const attributes = map.get('attributes');
       if (!(attributes instanceof Y.Map)) {
-        map.set('attributes', newBlockMap(codec, { ...block, innerBlocks: [] }).get('attributes'));
+        map.set('attributes', newAttributesMap(codec, block));
         continue;
       }
       for (const [name, value] of Object.entries(block.attributes)) {

@@ -113,6 +113,25 @@ describe('document.blocks as core-data 8.1 lays it out', () => {
     expect(blocksOf(doc).length).toBe(1);
   });
 
+  it('gives a block map that has no attributes map one, each attribute by its schema', () => {
+    const doc = new Y.Doc();
+    const map = doc.getMap('document');
+    doc.transact(() => {
+      const blocks = new Y.Array<Y.Map<unknown>>();
+      blocks.insert(0, [
+        new Y.Map<unknown>([
+          ['name', 'core/paragraph'],
+          ['clientId', 'x1'],
+        ]),
+      ]);
+      map.set('blocks', blocks);
+    });
+    doc.transact(() => writeBlocks(map, paragraphs, paragraph('Filled')));
+    expect(blocksOf(doc).get(0).get('clientId')).toBe('x1');
+    expect(textOf(doc, 0)).toBeInstanceOf(Y.Text);
+    expect(textOf(doc, 0).toString()).toBe('Filled');
+  });
+
   it("keeps both people's characters when two documents type in one paragraph at once", () => {
     const a = new Y.Doc();
     const b = new Y.Doc();
