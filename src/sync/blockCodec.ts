@@ -1,16 +1,10 @@
 /**
  * The block codec: how a store turns post content into blocks and back, so it can read and write
  * `document.blocks`, the block editor's truth for content (see `blockDoc.ts`). The library ships no
- * block parser of its own; an app passes one, e.g. `@wordpress/blocks` with the core blocks
- * registered:
- *
- * ```ts
- * import * as blocks from '@wordpress/blocks';
- * import { registerCoreBlocks } from '@wordpress/block-library';
- * import { wordpressBlockCodec } from 'wp-entities/sync';
- * registerCoreBlocks();
- * const store = new RootStore({ transport, sync: { user, providers, blockCodec: wordpressBlockCodec(blocks) } });
- * ```
+ * block parser of its own; an app passes one, e.g. the `@wordpress/blocks` module with the core
+ * blocks registered (`registerCoreBlocks()` of `@wordpress/block-library`), wrapped by
+ * {@link wordpressBlockCodec}: `sync: { user, providers, blockCodec: wordpressBlockCodec(blocks) }`
+ * (the README shows the imports).
  *
  * @module
  */
