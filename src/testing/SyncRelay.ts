@@ -8,6 +8,7 @@
  * @module
  */
 import type { SyncUpdate, SyncUpdateType } from '../sync/httpPolling/protocol.js';
+import { RelayEditGuard } from './relayEditGuard.js';
 
 /** One stored row. */
 export interface RelayRow {
@@ -70,6 +71,8 @@ export class SyncRelay {
   readonly awarenessTimeoutMs: number;
   /** See {@link SyncRelayOptions}. */
   readonly maxWaitMs: number;
+  /** The shared-edit guard of the relay's post rooms (the sync server's rules; see `relayEditGuard.ts`). */
+  readonly guard = new RelayEditGuard((room) => this.rows(room));
   private readonly now: () => number;
   private readonly rooms = new Map<string, RoomState>();
   private nextId = 1;
@@ -91,6 +94,7 @@ export class SyncRelay {
   /** Drops every room (the mock's `reset`). Held requests answer at once. */
   clear(): void {
     this.rooms.clear();
+    this.guard.clear();
     for (const waiter of [...this.waiters]) waiter.wake();
   }
 
@@ -151,6 +155,7 @@ export class SyncRelay {
     }
     state.rows.push({ id: this.nextId++, clientId, type, data: row.data });
     state.bytes += row.data.length;
+    this.guard.stored(room, row);
     this.notify(room, clientId);
     return undefined;
   }

@@ -14,6 +14,15 @@
  * worker and asks the database a two-query question every 150 ms, which is far cheaper than a full
  * WordPress request per second per editor.
  *
+ * What this server cannot check: the rows are Yjs updates, which PHP cannot parse, so they are
+ * stored as opaque rows, as the block editor's own server stores them. A user's unsaved shared
+ * edits that they could not save themselves (status publish/future/private, a password, another
+ * author, sticky, terms, HTML that kses would strip) reach everyone in the room and are saved by
+ * whoever saves next. WordPress checks each save only for the person who sends it. The mock
+ * WordPress's relay (`wp-entities/testing`) and the sync server (`wp-entities/sync/server`) refuse
+ * such rows (`SharedEditGuard`); on a real site, use the sync server when not every editor of a
+ * post may publish.
+ *
  * @package wp-entities-sync
  */
 

@@ -417,12 +417,16 @@ export class PollingLoop implements PollingRoomHost {
     for (const room of refused) {
       if (room.isClosed || room.isForbidden) continue;
       room.isForbidden = true;
+      const retry = `Retrying every ${Math.round(this.settings.forbiddenRetryMs / 1000)} s`;
+      // A refused change (the relay's shared-edit guard): the room goes on once it is undone.
+      const why =
+        error.code === 'rest_sync_change_refused'
+          ? `${error.message} ${retry}; undoing the change lets the room go on.`
+          : `WordPress does not let this user edit the record. ${retry}.`;
       room.context.reportError(
-        new SyncError(
-          `The sync relay refused room "${room.name}" (${error.code}): WordPress does not let this user edit the record. Retrying every ${Math.round(this.settings.forbiddenRetryMs / 1000)} s.`,
-          'forbidden',
-          { cause: error },
-        ),
+        new SyncError(`The sync relay refused room "${room.name}" (${error.code}): ${why}`, 'forbidden', {
+          cause: error,
+        }),
       );
       room.setStatus('disconnected');
     }

@@ -228,30 +228,43 @@ function postLinks(
       href: restUrl(request, `/${t.rest_namespace}/${t.rest_base}?post=${post.id}`),
     }));
   if (terms.length > 0) links['wp:term'] = terms;
-  if (edit) {
-    const user = request.user;
-    if (canPublishPosts(user, type)) links['wp:action-publish'] = linkTo(self);
-    if (hasCap(user, 'unfiltered_html')) links['wp:action-unfiltered-html'] = linkTo(self);
-    // WordPress 6.1 (get_available_actions) needs both: an author, who may publish, gets no sticky link.
-    if (type.slug === 'post' && hasCap(user, 'edit_others_posts') && canPublishPosts(user, type)) {
-      links['wp:action-sticky'] = linkTo(self);
-    }
-    if (
-      supports(type, 'author') &&
-      hasCap(user, type.capability === 'page' ? 'edit_others_pages' : 'edit_others_posts')
-    ) {
-      links['wp:action-assign-author'] = linkTo(self);
-    }
-    for (const slug of type.taxonomies) {
-      const tax = request.site.db.taxonomies.get(slug);
-      if (!tax) continue;
-      const manage = hasCap(user, 'manage_categories');
-      const assign = hasCap(user, 'edit_posts');
-      if (tax.hierarchical ? manage : assign) links[`wp:action-create-${tax.rest_base}`] = linkTo(self);
-      if (assign) links[`wp:action-assign-${tax.rest_base}`] = linkTo(self);
-    }
-  }
+  if (edit) Object.assign(links, postActionLinks(request, type, self));
   links['curies'] = CURIES;
+  return links;
+}
+
+/**
+ * The `wp:action-*` links of a post for the request's user, as `get_available_actions` gives them
+ * in edit context: what the user may do to the post beyond editing it (publish, sticky, assign an
+ * author or terms, post unfiltered HTML). The sync relay's shared-edit guard reads them too.
+ */
+export function postActionLinks(
+  request: RestRequest,
+  type: PostTypeRow,
+  self: string,
+): Record<string, unknown> {
+  const links: Record<string, unknown> = {};
+  const user = request.user;
+  if (canPublishPosts(user, type)) links['wp:action-publish'] = linkTo(self);
+  if (hasCap(user, 'unfiltered_html')) links['wp:action-unfiltered-html'] = linkTo(self);
+  // WordPress 6.1 (get_available_actions) needs both: an author, who may publish, gets no sticky link.
+  if (type.slug === 'post' && hasCap(user, 'edit_others_posts') && canPublishPosts(user, type)) {
+    links['wp:action-sticky'] = linkTo(self);
+  }
+  if (
+    supports(type, 'author') &&
+    hasCap(user, type.capability === 'page' ? 'edit_others_pages' : 'edit_others_posts')
+  ) {
+    links['wp:action-assign-author'] = linkTo(self);
+  }
+  for (const slug of type.taxonomies) {
+    const tax = request.site.db.taxonomies.get(slug);
+    if (!tax) continue;
+    const manage = hasCap(user, 'manage_categories');
+    const assign = hasCap(user, 'edit_posts');
+    if (tax.hierarchical ? manage : assign) links[`wp:action-create-${tax.rest_base}`] = linkTo(self);
+    if (assign) links[`wp:action-assign-${tax.rest_base}`] = linkTo(self);
+  }
   return links;
 }
 
@@ -576,10 +589,18 @@ function alternateLink(request: RestRequest, type: PostTypeRow, post: PostRow): 
   };
 }
 
+/** The meta keys registered for `type`: its own and those registered for every post type (`''`). */
+function registeredMetaOf(site: Site, type: PostTypeRow): Map<string, Record<string, unknown>> {
+  return new Map([
+    ...(site.db.registeredMeta.get('') ?? []),
+    ...(site.db.registeredMeta.get(type.slug) ?? []),
+  ]);
+}
+
 /** The default of each registered meta key (a registered key is always in `meta`, as in WordPress). */
 function registeredDefaults(request: RestRequest, type: PostTypeRow): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
-  for (const [key, schema] of request.site.db.registeredMeta.get(type.slug) ?? []) {
+  for (const [key, schema] of registeredMetaOf(request.site, type)) {
     defaults[key] =
       schema['default'] ?? (schema['type'] === 'boolean' ? false : schema['type'] === 'string' ? '' : null);
   }
@@ -592,18 +613,13 @@ function registeredDefaults(request: RestRequest, type: PostTypeRow): Record<str
  */
 function metaSchema(site: Site, type: PostTypeRow): Record<string, unknown> {
   if (!supports(type, 'custom-fields')) return {};
-  const keys = site.db.registeredMeta.get(type.slug);
+  const keys = registeredMetaOf(site, type);
   return {
     meta: {
       description: 'Meta fields.',
       type: 'object',
       context: ['view', 'edit'],
-      properties: Object.fromEntries(
-        [...(keys ?? new Map<string, Record<string, unknown>>())].map(([key, schema]) => [
-          key,
-          { ...schema },
-        ]),
-      ),
+      properties: Object.fromEntries([...keys].map(([key, schema]) => [key, { ...schema }])),
     },
   };
 }

@@ -14,12 +14,15 @@
  *
  * @module
  */
-import type { PostRow, UserRow } from '../database.js';
+import type { PostRow, PostTypeRow, UserRow } from '../database.js';
 import { canCreatePosts, canEditPost, hasCap } from '../permissions.js';
 import { CREATABLE, route, type RestRequest, type Route } from '../router.js';
 import { forbidden, invalidParams, ok, WpRestFailure, type RouteResponse } from '../responses.js';
 import type { SyncRelay } from '../SyncRelay.js';
+import { capabilitiesFromLinks, type RecordCapabilities } from '../../sync/server/recordCapabilities.js';
+import { savedMarkupOf } from '../../sync/server/guardedFields.js';
 import { deny } from './guards.js';
+import { postActionLinks } from './posts.js';
 import { avatars } from './users.js';
 
 /** The relay's routes, as WordPress registers them. */
@@ -184,10 +187,53 @@ function permission(relay: SyncRelay) {
   };
 }
 
+/** True when `can` lets the user save every change the guard judges on a post of `type`. */
+function maySaveEverything(request: RestRequest, type: PostTypeRow, can: RecordCapabilities): boolean {
+  const taxonomies = type.taxonomies.map((slug) => request.site.db.taxonomies.get(slug)?.rest_base);
+  return (
+    can.canPublish &&
+    can.canPostUnfilteredHtml &&
+    can.canAssignAuthor &&
+    (can.canStick || type.slug !== 'post') &&
+    taxonomies.every((base) => base === undefined || can.assignableTaxonomies.has(base))
+  );
+}
+
+/**
+ * Refuses the whole request (403 `rest_sync_change_refused`, the rooms in `data.rooms`, each
+ * refused change in `data.refused`) when the rows of a post room change what WordPress would not
+ * let this user save: nothing of it is stored. See `relayEditGuard.ts`.
+ */
+function refuseGuardedChanges(relay: SyncRelay, request: RestRequest, rooms: readonly RoomInput[]): void {
+  const refused: { room: string; field: string; reason: string }[] = [];
+  for (const room of rooms) {
+    const match = /^postType\/([^/:]+):(\d+)$/.exec(room.room);
+    if (match === null || room.updates.length === 0) continue;
+    const type = request.site.db.postTypes.get(match[1] as string);
+    const post = postOfRoom(request, match[1] as string, match[2] as string);
+    if (type === undefined || post === undefined) continue;
+    const can = capabilitiesFromLinks(postActionLinks(request, type, room.room));
+    // Someone who may save every guarded change is not judged (their rows stay opaque, as on the block editor's server).
+    if (maySaveEverything(request, type, can)) continue;
+    const saved = savedMarkupOf({ title: post.title, content: post.content, excerpt: post.excerpt });
+    for (const change of relay.guard.judge(room.room, room.updates, can, saved, post.meta['_crdt_document']))
+      refused.push({ room: room.room, ...change });
+  }
+  if (refused.length === 0) return;
+  const names = [...new Set(refused.map((change) => change.room))];
+  throw new WpRestFailure(
+    'rest_sync_change_refused',
+    `Refused shared edits this user could not save: ${refused.map((change) => `${change.room} ${change.field} (${change.reason})`).join('; ')}.`,
+    403,
+    { rooms: names, refused },
+  );
+}
+
 function handleUpdates(relay: SyncRelay, request: RestRequest): RouteResponse {
   const rooms = parseRooms(request.body, request.rawBody?.byteLength ?? 0);
   const user = request.user as UserRow;
   const now = Date.now();
+  refuseGuardedChanges(relay, request, rooms);
   const answers = rooms.map((room) => {
     relay.setPresence(
       room.room,
