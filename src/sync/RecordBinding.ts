@@ -84,6 +84,19 @@ export interface BindingHost {
 /** The field the block codec reads from and writes to `document.blocks`. */
 const CONTENT_FIELD = 'content';
 
+/** The post date field, which a draft's "floating" date keeps out of the document's say. */
+const DATE_FIELD = 'date';
+
+/**
+ * True when the record's date "floats" (a draft whose date WordPress sets to the time of each save:
+ * `null`, or equal to `modified`): as in core-data, the document's `date` (a block editor writes the
+ * one it loaded) is not taken, or every save would leave the record an edit back to an old date.
+ */
+function isFloatingDate(persisted: PlainObject | undefined, edits: PlainObject): boolean {
+  const date = hasOwn(edits, DATE_FIELD) ? edits[DATE_FIELD] : persisted?.[DATE_FIELD];
+  return date === null || (date !== undefined && date === persisted?.modified);
+}
+
 function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
@@ -699,6 +712,7 @@ export class RecordBinding {
     let count = 0;
     for (const field of fields) {
       if (!this.isShared(field) || this.isDeferred(field)) continue;
+      if (field === DATE_FIELD && isFloatingDate(persisted, edits)) continue;
       const shown = this.docValue(field);
       const saved = rawValueIn(persisted, field, rawAttributes);
       const next = shown === undefined || deepEqual(shown.value, saved) ? undefined : shown.value;

@@ -249,7 +249,10 @@ export function describeCoEditing(label: string, makeTarget: () => Promise<CoEdi
           "the store's excerpt in the editor",
         );
         await record.save();
-        await until(() => !record.isDirty, 'the store clean');
+        await until(
+          () => !record.isDirty,
+          () => `the store clean (edits: ${JSON.stringify(record.edits)})`,
+        );
         // core-data's dirty flag counts the lazy content serializer it injects on every other remote
         // update as unsaved, whatever it serializes (two block editors do the same to each other), and
         // only its own save clears it: "clean" here is no unsaved edit that differs from the saved copy.
