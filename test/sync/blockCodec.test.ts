@@ -199,6 +199,24 @@ describe('stores with a block codec', () => {
     expect(content(a)).toBe(paragraph('>Body typed'));
   });
 
+  it('bring document.content to the content they save when a peer typed only into the blocks', async () => {
+    const mock = createMockWordPress();
+    mock.setCurrentRole('administrator');
+    const id = mock.addPost('post', { title: 'T', content: paragraph('Body'), status: 'draft' });
+    const net = memoryNetwork();
+    const a = await open(mock, net, id, 1, paragraphs);
+    a.edit({ content: paragraph('Body.') });
+    await net.flush();
+    const doc = stores[0]?.sync?.doc(a) as Y.Doc;
+    // The block editor types into the paragraph's text only; document.content stays behind.
+    doc.transact(() => textOf(doc, 0).insert(0, '>'), 'block editor');
+    expect(content(a)).toBe(paragraph('>Body.'));
+    expect(doc.getMap('document').get('content')?.toString()).toBe(paragraph('Body.'));
+    await a.save();
+    expect(doc.getMap('document').get('content')?.toString()).toBe(paragraph('>Body.'));
+    expect((a.persisted as { content: { raw: string } }).content.raw).toBe(paragraph('>Body.'));
+  });
+
   it('leave the saved content as it is when the blocks say the same (no edit after joining)', async () => {
     const mock = createMockWordPress();
     mock.setCurrentRole('administrator');
