@@ -1,38 +1,48 @@
 /**
  * `npm run bench:sync` (this file: BENCH=memory): what collaborative mode costs on top of Yjs.
  *
+ * The baseline is a hand-written Yjs editor doing what any editor must for a keystroke, no less:
+ * the minimal diff from the value it shows (`diffText`, the function the binding uses) applied in
+ * one transaction with its own origin, a `Y.UndoManager` tracking that origin (same capture
+ * timeout as the store), the same provider listening to updates, awareness, a `Y.Text` observer
+ * that reads a change it did not make (a peer's, an undo) back from the text, and the value as an
+ * observable: each new value goes to its subscribers, as a UI re-renders.
+ *
  * 1. 1,000 keystrokes at the end of a post's title, then 1,000 in the middle of its content (where
  *    the diff has the most to compare), each a `record.edit({ title }, { isCached })` (or
  *    `{ content }`; the burst is one undo step) through a RootStore with sync on (edit pipeline,
  *    MobX, edit funnel, binding's diff into the Y.Text, per-person undo, the provider's update
- *    encoding, awareness), against what a hand-written Yjs editor does for
- *    the same keystrokes: the minimal diff from the previous value (`diffText`, the same function
- *    the binding uses) applied in one transaction with its own origin, a `Y.UndoManager` tracking
- *    that origin (same capture timeout), the same provider listening to updates, and awareness.
- *    Also printed: bare Yjs (the diff and the transaction, nothing attached) and the store with
- *    sync off (the plain store edit path), so the cost is visible by layer.
+ *    encoding, awareness), against the raw editor typing the same values. The store's first
+ *    keystroke also seeds the field's text (counted); the raw editor's text is filled before
+ *    timing. Also printed, so the cost is visible by layer: bare Yjs (the diff and the
+ *    transaction, nothing attached), the raw editor on the store's document layout (the text
+ *    inside the root map `document`, with the genesis and seed updates: more client ids in the
+ *    document, which every transaction's state vectors walk), and the store with sync off.
  * 2. One keystroke from one store to the other store's observer (an autorun reading
  *    `record.edited.title`) over the in-memory provider, against the same keystroke between two
- *    hand-written Yjs editors as above (diff, origin, undo manager and awareness on both sides) over
- *    the same provider, with a `Y.Text` observer reading the text. Updates are encoded and decoded
- *    on the way, so parsing is counted.
+ *    raw editors as above over the same provider, the receiving one's value subscriber reading
+ *    the new value. Updates are encoded and decoded on the way, so parsing is counted.
  *
  * The post is the bench fixtures' post (~5.4 KB of JSON, as WordPress sends one with
  * `context=edit`), parsed from JSON as a load would. The variants run in turn, in a rotating order,
  * in every round (no forced GC before a run: V8 then shrinks the young generation and the run that
- * follows collects more often); the figures are medians of rounds (the first round warms the
- * JIT and is left out; `ROUNDS=n` for more). Wall-clock time and process CPU time are both
- * printed: the machine is shared, and CPU time is less disturbed by other processes (it does count
- * V8's GC and compiler threads). Nothing is asserted.
+ * follows collects more often); the timings are medians of rounds (the first round warms the JIT
+ * and is left out; `ROUNDS=n` for more). A ratio is taken per round, between runs made one after
+ * the other under the same load, and printed as the median with the lowest and highest round.
+ * Wall-clock time and process CPU time are both printed (the target applies to both): the machine
+ * may be shared, and CPU time is less disturbed by other processes (it does count V8's GC and
+ * compiler threads); the load average is printed before and after. Nothing is asserted.
  *
  * @module
  */
+import { loadavg } from 'node:os';
 import { autorun } from 'mobx';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { PostTypeConfig, RootStore, type EntityRecord, type Transport } from 'wp-entities';
 import { memoryNetwork, type MemoryNetwork } from 'wp-entities/testing';
 import type { ProviderContext, ProviderFactory } from 'wp-entities/sync';
+import { applyGenesis, DEFAULT_TEXT_FIELDS, seedField, sharedTextOf } from '../../src/sync/recordDoc.js';
 import { diffText } from '../../src/sync/textDiff.js';
 import { post } from '../scenarios/fixtures.js';
 import { median } from '../stats.js';
@@ -43,6 +53,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 15);
 /** The store's default `undoCaptureTimeoutMs`; the raw editors' undo managers use the same. */
 const CAPTURE_TIMEOUT_MS = 500;
 const TITLE = 'Post number 1 ';
+/** The store's document layout for a post (see `src/sync/recordDoc.ts`). */
+const LAYOUT_RULES = { textFields: DEFAULT_TEXT_FIELDS, mergedFields: new Set(['meta']) };
 
 const offline: Transport = {
   request: () => Promise.reject(new Error('offline bench')),
@@ -112,10 +124,13 @@ function makeStore(providers: ProviderFactory[] | undefined, user = 1): RootStor
 }
 
 /**
- * A hand-written Yjs editor of one post: the document built from the same parsed JSON, awareness,
- * an undo manager tracking this editor's origin, and (when `net` is given) a provider on it.
- * {@link RawEditor.type} is one keystroke: the minimal diff from the previous value, in one
- * transaction.
+ * A hand-written Yjs editor of one post, doing what any editor must for a keystroke: the document
+ * built from the same parsed JSON, awareness, an undo manager tracking this editor's origin, (when
+ * `net` is given) a provider on it, and the field's value as an observable the UI subscribes to
+ * ({@link RawEditor.subscribe}). {@link RawEditor.type} is one keystroke: the minimal diff from the
+ * value the editor shows, in one transaction, then the new value to the subscribers. A change the
+ * editor did not make (a peer's, an undo) is read back from the text into the value, and the
+ * subscribers are told.
  */
 class RawEditor {
   readonly doc = new Y.Doc();
@@ -123,13 +138,30 @@ class RawEditor {
   readonly title: Y.Text;
   private readonly origin = {};
   private readonly undo: Y.UndoManager | undefined;
-  private value: string;
+  private readonly onLayout: boolean;
+  private readonly field: TypedField['name'];
+  private readonly subscribers = new Set<(value: string) => void>();
+  private shown: string;
 
-  constructor(options: { net?: MemoryNetwork; undo: boolean; field?: TypedField['name'] }) {
+  constructor(options: {
+    net?: MemoryNetwork;
+    bare?: boolean;
+    onLayout?: boolean;
+    field?: TypedField['name'];
+  }) {
     const field = options.field ?? 'title';
-    this.title = this.doc.getText(field);
+    this.field = field;
+    this.onLayout = options.onLayout === true;
+    if (this.onLayout) {
+      // The store's layout: the text inside the root map `document`, created by the genesis
+      // updates (one client id per field and one for `state`), seeded by a client of its own.
+      applyGenesis(this.doc, LAYOUT_RULES);
+      this.title = sharedTextOf(this.doc, field) as Y.Text;
+    } else {
+      this.title = this.doc.getText(field);
+    }
     const parsed = JSON.parse(POST_JSON) as Record<TypedField['name'], { raw: string }>;
-    this.value = parsed[field].raw;
+    this.shown = parsed[field].raw;
     this.awareness.setLocalState({ user: { id: 1, name: 'U1', color: '#000' } });
     if (options.net !== undefined) {
       const context: ProviderContext = {
@@ -142,27 +174,49 @@ class RawEditor {
       };
       options.net.provider()(context);
     }
-    this.undo = options.undo
-      ? new Y.UndoManager(this.doc, {
-          trackedOrigins: new Set([this.origin]),
-          captureTimeout: CAPTURE_TIMEOUT_MS,
-        })
-      : undefined;
+    this.undo =
+      options.bare !== true
+        ? new Y.UndoManager(this.doc, {
+            trackedOrigins: new Set([this.origin]),
+            captureTimeout: CAPTURE_TIMEOUT_MS,
+          })
+        : undefined;
+    if (options.bare === true) return;
+    this.title.observe((event) => {
+      if (event.transaction.origin === this.origin) return;
+      this.show(this.title.toString());
+    });
+  }
+
+  /** The value the editor shows. */
+  get value(): string {
+    return this.shown;
+  }
+
+  /** Calls `subscriber` with each new value (as a UI component re-renders). */
+  subscribe(subscriber: (value: string) => void): void {
+    this.subscribers.add(subscriber);
   }
 
   /** Starts the text from the loaded value (once, by the first editor of a room). */
   seed(): void {
-    this.title.insert(0, this.value);
+    if (this.onLayout) seedField(this.doc, this.field, '', this.shown);
+    else this.title.insert(0, this.shown);
   }
 
   type(next: string): void {
-    const change = diffText(this.value, next);
-    this.value = next;
+    const change = diffText(this.shown, next);
     if (change === undefined) return;
     this.doc.transact(() => {
       if (change.deleteCount > 0) this.title.delete(change.index, change.deleteCount);
       if (change.insert !== '') this.title.insert(change.index, change.insert);
     }, this.origin);
+    this.show(next);
+  }
+
+  private show(value: string): void {
+    this.shown = value;
+    for (const subscriber of this.subscribers) subscriber(value);
   }
 
   destroy(): void {
@@ -172,21 +226,21 @@ class RawEditor {
   }
 }
 
-type LocalVariant = 'bareYjs' | 'rawEditor' | 'storeOff' | 'storeOn';
+type LocalVariant = 'bareYjs' | 'rawEditor' | 'rawOnLayout' | 'storeOff' | 'storeOn';
 
 async function localRun(variant: LocalVariant, field: TypedField): Promise<Timing> {
   const last = field.typed(KEYSTROKES - 1);
-  if (variant === 'bareYjs' || variant === 'rawEditor') {
+  if (variant === 'bareYjs' || variant === 'rawEditor' || variant === 'rawOnLayout') {
     const net = memoryNetwork();
     const editor =
       variant === 'bareYjs'
-        ? new RawEditor({ undo: false, field: field.name })
-        : new RawEditor({ net, undo: true, field: field.name });
+        ? new RawEditor({ bare: true, field: field.name })
+        : new RawEditor({ net, field: field.name, onLayout: variant === 'rawOnLayout' });
     editor.seed();
     const timing = await time(() => {
       for (let i = 0; i < KEYSTROKES; i++) editor.type(field.typed(i));
     });
-    if (editor.title.toString() !== last) throw new Error('raw edits lost');
+    if (editor.title.toString() !== last || editor.value !== last) throw new Error('raw edits lost');
     editor.destroy();
     net.dispose();
     return timing;
@@ -214,13 +268,13 @@ type PeerVariant = 'rawEditors' | 'stores';
 async function peerRun(variant: PeerVariant): Promise<Timing> {
   const net = memoryNetwork();
   if (variant === 'rawEditors') {
-    const a = new RawEditor({ net, undo: true });
-    const b = new RawEditor({ net, undo: true });
+    const a = new RawEditor({ net });
+    const b = new RawEditor({ net });
     a.seed();
     await net.flush();
     let seen = '';
-    b.title.observe(() => {
-      seen = b.title.toString();
+    b.subscribe((value) => {
+      seen = value;
     });
     const timing = await time(async () => {
       for (let i = 0; i < PEER_KEYSTROKES; i++) {
@@ -258,70 +312,116 @@ async function peerRun(variant: PeerVariant): Promise<Timing> {
   return timing;
 }
 
+/** Each variant's timings, one per round (same order), and their medians. */
+interface Measured<V extends string> {
+  readonly median: Record<V, Timing>;
+  readonly perRound: Record<V, Timing[]>;
+}
+
 /** Runs every variant once per round, in a rotating order; the first round is left out. */
 async function rounds<V extends string>(
   variants: readonly V[],
   run: (variant: V) => Promise<Timing>,
-): Promise<Record<V, Timing>> {
-  const samples = new Map<V, Timing[]>(variants.map((variant) => [variant, []]));
+): Promise<Measured<V>> {
+  const perRound = {} as Record<V, Timing[]>;
+  for (const variant of variants) perRound[variant] = [];
   for (let round = 0; round < ROUNDS + 1; round++) {
     for (let k = 0; k < variants.length; k++) {
       const variant = variants[(round + k) % variants.length] as V;
       const timing = await run(variant);
-      if (round > 0) samples.get(variant)?.push(timing);
+      if (round > 0) perRound[variant].push(timing);
     }
   }
-  const result = {} as Record<V, Timing>;
-  for (const [variant, list] of samples) {
-    result[variant] = {
+  const medians = {} as Record<V, Timing>;
+  for (const variant of variants) {
+    const list = perRound[variant];
+    medians[variant] = {
       wallMs: median(list.map((timing) => timing.wallMs)),
       cpuMs: median(list.map((timing) => timing.cpuMs)),
     };
   }
-  return result;
+  return { median: medians, perRound };
 }
 
 function row(label: string, timing: Timing, scale = 1, digits = 2): string {
   const wall = (timing.wallMs * scale).toFixed(digits).padStart(9);
-  const cpu = (timing.cpuMs * scale).toFixed(digits).padStart(9);
-  return `  ${label.padEnd(52)}${wall}${cpu}`;
+  const cpu = (timing.cpuMs * scale).toFixed(digits).padStart(17);
+  return `  ${label.padEnd(60)}${wall}${cpu}`;
 }
 
-function ratio(label: string, ours: Timing, base: Timing): string {
-  const wall = `${(ours.wallMs / base.wallMs).toFixed(2)}x`.padStart(9);
-  const cpu = `${(ours.cpuMs / base.cpuMs).toFixed(2)}x`.padStart(9);
-  return `  ${label.padEnd(52)}${wall}${cpu}`;
+/** Median, lowest and highest of the per-round ratios, as `1.23x (1.10-1.40)`. */
+function spread(ratios: readonly number[]): string {
+  const low = Math.min(...ratios).toFixed(2);
+  const high = Math.max(...ratios).toFixed(2);
+  return `${median(ratios).toFixed(2)}x (${low}-${high})`;
 }
 
+/**
+ * The ratio of two variants measured in the same rounds: each round's ratio (the two ran one after
+ * the other, under the same load), then their median and range.
+ */
+function ratio(label: string, ours: readonly Timing[], base: readonly Timing[]): string {
+  const wall = ours.map((timing, i) => timing.wallMs / (base[i] as Timing).wallMs);
+  const cpu = ours.map((timing, i) => timing.cpuMs / (base[i] as Timing).cpuMs);
+  return `  ${label.padEnd(60)}${spread(wall).padStart(19)}${spread(cpu).padStart(19)}`;
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
+
+const HEADER = '     wall (ms)' + '   cpu (ms)'.padStart(17);
+const RATIO_HEADER = '  ratios: median of rounds (lowest-highest)';
 console.log(
-  `post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; median of ${ROUNDS} rounds (variants alternate); wall and CPU time`,
+  `post JSON: ${(POST_JSON.length / 1024).toFixed(1)} KB; median of ${ROUNDS} rounds (variants alternate); load average ${loadAverage()}`,
 );
 for (const [field, where] of [
   [IN_TITLE, 'at the end of the title'],
   [IN_CONTENT, `in the middle of the content (${(CONTENT.length / 1024).toFixed(1)} KB)`],
 ] as const) {
-  const local = await rounds<LocalVariant>(['bareYjs', 'rawEditor', 'storeOff', 'storeOn'], (variant) =>
-    localRun(variant, field),
+  const local = await rounds<LocalVariant>(
+    ['bareYjs', 'rawEditor', 'rawOnLayout', 'storeOff', 'storeOn'],
+    (variant) => localRun(variant, field),
   );
-  console.log(
-    `${KEYSTROKES.toLocaleString('en')} local keystrokes ${where} (ms)`.padEnd(54) + '     wall      cpu',
-  );
-  console.log(row('bare Yjs: diff + transaction', local.bareYjs));
-  console.log(row('raw Yjs editor: + UndoManager, provider, awareness', local.rawEditor));
-  console.log(row('RootStore, sync off (plain store edit path)', local.storeOff));
-  console.log(row('RootStore, sync on (room joined)', local.storeOn));
-  console.log(ratio('ratio sync on / raw Yjs editor (target <= 1.5x)', local.storeOn, local.rawEditor));
-  console.log(ratio('ratio sync on / bare Yjs', local.storeOn, local.bareYjs));
+  const m = local.median;
+  console.log(`${KEYSTROKES.toLocaleString('en')} local keystrokes ${where}`.padEnd(62) + HEADER);
+  console.log(row('bare Yjs: diff + transaction', m.bareYjs));
+  console.log(row('raw Yjs editor: + UndoManager, observer, provider, awareness', m.rawEditor));
+  console.log(row("raw Yjs editor on the store's document layout", m.rawOnLayout));
+  console.log(row('RootStore, sync off (plain store edit path)', m.storeOff));
+  console.log(row('RootStore, sync on (room joined)', m.storeOn));
   console.log(
     row('sync on - sync off - raw Yjs editor (the glue)', {
-      wallMs: local.storeOn.wallMs - local.storeOff.wallMs - local.rawEditor.wallMs,
-      cpuMs: local.storeOn.cpuMs - local.storeOff.cpuMs - local.rawEditor.cpuMs,
+      wallMs: m.storeOn.wallMs - m.storeOff.wallMs - m.rawEditor.wallMs,
+      cpuMs: m.storeOn.cpuMs - m.storeOff.cpuMs - m.rawEditor.cpuMs,
     }),
   );
+  console.log(RATIO_HEADER);
+  const on = local.perRound.storeOn;
+  console.log(ratio('sync on / raw Yjs editor (target <= 1.5x)', on, local.perRound.rawEditor));
+  console.log(
+    ratio(
+      'raw Yjs editor on the layout / raw Yjs editor',
+      local.perRound.rawOnLayout,
+      local.perRound.rawEditor,
+    ),
+  );
+  console.log(ratio('sync on / raw Yjs editor on the layout', on, local.perRound.rawOnLayout));
+  console.log(ratio('sync on / bare Yjs', on, local.perRound.bareYjs));
 }
 const peer = await rounds<PeerVariant>(['rawEditors', 'stores'], peerRun);
 const perKeystroke = 1000 / PEER_KEYSTROKES;
-console.log('one keystroke, A edits -> B observer, memory provider (us)'.padEnd(54) + '     wall      cpu');
-console.log(row('raw Yjs editor -> raw Yjs editor, Y.Text observer', peer.rawEditors, perKeystroke, 1));
-console.log(row('RootStore -> RootStore autorun', peer.stores, perKeystroke, 1));
-console.log(ratio('ratio (target <= 1.5x)', peer.stores, peer.rawEditors));
+console.log(
+  'one keystroke, A edits -> B observer, memory provider'.padEnd(62) + HEADER.replaceAll('ms', 'us'),
+);
+console.log(
+  row('raw Yjs editor -> raw Yjs editor, value subscriber', peer.median.rawEditors, perKeystroke, 1),
+);
+console.log(row('RootStore -> RootStore autorun', peer.median.stores, perKeystroke, 1));
+console.log(RATIO_HEADER);
+console.log(
+  ratio('stores / raw Yjs editors (target <= 1.5x)', peer.perRound.stores, peer.perRound.rawEditors),
+);
+console.log(`load average at the end: ${loadAverage()}`);

@@ -707,11 +707,13 @@ export class RecordBinding {
   private resyncFields(fields: readonly string[], origin: RemoteOrigin = 'peer'): void {
     const edits = this.record.edits as PlainObject;
     const persisted = this.record.persisted as PlainObject | undefined;
-    const rawAttributes = this.record.config?.rawAttributes;
+    // Looked up once: a peer's keystroke comes through here, and the record finds its config in the registry.
+    const config = this.record.config;
+    const rawAttributes = config?.rawAttributes;
     const values: Record<string, unknown> = {};
     let count = 0;
     for (const field of fields) {
-      if (!this.isShared(field) || this.isDeferred(field)) continue;
+      if (config?.transientEdits.has(field) === true || typeof edits[field] === 'function') continue;
       if (field === DATE_FIELD && isFloatingDate(persisted, edits)) continue;
       const shown = this.docValue(field);
       const saved = rawValueIn(persisted, field, rawAttributes);

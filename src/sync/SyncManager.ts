@@ -100,7 +100,8 @@ export class SyncManager {
       const room = this.roomsByRecord.get(event.record);
       if (room === undefined) return;
       // The history places the edit's undo step first, then the edit is written (undoDelegation.ts).
-      this.store.history.recordDelegatedEdit(event);
+      // Only this person's own edits make steps: a peer's keystroke skips the history's action.
+      if (event.origin === 'local' && !event.undoIgnore) this.store.history.recordDelegatedEdit(event);
       room.binding.onEdit(event.changes, event.origin, event.undoIgnore);
     });
   }
@@ -251,9 +252,9 @@ export class SyncManager {
       canRedo: () => room.undo.canRedo,
     });
     // A peer's change may take away all a step did (this person's own changes open or grow steps,
-    // which the history hears of anyway).
+    // which the history hears of anyway); with no step, it has nothing to take away.
     const onDocChange = (transaction: Y.Transaction): void => {
-      if (!transaction.local) this.store.history.delegateChanged();
+      if (!transaction.local && room.undo.hasSteps) this.store.history.delegateChanged();
     };
     room.doc.on('afterTransaction', onDocChange);
     this.undelegates.set(room, () => {

@@ -87,6 +87,11 @@ export class SyncUndo {
     return () => this.listeners.delete(listener);
   }
 
+  /** True when this person has an undo or a redo step (whether or not it would change anything). */
+  get hasSteps(): boolean {
+    return this.manager.undoStack.length > 0 || this.manager.redoStack.length > 0;
+  }
+
   /** True when undo would change something (a step whose work others have all deleted would not). */
   get canUndo(): boolean {
     return hasEffectiveItem(this.doc, this.manager.undoStack);
