@@ -80,7 +80,7 @@ export default defineConfig({
           include: ['test/block-editor/**/*.test.ts'],
           environment: 'jsdom',
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

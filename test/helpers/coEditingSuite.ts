@@ -120,7 +120,7 @@ export function describeCoEditing(label: string, makeTarget: () => Promise<CoEdi
       record = store.record('postType', 'post', id) as EntityRecord<object>;
       await record.fetch();
       await store.sync!.join(record);
-    }, 180_000);
+    }, 300_000);
 
     afterAll(async () => {
       store?.dispose();
