@@ -23,6 +23,9 @@ const selfAliases = [
  * - `wordpress`: against a real WordPress 6.1 started by scripts/wordpress/; `npm run test:wordpress`.
  * - `sync`: the slow collaborative-sync suites (real WebRTC, signalling and sync servers, Redis) in
  *   `test/sync-slow/`; `npm run test:sync`.
+ * - `block-editor`: the block editor's own data layer (`@wordpress/core-data` 8.1 + `@wordpress/sync`
+ *   1.56, jsdom) co-editing with a `RootStore` through the mock's relay (`test/block-editor/`);
+ *   `npm run test:block-editor`. Its run against the real WordPress is in `wordpress`.
  * - `security`: the sync server attacked on loopback, against a real WordPress 6.1 and Redis
  *   (`test/security/`); `npm run test:security` (CI: scripts/security/ci.sh).
  */
@@ -40,6 +43,7 @@ export default defineConfig({
             'test/e2e/**',
             'test/sync-slow/**',
             'test/security/**',
+            'test/block-editor/**',
             'node_modules/**',
           ],
           environment: 'node',
@@ -66,6 +70,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'block-editor',
+          include: ['test/block-editor/**/*.test.ts'],
+          environment: 'jsdom',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           fileParallelism: false,
         },
       },

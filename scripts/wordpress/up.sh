@@ -190,6 +190,9 @@ if [[ -d $plugin_src ]]; then
 	rm -rf "$WP_DOCROOT/wp-content/plugins/wp-entities-sync"
 	cp -a "$plugin_src" "$WP_DOCROOT/wp-content/plugins/wp-entities-sync"
 fi
+# A registered meta key for the suites (lib/test-meta.php), as a must-use plugin.
+mkdir -p "$WP_DOCROOT/wp-content/mu-plugins"
+cp "$WP_SCRIPTS_DIR/lib/test-meta.php" "$WP_DOCROOT/wp-content/mu-plugins/wpe-test-meta.php"
 
 # ------------------------------------------------------------------------------- install --
 wp_log "installing or verifying the site"

@@ -14,6 +14,15 @@ import * as Y from 'yjs';
 import { SyncError } from '../../core/errors.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import {
+  BLOCKS_FIELD,
+  isInsideBlocks,
+  plainBlocks,
+  readBlocks,
+  sharedBlocksOf,
+  writeBlocks,
+  type SharedBlocks,
+} from './blockDoc.js';
 import { ForeignEditMarks } from './ForeignEdits.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
@@ -74,6 +83,22 @@ export interface BindingHost {
   reportError(error: SyncError): void;
 }
 
+/** The field the block codec reads from and writes to `document.blocks`. */
+const CONTENT_FIELD = 'content';
+
+/** The post date field, which a draft's "floating" date keeps out of the document's say. */
+const DATE_FIELD = 'date';
+
+/**
+ * True when the record's date "floats" (a draft whose date WordPress sets to the time of each save:
+ * `null`, or equal to `modified`): as in core-data, the document's `date` (a block editor writes the
+ * one it loaded) is not taken, or every save would leave the record an edit back to an old date.
+ */
+function isFloatingDate(persisted: PlainObject | undefined, edits: PlainObject): boolean {
+  const date = hasOwn(edits, DATE_FIELD) ? edits[DATE_FIELD] : persisted?.[DATE_FIELD];
+  return date === null || (date !== undefined && date === persisted?.modified);
+}
+
 function hasOwn(object: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(object, key);
 }
@@ -127,6 +152,8 @@ export class RecordBinding {
   private readonly documentMap: Y.Map<unknown>;
   private readonly stateMap: Y.Map<unknown>;
   private undoManager: object | undefined;
+  /** The saved content and its blocks serialized by the block codec (see {@link contentFromBlocks}). */
+  private savedSerialization: { readonly saved: string; readonly serialized: string } | undefined;
   /** What a save of this person's sent, per shared field, while it flies (for the server's rewrites). */
   private sentValues: Record<string, unknown> | undefined;
   private isStarted = false;
@@ -284,7 +311,10 @@ export class RecordBinding {
       reaction(
         () => [this.record.persisted, this.record.isSaving] as const,
         ([persisted, isSaving], [previous, wasSaving]) => {
-          if (isSaving && !wasSaving) this.sentValues = this.sharedEdits();
+          if (isSaving && !wasSaving) {
+            this.sentValues = this.sharedEdits();
+            this.freshenContentText();
+          }
           // A save's answer arrives in the action that ends it; a refetch answered during the save is not it.
           const sent = !isSaving && wasSaving ? this.sentValues : undefined;
           if (!isSaving) this.sentValues = undefined;
@@ -370,7 +400,10 @@ export class RecordBinding {
       const edits = this.record.edits as PlainObject;
       if (text !== undefined) {
         const next = rawTextOf(hasOwn(edits, only) ? edits[only] : persisted?.[only]);
-        this.doc.transact(() => this.writeText(text, next), origin);
+        this.doc.transact(() => {
+          this.writeText(text, next);
+          if (only === CONTENT_FIELD) this.writeBlocks(next);
+        }, origin);
         return;
       }
     }
@@ -394,9 +427,54 @@ export class RecordBinding {
       }, this.serverOrigin);
     }
     this.doc.transact(() => {
-      for (const { field, value, persistedRaw } of values)
+      for (const { field, value, persistedRaw } of values) {
         writeDocField(this.doc, this.rules, field, value, persistedRaw, this.writeText);
+        if (field === CONTENT_FIELD) this.writeBlocks(rawTextOf(value));
+      }
     }, origin);
+  }
+
+  /**
+   * With a block codec, as a save starts: makes `document.content` the content being saved. The
+   * blocks are the content's truth and a peer's typing changes only them; a block editor takes the
+   * text as its edit of `content`, which then equals the copy it refetches after this save (it ends
+   * clean), where a stale text would leave it an edit of old content.
+   */
+  private freshenContentText(): void {
+    const text = sharedTextOf(this.doc, CONTENT_FIELD);
+    const edits = this.record.edits as PlainObject;
+    if (this.rules.blockCodec === undefined || text === undefined || !hasOwn(edits, CONTENT_FIELD)) return;
+    const content = edits[CONTENT_FIELD];
+    if (typeof content !== 'string' || text.toString() === content) return;
+    this.doc.transact(() => this.writeText(text, content), this.serverOrigin);
+  }
+
+  /** With a block codec, makes `document.blocks` the blocks of `content` (inside a transaction). */
+  private writeBlocks(content: string): void {
+    const codec = this.rules.blockCodec;
+    if (codec === undefined) return;
+    // What the document's blocks already say needs no parse: a peer's typing handed back by the app.
+    const blocks = sharedBlocksOf(this.documentMap);
+    if (blocks !== undefined && this.contentFromBlocks(blocks) === content) return;
+    writeBlocks(this.documentMap, codec, content);
+  }
+
+  /**
+   * The content the document's blocks serialize to; the saved content itself when they are the
+   * saved content's blocks (a serializer need not give back the saved bytes).
+   */
+  private contentFromBlocks(blocks: SharedBlocks): string {
+    const codec = this.rules.blockCodec;
+    if (codec === undefined) return '';
+    const serialized = codec.serialize(readBlocks(blocks));
+    const saved = rawTextOf((this.record.persisted as PlainObject | undefined)?.[CONTENT_FIELD]);
+    if (this.savedSerialization?.saved !== saved) {
+      this.savedSerialization = {
+        saved,
+        serialized: codec.serialize(plainBlocks(codec, codec.parse(saved))),
+      };
+    }
+    return serialized === this.savedSerialization.serialized ? saved : serialized;
   }
 
   private readonly writeText = (text: Y.Text, value: string): void => {
@@ -440,6 +518,16 @@ export class RecordBinding {
       this.refreshTypes();
     }
     for (const [type, field] of this.fieldOfType) if (transaction.changed.has(type)) fields.add(field);
+    if (this.rules.blockCodec !== undefined) {
+      // The blocks are the content (the key replaced, or any block, attribute or text inside changed).
+      const blocks = sharedBlocksOf(this.documentMap);
+      let isBlocksChange = fields.delete(BLOCKS_FIELD);
+      for (const type of transaction.changed.keys()) {
+        if (isBlocksChange) break;
+        isBlocksChange = isInsideBlocks(blocks, type as Y.AbstractType<unknown>);
+      }
+      if (isBlocksChange) fields.add(CONTENT_FIELD);
+    }
     const stateKeys = transaction.changed.get(this.stateMap as unknown as YType);
     let isNewSave = false;
     const seedsOf = new Set<string>();
@@ -556,6 +644,7 @@ export class RecordBinding {
           for (const field of Object.keys(rewritten)) {
             const saved = rewritten[field];
             writeDocField(this.doc, this.rules, field, saved, saved, this.writeText);
+            if (field === CONTENT_FIELD) this.writeBlocks(rawTextOf(saved));
           }
         }, this.serverOrigin);
     }
@@ -569,6 +658,10 @@ export class RecordBinding {
 
   /** The document's value of `field`, or `undefined` when it holds none. */
   private docValue(field: string): { value: unknown } | undefined {
+    if (field === CONTENT_FIELD && this.rules.blockCodec !== undefined) {
+      const blocks = sharedBlocksOf(this.documentMap);
+      if (blocks !== undefined) return { value: this.contentFromBlocks(blocks) };
+    }
     if (this.rules.textFields.has(field)) {
       if (!this.seeded.has(field)) return undefined;
       const text = sharedTextOf(this.doc, field);
@@ -644,7 +737,9 @@ export class RecordBinding {
   /** Makes every shared edit of the record what the document says against its saved copy. */
   private resync(): void {
     const fields = new Set<string>();
-    this.documentMap.forEach((_value, field) => fields.add(field));
+    this.documentMap.forEach((_value, field) =>
+      fields.add(field === BLOCKS_FIELD && this.rules.blockCodec !== undefined ? CONTENT_FIELD : field),
+    );
     for (const field of Object.keys(this.record.edits)) fields.add(field);
     this.resyncFields([...fields], 'peer');
   }
@@ -660,6 +755,7 @@ export class RecordBinding {
     let count = 0;
     for (const field of fields) {
       if (config?.transientEdits.has(field) === true || typeof edits[field] === 'function') continue;
+      if (field === DATE_FIELD && isFloatingDate(persisted, edits)) continue;
       const shown = this.docValue(field);
       const saved = rawValueIn(persisted, field, rawAttributes);
       const next = shown === undefined || deepEqual(shown.value, saved) ? undefined : shown.value;

@@ -378,7 +378,8 @@ export class SyncManager {
     // types merge `meta`, as their config will say.
     const mergedFields =
       record.config?.mergedEdits ?? (record.kind === 'postType' ? POST_MERGED_FIELDS : NO_FIELDS);
-    return { textFields, mergedFields };
+    const blockCodec = record.kind === 'postType' ? this.options.blockCodec : undefined;
+    return { textFields, mergedFields, blockCodec };
   }
 
   private readonly bindingHost: BindingHost = {

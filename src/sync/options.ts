@@ -4,6 +4,7 @@
  * @module
  */
 import type { EntityRecord } from '../../models/EntityRecord.js';
+import type { BlockCodec } from './blockCodec.js';
 import type { ForeignEdit } from './ForeignEdits.js';
 import type { SyncUser } from './Presence.js';
 import type { ProviderFactory } from './provider.js';
@@ -47,4 +48,16 @@ export interface SyncOptions {
    */
   readonly confirmForeignEdits?:
     ((edits: readonly ForeignEdit[], record: EntityRecord<object>) => boolean | Promise<boolean>) | undefined;
+  /**
+   * Parses and serializes post content, so a post's content is shared as the block editor shares
+   * it: `document.blocks`, one `Y.Map` per block with each rich-text attribute a `Y.Text` of HTML,
+   * which the block editor treats as the truth (its `document.content` may be stale). With a codec,
+   * an edit of `content` is written into the blocks (and into `document.content`), and the record's
+   * `content` is the codec's serialization of the document's blocks whenever the document holds
+   * blocks: a paragraph typed here is a paragraph typed in the block editor, and back. Without one,
+   * only `document.content` is read and written. Use one setting for every wp-entities peer of a
+   * room. `wordpressBlockCodec(blocks)` wraps `@wordpress/blocks` (core blocks registered).
+   * @default undefined
+   */
+  readonly blockCodec?: BlockCodec | undefined;
 }

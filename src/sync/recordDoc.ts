@@ -32,6 +32,7 @@
  */
 import * as Y from 'yjs';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import type { BlockCodec } from './blockCodec.js';
 
 /** The root map of the record's synced fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
 export const DOCUMENT_MAP = 'document';
@@ -65,6 +66,11 @@ export interface DocFieldRules {
   readonly textFields: ReadonlySet<string>;
   /** Fields whose keys merge (`meta`). */
   readonly mergedFields: ReadonlySet<string>;
+  /**
+   * When set, `content` is read from and written to `document.blocks` too (`SyncOptions.blockCodec`;
+   * see `blockDoc.ts`).
+   */
+  readonly blockCodec?: BlockCodec | undefined;
 }
 
 /** FNV-1a over UTF-16 code units with a chosen offset basis, as an unsigned 32-bit number. */
