@@ -5,9 +5,9 @@
  *
  * The old core is `git archive <base>` of models/, stores/, src/ and the files tsx needs, unpacked
  * into a scratch directory with this tree's harness copied in and this tree's node_modules linked.
- * Rounds alternate new, old, old, new… (`--rounds` each, default 5); every round is its own
- * process running `bench/compare.ts --ours-only` with `--warmup` thrown-away and `--inner` measured
- * passes, and contributes the median of its passes. The table prints, per scenario and metric, the
+ * Rounds alternate new, old, old, new… (`--rounds` each, default 5); every round runs
+ * `bench/compare.ts --ours-only --processes 1` (one fresh process per scenario) with `--warmup`
+ * thrown-away and `--inner` measured passes, and contributes the median of its passes. The table prints, per scenario and metric, the
  * median over rounds of each core, the ratio new/old, each core's spread (min–max over rounds), and
  * the paired ratios: each new round over the old round run right after it, which cancels load that
  * drifts slower than one round. The verdict is `higher` or `lower` only when every paired ratio
@@ -69,7 +69,9 @@ function prepareOldTree(): string {
   rmSync(tree, { recursive: true, force: true });
   mkdirSync(tree, { recursive: true });
   const inBase = CORE_PATHS.filter(
-    (path) => execFileSync('git', ['ls-tree', '--name-only', commit, path], { cwd: newTree, encoding: 'utf8' }) !== '',
+    (path) =>
+      execFileSync('git', ['ls-tree', '--name-only', commit, path], { cwd: newTree, encoding: 'utf8' }) !==
+      '',
   );
   const archive = execFileSync('git', ['archive', commit, ...inBase], {
     cwd: newTree,
@@ -83,8 +85,13 @@ function prepareOldTree(): string {
     symlinkSync(join(tree, 'src/transport'), join(tree, 'core/transport'), 'dir');
     symlinkSync(join(tree, 'src/errors.ts'), join(tree, 'core/errors.ts'));
   }
-  cpSync(join(newTree, 'bench/compare.ts'), join(tree, 'bench/compare.ts'));
-  for (const file of ['bench/printTable.ts', 'bench/stats.ts']) cpSync(join(newTree, file), join(tree, file));
+  for (const file of [
+    'bench/compare.ts',
+    'bench/scenarioProcess.ts',
+    'bench/printTable.ts',
+    'bench/stats.ts',
+  ])
+    cpSync(join(newTree, file), join(tree, file));
   cpSync(join(newTree, 'bench/scenarios'), join(tree, 'bench/scenarios'), { recursive: true });
   for (const file of HARNESS_SUPPORT) {
     if (!existsSync(join(tree, file))) cpSync(join(newTree, file), join(tree, file));
@@ -115,6 +122,9 @@ function runRound(tree: string, label: string): RoundFigures {
       '--ours-only',
       '--only',
       only,
+      // One fresh process per scenario (compare.ts's own rounds are this run's interleaving).
+      '--processes',
+      '1',
       '--rounds',
       String(inner),
       '--warmup',

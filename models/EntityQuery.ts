@@ -83,8 +83,14 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   private readonly picked = new WeakMap<object, Partial<T>>();
   private readonly includeSet: ReadonlySet<Id> | null;
   private isObserved = false;
-  /** The last view a plain script read, so an unchanged list gives the same arrays. */
+  /**
+   * The last view a plain script read, and what it was made from: the id list and the
+   * collection's snapshot version. While both are the same, a plain read returns it in O(1);
+   * once either moved, the next read works it out again (and keeps the old arrays when equal).
+   */
   private untrackedView: View<T, E> = UNKNOWN;
+  private untrackedList: ListState | undefined = undefined;
+  private untrackedVersion = -1;
   /** When the query was made, last settled or last stopped being observed (for eviction). */
   private lastUsedMs = Date.now();
   private isScheduled = false;
@@ -264,12 +270,33 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     });
   }
 
-  /** The view: the computed inside a derivation; computed afresh (untracked) for a plain script. */
+  /**
+   * The view: the computed inside a derivation; for a plain script, the last untracked view while
+   * the list and the collection's snapshots are unchanged (a computed nobody observes is not cached
+   * by MobX, and keeping it alive would box every listed record's state).
+   */
   private readView(): View<T, E> {
     if (isTracking()) return this.view.get();
+    const list = this.list.get();
+    const version = this.collection.snapshotVersion;
+    if (list === this.untrackedList && version === this.untrackedVersion) return this.untrackedView;
     const view = this.computeView();
     if (!sameView(view, this.untrackedView)) this.untrackedView = view;
+    this.untrackedList = list;
+    this.untrackedVersion = version;
     return this.untrackedView;
+  }
+
+  /**
+   * @internal The eviction sweep: forgets the view a plain script read when it is out of date, so
+   * it holds no record the collection let go.
+   */
+  releaseStaleView(): void {
+    if (this.list.get() === this.untrackedList && this.collection.snapshotVersion === this.untrackedVersion)
+      return;
+    this.untrackedView = UNKNOWN;
+    this.untrackedList = undefined;
+    this.untrackedVersion = -1;
   }
 
   private computeView(): View<T, E> {

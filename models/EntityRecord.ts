@@ -3,26 +3,20 @@
  * edits, and the views derived from them (`raw`, `edited`, `title`, …).
  *
  * A cached record nobody observes costs a plain object: each piece of state is a plain field until
- * a derivation reads it (lazyObservable.ts), and the object views (`raw`, `edited`,
- * `nonTransientEdits`) are memoised on their inputs so an unchanged record returns the same object.
+ * a derivation reads it (lazyObservable.ts). Its speed caches live in files of their own: the
+ * object views (`raw`, `edited`, `nonTransientEdits`) memoised on their inputs (RecordViewMemo.ts),
+ * the primitive views' computeds (PrimitiveViews.ts), and the transient-field bookkeeping behind
+ * the `hasEdits` flag (hasEditsFlag.ts).
  *
  * @module
  */
-import { action, computed, runInAction, type IComputedValue } from 'mobx';
+import { action, runInAction } from 'mobx';
 import { ArgumentError, EntityConfigError, isConflictError, StoreDisposedError } from '../core/errors.js';
 import type { Query } from '../core/transport/types.js';
 import type { RecordHost, RevisionSource, UndoTarget } from './RecordHost.js';
 import { settle, type SaveOptions } from './writeOutcome.js';
 import { autosaveOf, type Autosave } from './Autosave.js';
-import {
-  NO_EDITS,
-  mergeEdits,
-  clearReceivedEdits,
-  editedRecord,
-  nonTransientEdits,
-  persistedRawValue,
-  type Edits,
-} from './editPipeline.js';
+import { NO_EDITS, mergeEdits, clearReceivedEdits, persistedRawValue, type Edits } from './editPipeline.js';
 import {
   commitEdits,
   type CommitFlags,
@@ -33,7 +27,10 @@ import {
   type ExternalEditOrigin,
   type FunnelRecord,
 } from './EditFunnel.js';
-import { isTracking, LazyObservableFields } from './lazyObservable.js';
+import { hasEditsFrom, isFlagCurrent, NOT_WORKED_OUT, type HasEditsBasis } from './hasEditsFlag.js';
+import { isInAction, isTracking, LazyObservableFields } from './lazyObservable.js';
+import { PrimitiveViews } from './PrimitiveViews.js';
+import { RecordViewMemo } from './RecordViewMemo.js';
 import { titleOf, type EntityConfig } from './EntityConfig.js';
 import type { EntityQuery } from './EntityQuery.js';
 import { readId, type Id } from './ids.js';
@@ -50,7 +47,7 @@ import {
   type StoredItem,
   type WriteState,
 } from './recordState.js';
-import { deepEqual, flattenRawAttributes, hasOwn, type PlainObject } from './snapshot.js';
+import { deepEqual, hasOwn, type PlainObject } from './snapshot.js';
 
 export type { FetchState, RecordAction, SaveEnd, StoredItem, WriteState } from './recordState.js';
 
@@ -96,24 +93,6 @@ export type EditInput<E extends object> = {
   [K in keyof E]?: E[K] | ((edited: E) => E[K]);
 } & Readonly<Record<string, unknown>>;
 
-/** The primitive views kept as computeds while observed. */
-interface PrimitiveViews {
-  title: string;
-}
-
-/** Last inputs and outputs of the object views, so that unchanged inputs give the same object. */
-interface ViewMemo {
-  rawIn?: object | undefined;
-  rawAttributes?: ReadonlySet<string> | undefined;
-  rawOut?: object | undefined;
-  transientIn?: object | undefined;
-  transientFields?: ReadonlySet<string> | undefined;
-  transientOut?: object | undefined;
-  editedBase?: object | undefined;
-  editedEdits?: object | undefined;
-  editedOut?: object | undefined;
-}
-
 /**
  * One record of an entity, with one identity for its whole life: `collection.record(5)` always
  * returns the same object, which `receive` updates in place.
@@ -140,11 +119,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     INITIAL_RECORD_STATE as RecordState<T, E>,
     'EntityRecord',
   );
-  /** The transient fields `hasEdits` state was worked out with; `null` before the first write of edits. */
-  private hasEditsTransient: ReadonlySet<string> | undefined | null = null;
-  private computeds: { [K in keyof PrimitiveViews]?: IComputedValue<PrimitiveViews[K]> } | undefined =
-    undefined;
-  private memo: ViewMemo | undefined = undefined;
+  /** The transient fields the `hasEdits` flag was worked out with (hasEditsFlag.ts). */
+  private hasEditsBasis: HasEditsBasis = NOT_WORKED_OUT;
+  /** The computeds of `title` (PrimitiveViews.ts); made on its first tracked read. */
+  private primitiveViews: PrimitiveViews | undefined = undefined;
+  /** The object views' last inputs and outputs (RecordViewMemo.ts); made on the first read of one. */
+  private viewMemo: RecordViewMemo | undefined = undefined;
   private currentId: Id | undefined;
   /** The record was deleted: undo steps pointing at it are ignored until it is edited again. */
   private wasDeleted = false;
@@ -232,22 +212,23 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** The title of the edited record, from the config (`'Site Title'`, a humanised template slug, …). Observable. */
   get title(): string {
-    return this.viaComputed('title', () => {
+    const compute = (): string => {
       const config = this.config;
       const edited = this.edited;
       return config ? config.getTitle(edited as PlainObject | undefined) : titleOf(edited);
-    });
+    };
+    // A plain script's read of a record nobody observed makes no computed.
+    if (this.primitiveViews === undefined && !isTracking()) return compute();
+    return (this.primitiveViews ??= new PrimitiveViews()).read('title', compute);
   }
 
   /** The record has non-transient edits. Observable. */
   get hasEdits(): boolean {
     const transient = this.config?.transientEdits;
-    // Never edited, or the config's transient fields changed since the last edit (it was loaded
-    // or replaced): look at the fields again.
-    if (transient !== this.hasEditsTransient) {
-      return hasNonTransientEdit(this.state.get('edits') as Edits, transient);
-    }
-    return this.state.get('hasEdits');
+    // Only what is read is observed: the flag while current, else the edits (never edited, or the
+    // config's transient fields changed since the last edit).
+    if (isFlagCurrent(this.hasEditsBasis, transient)) return this.state.get('hasEdits');
+    return hasNonTransientEdit(this.state.get('edits') as Edits, transient);
   }
 
   /** The record has unsaved changes: {@link hasEdits}, or a save is in flight. Observable. */
@@ -620,7 +601,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
    * observer sees one without the other.
    */
   dispatch(action: RecordAction<T, E>): void {
-    EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
+    // Already inside an action (a receive's loop): no second action per record.
+    if (isInAction()) EntityRecord.applyChange(this as EntityRecord<object>, action as RecordAction);
+    else EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
   }
 
   /** {@link dispatch}'s work, for callers already inside an action (the edit funnel, on every keystroke). */
@@ -648,8 +631,10 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   ): void {
     switch (change.type) {
       case 'fetchStarted':
-      case 'cleared':
       case 'autosavesReplaced':
+        return;
+      case 'cleared':
+        this.collection?.noteSnapshotChange();
         return;
       case 'conflictSet':
         // The journal keeps a conflict until it is answered; an answer moves the edit's base.
@@ -659,15 +644,19 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
           change.conflict as SaveConflict | undefined,
         );
         return;
-      case 'fetchEnded':
       case 'received':
+        // Queries read by plain scripts keep their view until a snapshot changes.
+        this.collection?.noteSnapshotChange();
+        this.lastUsedMs = Date.now();
+        return;
+      case 'fetchEnded':
         this.lastUsedMs = Date.now();
         return;
       case 'editsReplaced': {
         const edits = this.state.peek('edits');
         // Only a record without edits can be evicted, so only then does the time of use matter.
         if (edits === NO_EDITS) this.lastUsedMs = Date.now();
-        this.hasEditsTransient = change.transient;
+        this.hasEditsBasis = change.transient;
         const isSaving = this.state.peek('writeState').isSaving;
         this.collection?.noteEditState(
           this,
@@ -706,7 +695,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** @internal The config's transient fields changed: works out `hasEdits` and the dirty lists again. */
   refreshEditState(): void {
-    if (this.hasEditsTransient === null) return;
+    if (this.hasEditsBasis === NOT_WORKED_OUT) return;
     runInAction(() => this.replaceEdits(this.state.peek('edits') as Edits));
   }
 
@@ -755,24 +744,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
 
   /** {@link hasEdits} without observing anything. */
   private hasEditsNow(): boolean {
-    const transient = this.config?.transientEdits;
-    if (transient !== this.hasEditsTransient)
-      return hasNonTransientEdit(this.state.peek('edits') as Edits, transient);
-    return this.state.peek('hasEdits');
-  }
-
-  /** A computed for primitive views read inside reactions (it stops propagation when the value is unchanged); a plain call otherwise. */
-  private viaComputed<K extends keyof PrimitiveViews>(
-    key: K,
-    compute: () => PrimitiveViews[K],
-  ): PrimitiveViews[K] {
-    const existing = this.computeds?.[key];
-    if (existing) return existing.get() as PrimitiveViews[K];
-    // Untracked reads (plain scripts) compute directly: no computed is kept for records nobody observes.
-    if (!isTracking()) return compute();
-    const created = computed(compute);
-    (this.computeds ??= {})[key] = created as IComputedValue<never>;
-    return created.get();
+    return hasEditsFrom(
+      this.hasEditsBasis,
+      this.config?.transientEdits,
+      this.state.peek('hasEdits'),
+      this.state.peek('edits') as Edits,
+    );
   }
 
   private computeRaw(): E | undefined {
@@ -780,13 +757,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const attributes = this.config?.rawAttributes;
     if (persisted === undefined || attributes === undefined || attributes.size === 0)
       return persisted as unknown as E;
-    if (this.memo?.rawIn !== persisted || this.memo.rawAttributes !== attributes) {
-      const memo = (this.memo ??= {});
-      memo.rawIn = persisted;
-      memo.rawAttributes = attributes;
-      memo.rawOut = flattenRawAttributes(persisted, attributes);
-    }
-    return this.memo.rawOut as E;
+    return (this.viewMemo ??= new RecordViewMemo()).raw(persisted, attributes) as E;
   }
 
   private computeNonTransientEdits(): Partial<E> {
@@ -795,30 +766,13 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     if (edits === NO_EDITS) return edits as Partial<E>;
     const config = this.config;
     if (config === undefined || config.transientEdits.size === 0) return edits as Partial<E>;
-    if (this.memo?.transientIn !== edits || this.memo.transientFields !== config.transientEdits) {
-      const memo = (this.memo ??= {});
-      memo.transientIn = edits;
-      memo.transientFields = config.transientEdits;
-      memo.transientOut = nonTransientEdits(config, edits);
-    }
-    return this.memo.transientOut as Partial<E>;
+    return (this.viewMemo ??= new RecordViewMemo()).nonTransientEdits(config, edits) as Partial<E>;
   }
 
   private computeEdited(): E | undefined {
     const base = this.raw;
-    const edits = this.edits;
+    const edits = this.edits as Edits;
     if (Object.keys(edits).length === 0) return base;
-    if (
-      this.memo === undefined ||
-      this.memo.editedBase !== base ||
-      this.memo.editedEdits !== edits ||
-      !this.memo.editedOut
-    ) {
-      const memo = (this.memo ??= {});
-      memo.editedBase = base;
-      memo.editedEdits = edits;
-      memo.editedOut = editedRecord(base, edits as Edits);
-    }
-    return this.memo.editedOut as E;
+    return (this.viewMemo ??= new RecordViewMemo()).edited(base, edits) as E;
   }
 }

@@ -80,6 +80,8 @@ export interface RecordHost<T extends object, E extends object = T> {
    * `hasAnyEdits` counts transient edits too.
    */
   noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean, hasAnyEdits: boolean): void;
+  /** The record's stored server snapshots changed (received or cleared): the lists a script read are out of date. */
+  noteSnapshotChange(): void;
 }
 
 /** Totals of a list, from the response headers. */
@@ -106,6 +108,12 @@ export interface QueryHost<T extends object, E extends object = T> {
   requestList(parts: QueryParts): Promise<void>;
   /** The record made for `id` so far, without making one. */
   peek(id: Id | undefined): EntityRecord<T, E> | undefined;
+  /**
+   * A number that grows whenever what {@link peek} answers may have changed: a record's stored
+   * snapshots, or the records the collection holds. A view a plain script read stays valid while
+   * it and the list stay the same.
+   */
+  readonly snapshotVersion: number;
 }
 
 /**

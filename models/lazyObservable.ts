@@ -20,6 +20,16 @@ export function isTracking(): boolean {
 }
 
 /**
+ * True inside an action (a batch that may change state, outside any derivation): work that would
+ * wrap itself in an action can run as it is, without a second action per call (a receive of
+ * thousands of records dispatches once per record).
+ */
+export function isInAction(): boolean {
+  const state = _getGlobalState();
+  return state.inBatch > 0 && state.allowStateChanges && state.trackingDerivation === null;
+}
+
+/**
  * The plain-until-observed fields of one object (a record's eight pieces of state): each field is
  * a plain value until its first tracked read, then an observable box that it stays. Values are
  * held by reference (`deep: false`): they are immutable snapshots replaced on change. All fields

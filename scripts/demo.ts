@@ -10,9 +10,10 @@
  * - `WP_URL=http://site WP_USER=admin WP_APP_PASSWORD='xxxx xxxx …' npm run demo` runs it on a real
  *   WordPress: Vite proxies `/wp-json` and adds the Basic auth header on the server side.
  *
- * Collaboration is on: a signalling server (`createSignalingServer`, 127.0.0.1, a free port) starts
- * with the editor and stops with it; the page gets its address through Vite `define`, so two
- * windows on the same post edit it together over WebRTC.
+ * Collaboration is on: two windows on the same post edit it together through the site's own
+ * `/wp-sync/v1/updates` relay (`httpPollingProvider`), which the mock WordPress serves; no other
+ * server starts. On a real WordPress the relay comes from plugins/wp-entities-sync (or Gutenberg's
+ * collaboration).
  *
  * Environment: `PORT` (default 5173; the next free one is used when it is taken).
  * {@link startDemo} is also used by the browser tests.
@@ -25,7 +26,6 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, mergeConfig } from 'vite';
-import { createSignalingServer, type SignalingServer } from '../src/sync/server/index.js';
 import { startSharedSite, type SharedSite } from '../examples/editor/server/sharedSite.js';
 import { backendFromEnv, editorConfig, type WordPressBackend } from '../examples/editor/vite.config.js';
 
@@ -43,7 +43,7 @@ export interface DemoOptions {
   watch?: boolean;
   /** A real WordPress to proxy to. @default from `WP_URL`, `WP_USER`, `WP_APP_PASSWORD`; none means the in-browser mock */
   wordpress?: WordPressBackend;
-  /** Start a signalling server so that windows edit together. @default true */
+  /** Windows on one post edit it together (through the site's sync relay). @default true */
   collaboration?: boolean;
   /**
    * Without a real WordPress: `shared`, one mock site in this process for every window; `tab`, a
@@ -56,11 +56,9 @@ export interface DemoOptions {
 export interface DemoServer {
   /** The editor's address, `http://127.0.0.1:5173/`. */
   url: string;
-  /** The signalling server's WebSocket address; `undefined` when collaboration is off. */
-  signalingUrl: string | undefined;
   /** The shared mock WordPress; `undefined` on a real site or with a mock in each tab. */
   sharedSite: SharedSite | undefined;
-  /** Stops the server (and the signalling server). */
+  /** Stops the server (and the shared site). */
   close(): Promise<void>;
 }
 
@@ -81,20 +79,12 @@ export function generateWorker(): void {
 export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> {
   generateWorker();
   const port = options.port ?? Number(process.env.PORT ?? 5173);
-  // A free port: the editor's own port may move to the next free one, so nothing can be derived from it.
-  const signaling: SignalingServer | undefined =
-    options.collaboration === false ? undefined : await createSignalingServer({ port: 0, host: '127.0.0.1' });
   const wordpress = options.wordpress ?? backendFromEnv(process.env);
-  let sharedSite: SharedSite | undefined;
-  try {
-    if (!wordpress.url && options.site !== 'tab') sharedSite = await startSharedSite();
-  } catch (error) {
-    await signaling?.close();
-    throw error;
-  }
-  const config = editorConfig(wordpress, { signalingUrl: signaling?.wsUrl }, sharedSite);
+  const sharedSite: SharedSite | undefined =
+    !wordpress.url && options.site !== 'tab' ? await startSharedSite() : undefined;
+  const config = editorConfig(wordpress, { enabled: options.collaboration !== false }, sharedSite);
   const closeAll = async (server?: { close(): Promise<void> }) => {
-    await Promise.all([server?.close(), signaling?.close(), sharedSite?.close()]);
+    await Promise.all([server?.close(), sharedSite?.close()]);
   };
   let server;
   try {
@@ -120,7 +110,7 @@ export async function startDemo(options: DemoOptions = {}): Promise<DemoServer> 
     throw new Error('Vite started but reported no local address.');
   }
   const vite = server;
-  return { url, signalingUrl: signaling?.wsUrl, sharedSite, close: () => closeAll(vite) };
+  return { url, sharedSite, close: () => closeAll(vite) };
 }
 
 async function main(): Promise<void> {
@@ -130,8 +120,8 @@ async function main(): Promise<void> {
       'WP_URL is set without WP_USER and WP_APP_PASSWORD: the editor will act as an anonymous visitor.',
     );
   }
-  const { url, signalingUrl, sharedSite, close } = await startDemo();
-  // Ctrl+C stops the signalling server too (Vite alone would leave it to the process exit).
+  const { url, sharedSite, close } = await startDemo();
+  // Ctrl+C stops the shared site too (Vite alone would leave it to the process exit).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       void close().finally(() => process.exit(0));
@@ -144,7 +134,7 @@ async function main(): Promise<void> {
       ? `  WordPress: ${wpUrl} (proxied at ${url}wp-json, as ${process.env.WP_USER ?? 'an anonymous visitor'})`
       : `  WordPress: the mock site of wp-entities/testing, one for every window (served at ${sharedSite?.url ?? '?'}, proxied at ${url}wp-json)`,
   );
-  console.log(`  Collaboration: signalling at ${signalingUrl ?? '(off)'}; open a post in two windows,`);
+  console.log(`  Collaboration: through the site's /wp-sync/v1/updates relay; open a post in two windows,`);
   console.log(`  e.g. ${url}?user=admin#/post/1 and ${url}?user=editor#/post/1`);
   console.log('  Press Ctrl+C to stop.');
   console.log('');

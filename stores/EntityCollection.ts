@@ -42,6 +42,7 @@ import {
   singleRecordHint,
   type PermissionHintSink,
 } from './permissionHints.js';
+import { MembershipSignal } from './MembershipSignal.js';
 import { ReadOrder } from './ReadOrder.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
@@ -110,7 +111,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** The identity map: one record per normalised id, and the singleton's record. */
   private readonly records = new Map<Id, EntityRecord<T, E>>();
   private singletonRecord: EntityRecord<T, E> | undefined;
+  /** Grows on every change of a record's snapshots or of the identity map (see {@link snapshotVersion}). */
+  private snapshotChanges = 0;
   private readonly lists = new QueryLists<EntityQuery<T, E>>();
+  /** Records and queries made or dropped: what `allRecords` and `allQueries` readers react to. */
+  private readonly members = new MembershipSignal('EntityCollection.members');
   private readonly inflight = new PendingRequests();
   private readonly readOrder = new ReadOrder();
   private readonly refetches = new Refetches<EntityRecord<T, E>, EntityRecord<T, E> | undefined>();
@@ -221,17 +226,22 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   evictIdle(cutoffMs: number, pinned: ReadonlySet<object>): number {
     const lists = this.lists.evictIdle(cutoffMs);
+    this.members.changed();
     let waiting = lists.waiting;
     const listed = lists.listed;
+    const versionBefore = this.snapshotChanges;
     for (const [id, record] of this.records) {
       if (record.edits !== NO_EDITS) continue;
       if (!listed.has(id) && !pinned.has(record) && record.isEvictable(cutoffMs)) {
         this.records.delete(id);
+        this.snapshotChanges++;
         this.revisionCollections.delete(id);
       } else {
         waiting++;
       }
     }
+    // A query's plain-script view made before may hold the records just let go.
+    if (this.snapshotChanges !== versionBefore) this.lists.releaseStaleViews();
     return waiting + this.revisionCollections.evictIdle(cutoffMs, pinned);
   }
 
@@ -250,6 +260,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (record.id !== undefined || this.records.has(key)) return;
     record.assignId(key);
     this.records.set(key, record);
+    this.snapshotChanges++;
+    this.members.changed();
   }
 
   /**
@@ -280,12 +292,16 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   record(id?: Id): EntityRecord<T, E> {
     if (this.config?.singleton) {
-      return (this.singletonRecord ??= new EntityRecord<T, E>({
-        kind: this.kind,
-        name: this.name,
-        id: undefined,
-        collection: this,
-      }));
+      if (this.singletonRecord === undefined) {
+        this.singletonRecord = new EntityRecord<T, E>({
+          kind: this.kind,
+          name: this.name,
+          id: undefined,
+          collection: this,
+        });
+        this.members.changed();
+      }
+      return this.singletonRecord;
     }
     if (id === undefined || id === '') {
       throw new ArgumentError(`A record of (${this.kind}, ${this.name}) needs an id.`);
@@ -293,16 +309,34 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return this.keyedRecord(id);
   }
 
-  /** The record of a (non-singleton) id, made on first use. */
-  private keyedRecord(id: Id): EntityRecord<T, E> {
+  /**
+   * The record of a (non-singleton) id, made on first use. A new record arms the eviction sweep,
+   * unless `armed` says the caller does it once for many (a receive of thousands of records).
+   */
+  private keyedRecord(id: Id, armed = false): EntityRecord<T, E> {
     const key = normaliseId(id);
     let record = this.records.get(key);
     if (!record) {
       record = new EntityRecord<T, E>({ kind: this.kind, name: this.name, id: key, collection: this });
       this.records.set(key, record);
-      this.store.eviction?.arm();
+      this.members.changed();
+      if (!armed) this.store.eviction?.arm();
     }
     return record;
+  }
+
+  /** @internal A record's snapshots changed (`EntityRecord` tells on 'received' and 'cleared'). */
+  noteSnapshotChange(): void {
+    this.snapshotChanges++;
+  }
+
+  /**
+   * @internal Grows whenever a record's stored snapshots change or a record leaves (or is adopted
+   * into) the identity map: a query's view read by a plain script stays valid while this and its
+   * id list stay the same. Not observable; reactions observe the records themselves.
+   */
+  get snapshotVersion(): number {
+    return this.snapshotChanges;
   }
 
   /** The record made for `id` so far, without making one. @internal Used by queries. */
@@ -317,13 +351,15 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return record?.readItem(opts.context ?? DEFAULT_CONTEXT) ? record : undefined;
   }
 
-  /** Every query made so far on this collection (not observable: a devtools view polls it). */
+  /** Every query made so far on this collection; observers re-run when one is made or dropped. */
   get allQueries(): EntityQuery<T, E>[] {
+    this.members.observed();
     return this.lists.all();
   }
 
-  /** Every record made so far (cached or not). */
+  /** Every record made so far (cached or not); observers re-run when one is made or evicted. */
   get allRecords(): EntityRecord<T, E>[] {
+    this.members.observed();
     return this.singletonRecord
       ? [this.singletonRecord, ...this.records.values()]
       : [...this.records.values()];
@@ -416,7 +452,10 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   query(query: Query = {}): EntityQuery<T, E> {
     const parts = getQueryParts(query, this.keyField);
     const made = this.lists.query(parts, (list) => new EntityQuery<T, E>(this, query, parts, list));
-    if (made.isNew) this.store.eviction?.arm();
+    if (made.isNew) {
+      this.members.changed();
+      this.store.eviction?.arm();
+    }
     return made.query;
   }
 
@@ -504,6 +543,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const isSaveAnswer = opts.persistedEdits !== undefined;
     // Checked once: with no save answered since the read was sent, no record needs a look-up.
     const mayPredateSave = readTicket !== undefined && this.readOrder.hasSaveSince(readTicket);
+    // Armed once for every record this receive makes, not once per record.
+    if (list.length > 0) this.store.eviction?.arm();
     runInAction(() => {
       const ids: Id[] = [];
       for (const incoming of list) {
@@ -553,7 +594,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         `Cannot receive a (${this.kind}, ${this.name}) record without its key field '${key}'.`,
       );
     }
-    return this.keyedRecord(id);
+    return this.keyedRecord(id, true);
   }
 }
 

@@ -164,6 +164,45 @@ export class RecordWriter {
     return outcome;
   }
 
+  /** True when a write asked for now waits for the site (`offlineWrites: 'wait'`, and offline or earlier writes still wait). */
+  get mustWait(): boolean {
+    return this.waiting?.mustWait ?? false;
+  }
+
+  /** True when `outcome` found the site unreachable and writes wait for it: the write is to wait, not to fail. */
+  waitsAfter(outcome: WriteOutcome<unknown>): boolean {
+    return this.waiting !== undefined && !outcome.ok && isUnreachable(outcome.error);
+  }
+
+  /**
+   * Keeps a write until the site can be reached, behind the writes already waiting, then sends it
+   * (a save with the conflict check), as a write asked for offline is. It joins the queue at once,
+   * so writes asked for together (`saveDirty`, a restore's waiting writes) keep their order.
+   * Without `offlineWrites: 'wait'` nothing waits: `undefined`.
+   */
+  writeWhenReachable<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    record: WritableRecord<T, E>,
+    write: { kind: WaitingWriteKind; query?: Query | undefined },
+  ): Promise<WriteOutcome<unknown>> | undefined {
+    return this.waiting?.wait(record, write, async (): Promise<WriteOutcome<unknown>> => {
+      try {
+        const config = await collection.ensureConfig();
+        if (config === undefined || config.noFetch) return NOTHING_SENT;
+        if (write.kind === 'autosave') return await this.autosaveNow(collection, config, record);
+        if (write.kind === 'save') return await this.saveEditsNow(collection, config, record, {});
+        if (!config.singleton && record.id === undefined) {
+          record.discardEdits();
+          return NOTHING_SENT;
+        }
+        return await this.deleteNow(collection, config, record, write.query, this.direct);
+      } catch (error) {
+        // A write that cannot be made (an autosave of a record no longer cached) ends, never blocks the queue.
+        return { ok: false, value: undefined, error: toError(error) };
+      }
+    });
+  }
+
   /** The sender used outside batches. */
   get direct(): WriteSender {
     return directSender(this.transport);

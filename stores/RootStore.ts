@@ -23,6 +23,7 @@ import { DisposableTransport } from '../core/transport/DisposableTransport.js';
 import { EmbedStore } from './EmbedStore.js';
 import { EvictionSweep } from './EvictionSweep.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
+import { MembershipSignal } from './MembershipSignal.js';
 import { EntityRegistry } from './EntityRegistry.js';
 import { JournalRecorder } from './journal/JournalRecorder.js';
 import { restoreJournalEntries } from './journal/journalRestore.js';
@@ -141,6 +142,8 @@ export class RootStore implements CollectionHost {
   readonly waitingWrites: WaitingWrites | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
+  /** Collections made: what `allCollections` readers react to. */
+  private readonly collectionMembers = new MembershipSignal('RootStore.collections');
   /** Writes the journal; `undefined` without one. */
   private readonly journalRecorder: JournalRecorder | undefined;
   private readonly stopJournal: (() => void) | undefined;
@@ -326,6 +329,14 @@ export class RootStore implements CollectionHost {
 
   /** @internal A restore found writes that waited for the site before the reload: they are asked for again. */
   resumeWaiting(record: EntityRecord<object>, write: JournalWaitingWrite): void {
+    // Into the waiting queue at once, then tried now: the restored writes go out one after another
+    // in the order they were asked for, not side by side.
+    const collection = this.collection(record.kind, record.name);
+    const asked = { kind: write.kind, query: write.query as Query | undefined };
+    if (this.writer.writeWhenReachable(collection, record, asked) !== undefined) {
+      this.waitingWrites?.resume();
+      return;
+    }
     if (write.kind === 'save') void record.save();
     else if (write.kind === 'autosave') void record.autosave();
     else void record.delete(write.query as Query | undefined);
@@ -399,6 +410,7 @@ export class RootStore implements CollectionHost {
     if (!collection) {
       collection = new EntityCollection<object>(this, kind, name);
       this.collections.set(key, collection);
+      this.collectionMembers.changed();
     }
     return collection as unknown as EntityCollection<T, E>;
   }
@@ -412,8 +424,9 @@ export class RootStore implements CollectionHost {
     return this.collection<T, E>(kind, name).record(id);
   }
 
-  /** Every collection made so far. */
+  /** Every collection made so far; observers re-run when one is made. */
   get allCollections(): EntityCollection<object>[] {
+    this.collectionMembers.observed();
     return [...this.collections.values()];
   }
 

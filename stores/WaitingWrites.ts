@@ -69,6 +69,8 @@ export class WaitingWrites {
   private readonly now: () => number;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
+  /** The last `askedAtMs` given: each later write gets a later one, so the journal keeps their order. */
+  private lastAskedAtMs = -Infinity;
   private isSending = false;
   private isDisposed = false;
   private readonly stopListening: () => void;
@@ -111,10 +113,14 @@ export class WaitingWrites {
     send: () => Promise<WriteOutcome<R>>,
   ): Promise<WriteOutcome<R>> {
     return new Promise<WriteOutcome<R>>((resolve) => {
+      // Writes asked for in one millisecond (`saveDirty`) still restore in the order asked: a
+      // restore sorts them by this time across records.
+      const askedAtMs = Math.max(this.now(), this.lastAskedAtMs + 1);
+      this.lastAskedAtMs = askedAtMs;
       const waiting: WaitingWrite = {
         kind: write.kind,
         ...(write.query === undefined ? {} : { query: write.query }),
-        askedAtMs: this.now(),
+        askedAtMs,
       };
       this.queue.push({
         record,

@@ -6,6 +6,7 @@
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
+import type { WriteOutcome } from '../models/writeOutcome.js';
 import { BatchError } from '../core/errors.js';
 import type { Query, Transport } from '../core/transport/types.js';
 import { BatchRun } from './BatchRun.js';
@@ -88,6 +89,41 @@ export async function runBatch(
 }
 
 /**
+ * The outcome of each record's save: one batch, or, with `offlineWrites: 'wait'`, each save
+ * waiting its turn as `record.save()` would, when writes must wait now (offline, earlier writes
+ * waiting) or when the batch found the site unreachable.
+ */
+async function saveEachOrWait(
+  host: BatchHost,
+  records: readonly WritableRecord[],
+): Promise<WriteOutcome<unknown>[]> {
+  const { writer } = host;
+  const later = (record: WritableRecord) =>
+    writer.writeWhenReachable(host.collection(record.kind, record.name), record, { kind: 'save' });
+  if (writer.mustWait) {
+    return Promise.all(
+      records.map(
+        (record) => later(record) ?? writer.saveEdits(host.collection(record.kind, record.name), record),
+      ),
+    );
+  }
+  const run = new BatchRun(host.transport);
+  const saves = records.map((record) =>
+    run.join((send) => writer.saveEdits(host.collection(record.kind, record.name), record, { send })),
+  );
+  // A batch that fails as a whole fails each save too, so every record still gets its own result.
+  const [outcomes] = await Promise.all([Promise.all(saves), run.run().catch(() => undefined)]);
+  // Queued in the records' order, at once: they are sent in the order asked.
+  return Promise.all(
+    outcomes.map((outcome, index) =>
+      writer.waitsAfter(outcome)
+        ? (later(records[index] as WritableRecord) ?? Promise.resolve(outcome))
+        : Promise.resolve(outcome),
+    ),
+  );
+}
+
+/**
  * Saves the edits of every given record in one batch and reports each one. With `throwOnError`,
  * rejects with a {@link BatchError} (whose `cause` is the first error) when any save failed; the
  * errors are stored on the records either way.
@@ -97,14 +133,7 @@ export async function saveAllInBatch<R extends WritableRecord<object>>(
   records: readonly R[],
   options: SaveOptions = {},
 ): Promise<SaveResult<R>[]> {
-  const run = new BatchRun(host.transport);
-  const saves = records.map((record) =>
-    run.join((send) =>
-      host.writer.saveEdits(host.collection(record.kind, record.name), record as WritableRecord, { send }),
-    ),
-  );
-  // A batch that fails as a whole fails each save too, so every record still gets its own result.
-  const [outcomes] = await Promise.all([Promise.all(saves), run.run().catch(() => undefined)]);
+  const outcomes = await saveEachOrWait(host, records as readonly WritableRecord[]);
   const results = outcomes.map((outcome, index): SaveResult<R> => {
     const result: SaveResult<R> = { record: records[index] as R, ok: outcome.ok };
     if (outcome.value !== undefined) result.value = outcome.value;

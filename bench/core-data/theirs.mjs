@@ -5,6 +5,11 @@
  * `__experimentalGetDirtyEntityRecords`, `__experimentalBatch` with `saveEditedEntityRecord`, and
  * `useSelect` in React 18 (the React its `@wordpress/element` pins).
  *
+ * The same scenarios run on core-data 8.1.0 (the block editor's current data layer, the library's
+ * devDependency, with React 19 from the library's own node_modules) when `BENCH_CORE_DATA=8.1` is
+ * set before this module loads (bench/scenarioProcess.ts does): the two releases each need their own
+ * process.
+ *
  * Plain JavaScript on purpose: it lives beside its own node_modules, which is installed on first use,
  * so the library's type check never needs it. The runner imports it only after a DOM exists
  * (block-editor, imported by core-data, reads `window` when it loads).
@@ -12,10 +17,16 @@
  * @module
  */
 import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
 import { EDITOR_FIELDS, fieldText } from '../scenarios/editorFields.ts';
 import { distinctQuery, titleOf } from '../scenarios/fixtures.ts';
 
-const require = createRequire(import.meta.url);
+/** Which release: 6.30 from bench/core-data's own install, or 8.1 from the library's devDependencies. */
+const release = process.env.BENCH_CORE_DATA === '8.1' ? '8.1' : '6.30';
+const require = createRequire(
+  release === '8.1' ? new URL('../../package.json', import.meta.url) : import.meta.url,
+);
+const version = require('@wordpress/core-data/package.json').version;
 const apiFetch = require('@wordpress/api-fetch').default;
 const { createRegistry, RegistryProvider, useSelect } = require('@wordpress/data');
 const { store: coreStore, useEntityProp } = require('@wordpress/core-data');
@@ -107,6 +118,65 @@ async function releaseModuleCaches() {
     select.hasEditsForEntityRecord(KIND, NAME, record.id);
   }
   await settle(registry);
+}
+
+/**
+ * `per_page: -1` of `count` posts (every post of the site) through the resolver, each title read once.
+ * @param {RunContext} context
+ * @param {number} count
+ */
+async function fetchEvery(context, count) {
+  const registry = newRegistry();
+  await loadPostConfig(registry);
+  context.server.resetCounters();
+  const resolve = registry.resolveSelect(coreStore);
+  let read = 0;
+  const clientMs = await context.measure(async () => {
+    for (const record of await resolve.getEntityRecords(KIND, NAME, { per_page: -1 })) {
+      if (record.title.raw) read++;
+    }
+    await settle(registry);
+  });
+  expect(read === count, `read ${read} posts, expected ${count}`);
+  return { clientMs, requests: context.server.requests };
+}
+
+/**
+ * A `per_page: -1` list of `count` posts resolved, then `getEntityRecords` selected `listReads`
+ * times from a plain script (`registry.select`, no `useSelect`).
+ * @param {RunContext} context
+ * @param {number} count
+ */
+async function readListOutsideReactions(context, count) {
+  const { listReads } = context.sizes;
+  const registry = newRegistry();
+  const query = { per_page: -1 };
+  const resolved = await registry.resolveSelect(coreStore).getEntityRecords(KIND, NAME, query);
+  await settle(registry);
+  expect(resolved.length === count, `the list has ${resolved.length} posts, expected ${count}`);
+  const select = registry.select(coreStore);
+  let total = 0;
+  const readsMs = await context.measure(() => {
+    for (let i = 0; i < listReads; i++) total += select.getEntityRecords(KIND, NAME, query)?.length ?? 0;
+  });
+  expect(total === listReads * count, `read ${total} items, expected ${listReads * count}`);
+  const first = resolved[0];
+  const dispatch = registry.dispatch(coreStore);
+  let changedMs = 0;
+  for (let i = 0; i < context.sizes.listChanges; i++) {
+    dispatch.receiveEntityRecords(KIND, NAME, [
+      { ...first, title: { raw: `Changed ${i}`, rendered: `Changed ${i}` } },
+    ]);
+    const start = performance.now();
+    const title = select.getEntityRecords(KIND, NAME, query)?.[0]?.title.raw;
+    changedMs += performance.now() - start;
+    expect(title === `Changed ${i}`, `a read after the change saw ${title}`);
+  }
+  return {
+    readsMs,
+    readUs: (readsMs * 1000) / listReads,
+    changedReadUs: (changedMs * 1000) / context.sizes.listChanges,
+  };
 }
 
 function expect(condition, message) {
@@ -315,22 +385,7 @@ const scenarios = {
     };
   },
 
-  async 'fetch-all'(context) {
-    const { fetchAllPosts } = context.sizes;
-    const registry = newRegistry();
-    await loadPostConfig(registry);
-    context.server.resetCounters();
-    const resolve = registry.resolveSelect(coreStore);
-    let read = 0;
-    const clientMs = await context.measure(async () => {
-      for (const record of await resolve.getEntityRecords(KIND, NAME, { per_page: -1 })) {
-        if (record.title.raw) read++;
-      }
-      await settle(registry);
-    });
-    expect(read === fetchAllPosts, `read ${read} posts, expected ${fetchAllPosts}`);
-    return { clientMs, requests: context.server.requests };
-  },
+  'fetch-all': (context) => fetchEvery(context, context.sizes.fetchAllPosts),
 
   async 'react-editor'(context) {
     const { editorEdits, editorFields } = context.sizes;
@@ -362,6 +417,11 @@ const scenarios = {
       }
       await settle(registry);
     });
+    // Not measured: let React run the mount's passive effects, where useSelect subscribes to the
+    // store. A createRoot render flushes them in a later task, and an edit sent before that reaches
+    // no component (the title then stays as received: seen once on a loaded machine).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setImmediate(resolve));
     const dispatch = registry.dispatch(coreStore);
     const rendersBefore = counts.renders;
     const totalMs = await context.measure(() => {
@@ -378,11 +438,17 @@ const scenarios = {
       rendersPerEdit: (counts.renders - rendersBefore) / editorEdits,
     };
   },
+
+  'fetch-all-10k': (context) => fetchEvery(context, context.sizes.fetchAllLargePosts),
+
+  'list-reads-1k': (context) => readListOutsideReactions(context, context.sizes.listReadSmallPosts),
+
+  'list-reads-10k': (context) => readListOutsideReactions(context, context.sizes.listReadLargePosts),
 };
 
 /** @type {import('../scenarios/definitions.ts').BenchSide} */
 export const side = {
-  name: 'core-data 6.30.0',
+  name: `core-data ${version}`,
   run(scenario, context) {
     server = context.server;
     const run = scenarios[scenario];

@@ -8,14 +8,16 @@
  * same page. Each keystroke's latency runs from the keydown event's timestamp to the first task
  * after the next animation frame, i.e. after the frame that shows the character was painted.
  *
- * Figures are noisy on a shared machine; compare the two fields of one run, not runs.
+ * It measures twice: with collaboration on (the demo's default: the shared document, the relay's
+ * heartbeat, IndexedDB; alone in the room, as the in-tab mock has no one else) and off
+ * (`?collab=off`). Figures are noisy on a shared machine; compare the two fields of one run, not runs.
  *
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, mergeConfig, preview } from 'vite';
 import { editorConfig } from '../../examples/editor/vite.config.js';
 import { generateWorker } from '../../scripts/demo.js';
@@ -62,6 +64,45 @@ function summary(values: readonly number[]): { median: number; p95: number; n: n
   return { median: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
 }
 
+/** Opens the sample post at `address` in a new page and types into its first block, then into a plain textarea. */
+async function typeInEditorAndTextarea(
+  browser: Browser,
+  address: string,
+): Promise<{ block: ReturnType<typeof summary>; plain: ReturnType<typeof summary> }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(address);
+    await page
+      .locator('table.rows tbody tr')
+      .filter({ hasText: 'Notes from the salt marsh' })
+      .locator('a')
+      .click()
+      .catch(async (error: unknown) => {
+        const shown = await page.evaluate(() => document.body.innerText.slice(0, 400)).catch(() => '');
+        throw new Error(
+          `The sample post did not open at ${address}: ${String(error)}\nThe page: ${shown}\nErrors: ${errors.join('; ')}`,
+        );
+      });
+    await page.getByTestId('text-block').first().waitFor();
+    // The plain textarea sits on the same page, under the same React app, outside React.
+    await page.evaluate(`
+      const plain = document.createElement('textarea');
+      plain.id = 'plain-textarea';
+      plain.setAttribute('aria-label', 'Plain textarea');
+      plain.style.cssText = 'position:fixed;bottom:8px;left:8px;width:400px;height:80px;z-index:9';
+      document.body.append(plain);
+    `);
+    await installProbe(page);
+    const block = summary(await measure(page, '[data-testid="text-block"] >> nth=0'));
+    const plain = summary(await measure(page, '#plain-textarea'));
+    return { block, plain };
+  } finally {
+    await page.close();
+  }
+}
+
 async function main(): Promise<void> {
   ensureChromium();
   generateWorker();
@@ -81,40 +122,29 @@ async function main(): Promise<void> {
   });
   try {
     if (!url) throw new Error('vite preview reported no address.');
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(url);
-    await page
-      .locator('table.rows tbody tr')
-      .filter({ hasText: 'Notes from the salt marsh' })
-      .locator('a')
-      .click();
-    await page.getByTestId('text-block').first().waitFor();
-    // The plain textarea sits on the same page, under the same React app, outside React.
-    await page.evaluate(`
-      const plain = document.createElement('textarea');
-      plain.id = 'plain-textarea';
-      plain.setAttribute('aria-label', 'Plain textarea');
-      plain.style.cssText = 'position:fixed;bottom:8px;left:8px;width:400px;height:80px;z-index:9';
-      document.body.append(plain);
-    `);
-    await installProbe(page);
-    const block = summary(await measure(page, '[data-testid="text-block"] >> nth=0'));
-    const plain = summary(await measure(page, '#plain-textarea'));
     console.log(
       `Typing latency, key → paint, Chromium ${browser.version()}, production build (shared CPU: noisy)`,
     );
     console.log(
       `  ${KEYSTROKES} keystrokes per field, ${KEY_GAP_MS} ms apart, after ${WARM_UP} warm-up keystrokes`,
     );
-    console.log(
-      `  content editor (paragraph block): median ${block.median.toFixed(1)} ms, p95 ${block.p95.toFixed(1)} ms (n=${block.n})`,
-    );
-    console.log(
-      `  plain textarea, same page:         median ${plain.median.toFixed(1)} ms, p95 ${plain.p95.toFixed(1)} ms (n=${plain.n})`,
-    );
-    console.log(
-      `  ratio content editor / plain textarea: median ${(block.median / plain.median).toFixed(2)}×, p95 ${(block.p95 / plain.p95).toFixed(2)}×`,
-    );
+    // Collaboration on (the shared document, the relay's heartbeat, IndexedDB), then off (?collab=off).
+    for (const [label, address] of [
+      ['collaboration on', url],
+      ['collaboration off', `${url}?collab=off`],
+    ] as const) {
+      const { block, plain } = await typeInEditorAndTextarea(browser, address);
+      console.log(`  ${label}:`);
+      console.log(
+        `    content editor (paragraph block): median ${block.median.toFixed(1)} ms, p95 ${block.p95.toFixed(1)} ms (n=${block.n})`,
+      );
+      console.log(
+        `    plain textarea, same page:         median ${plain.median.toFixed(1)} ms, p95 ${plain.p95.toFixed(1)} ms (n=${plain.n})`,
+      );
+      console.log(
+        `    ratio content editor / plain textarea: median ${(block.median / plain.median).toFixed(2)}×, p95 ${(block.p95 / plain.p95).toFixed(2)}×`,
+      );
+    }
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { performance } from 'node:perf_hooks';
 import { RootStore } from '../../stores/RootStore.js';
 import type { EntityCollection } from '../../stores/EntityCollection.js';
 import type { BenchSide, Figures, RunContext, ScenarioId } from './definitions.js';
@@ -34,6 +35,51 @@ async function fetchPages(posts: EntityCollection<BenchPost>, count: number): Pr
   for (let page = 1; page <= Math.ceil(count / 100); page++) {
     await posts.query({ per_page: 100, page }).fetch();
   }
+}
+
+/** `per_page: -1` of `count` posts (every post of the site), each post's title read once. */
+async function fetchEvery(context: RunContext, count: number): Promise<Figures> {
+  const { store, posts } = newStore(context);
+  await store.entities.load('postType');
+  context.server.resetCounters();
+  let read = 0;
+  const clientMs = await context.measure(async () => {
+    const query = await posts.query({ per_page: -1 }).fetch();
+    for (const item of query.items ?? []) if (rawTitle(item)) read++;
+  });
+  expect(read === count, `read ${read} posts, expected ${count}`);
+  return { clientMs, requests: context.server.requests };
+}
+
+/** A `per_page: -1` list of `count` posts, then `query.items` read `listReads` times by a plain script. */
+async function readListOutsideReactions(context: RunContext, count: number): Promise<Figures> {
+  const { listReads } = context.sizes;
+  const { posts } = newStore(context);
+  const query = await posts.query({ per_page: -1 }).fetch();
+  // One read as the list resolves, as core-data's resolveSelect makes.
+  expect(
+    query.items?.length === count,
+    `the list has ${String(query.items?.length)} posts, expected ${count}`,
+  );
+  let total = 0;
+  const readsMs = await context.measure(() => {
+    for (let i = 0; i < listReads; i++) total += query.items?.length ?? 0;
+  });
+  expect(total === listReads * count, `read ${total} items, expected ${listReads * count}`);
+  const first = query.items?.[0];
+  let changedMs = 0;
+  for (let i = 0; i < context.sizes.listChanges; i++) {
+    posts.receive({ ...first, title: { raw: `Changed ${i}`, rendered: `Changed ${i}` } } as BenchPost);
+    const start = performance.now();
+    const title = rawTitle(query.items?.[0]);
+    changedMs += performance.now() - start;
+    expect(title === `Changed ${i}`, `a read after the change saw ${String(title)}`);
+  }
+  return {
+    readsMs,
+    readUs: (readsMs * 1000) / listReads,
+    changedReadUs: (changedMs * 1000) / context.sizes.listChanges,
+  };
 }
 
 function expect(condition: boolean, message: string): void {
@@ -155,21 +201,15 @@ const scenarios: Record<ScenarioId, (context: RunContext) => Promise<Figures>> =
 
   'react-list': (context) => runReactList(context, { countDerivations: false }),
 
-  async 'fetch-all'(context) {
-    const { fetchAllPosts } = context.sizes;
-    const { store, posts } = newStore(context);
-    await store.entities.load('postType');
-    context.server.resetCounters();
-    let read = 0;
-    const clientMs = await context.measure(async () => {
-      const query = await posts.query({ per_page: -1 }).fetch();
-      for (const item of query.items ?? []) if (rawTitle(item)) read++;
-    });
-    expect(read === fetchAllPosts, `read ${read} posts, expected ${fetchAllPosts}`);
-    return { clientMs, requests: context.server.requests };
-  },
+  'fetch-all': (context) => fetchEvery(context, context.sizes.fetchAllPosts),
 
   'react-editor': (context) => runReactEditor(context),
+
+  'fetch-all-10k': (context) => fetchEvery(context, context.sizes.fetchAllLargePosts),
+
+  'list-reads-1k': (context) => readListOutsideReactions(context, context.sizes.listReadSmallPosts),
+
+  'list-reads-10k': (context) => readListOutsideReactions(context, context.sizes.listReadLargePosts),
 };
 
 /** This library, as the benchmark drives it. */

@@ -91,6 +91,8 @@ export class MockServer {
   requests = 0;
   /** Milliseconds spent inside {@link MockServer.handle}. */
   serverMs = 0;
+  /** CPU milliseconds (user + system) of this process spent inside {@link MockServer.handle}. */
+  serverCpuMs = 0;
   /** Requests answered, by `METHOD /route`. */
   readonly byRoute = new Map<string, number>();
   /**
@@ -118,12 +120,14 @@ export class MockServer {
   resetCounters(): void {
     this.requests = 0;
     this.serverMs = 0;
+    this.serverCpuMs = 0;
     this.byRoute.clear();
   }
 
   /** Answers one request; the time spent here is added to {@link MockServer.serverMs}. */
   handle(request: ServerRequest): ServerResponse {
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     if (this.recording) this.log.push(request);
     try {
       const headerMethod =
@@ -144,6 +148,8 @@ export class MockServer {
       return { status: answer.status, headers, text: answer.body };
     } finally {
       this.serverMs += performance.now() - start;
+      const cpu = process.cpuUsage(cpuStart);
+      this.serverCpuMs += (cpu.user + cpu.system) / 1000;
     }
   }
 

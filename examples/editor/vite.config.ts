@@ -14,6 +14,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions, type UserConfig } from 'vite';
+import { offlineShell } from './server/offlineShell.js';
 
 const editorDir = fileURLToPath(new URL('.', import.meta.url));
 const repoDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -75,10 +76,15 @@ function wordpressProxy(backend: WordPressBackend): Record<string, ProxyOptions>
   };
 }
 
-/** How the editor's windows find each other for collaborative editing. */
+/** Whether the editor's windows edit together. */
 export interface Collaboration {
-  /** The signalling server (`ws://127.0.0.1:port`); without it the editor edits alone. @default undefined */
-  signalingUrl?: string | undefined;
+  /**
+   * Windows on one post edit it together through the site's own `/wp-sync/v1/updates` relay
+   * (`httpPollingProvider`): the mock WordPress serves it, a real one needs the relay plugin
+   * (plugins/wp-entities-sync) or Gutenberg's collaboration. `false`: each window edits alone.
+   * @default true
+   */
+  enabled?: boolean;
 }
 
 /** `/wp-json` passed to the shared mock as it is: each window's `Authorization` says who it is. */
@@ -103,7 +109,8 @@ export function editorConfig(
 ): UserConfig {
   const isShared = !backend.url && sharedSite !== undefined;
   return {
-    plugins: isShared ? [sharedSite.plugin()] : [],
+    // A production build gets the offline shell's worker (registered on a real site only).
+    plugins: isShared ? [sharedSite.plugin(), offlineShell()] : [offlineShell()],
     root: editorDir,
     publicDir: WORKER_DIR,
     clearScreen: false,
@@ -119,8 +126,8 @@ export function editorConfig(
       // Which backend the browser talks to: the in-browser mock, or the proxied real site.
       'import.meta.env.VITE_WP_BACKEND': JSON.stringify(backendKind(backend, sharedSite)),
       'import.meta.env.VITE_WP_SITE': JSON.stringify(backend.url ? siteRootOf(backend.url) : ''),
-      // Where the windows meet for collaborative editing; empty turns collaboration off.
-      'import.meta.env.VITE_SIGNALING_URL': JSON.stringify(collaboration.signalingUrl ?? ''),
+      // Collaborative editing through the site's relay; empty turns it off.
+      'import.meta.env.VITE_COLLABORATION': JSON.stringify(collaboration.enabled === false ? '' : 'on'),
     },
     optimizeDeps: {
       // Bundled at start-up, so that the first page load does not discover them and reload.
@@ -134,7 +141,6 @@ export function editorConfig(
         'msw',
         'msw/browser',
         'yjs',
-        'y-webrtc',
         'y-indexeddb',
         'y-protocols/awareness',
       ],

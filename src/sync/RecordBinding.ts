@@ -13,6 +13,7 @@ import { reaction } from 'mobx';
 import * as Y from 'yjs';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { ForeignEditMarks } from './ForeignEdits.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
   SAVED_AT_KEY,
@@ -26,6 +27,7 @@ import {
   rawTextOf,
   readDocField,
   saveMarkerOf,
+  seedEntryOf,
   losingSeedClients,
   seedCountOf,
   seedField,
@@ -89,6 +91,11 @@ function rawValueIn(
 export class RecordBinding {
   /** The origin of this person's edits in the document (tracked by undo). */
   readonly localOrigin: object = { origin: 'local' };
+  /**
+   * The fields whose unsaved value others changed (from updates that reached this document after
+   * the room started; what local persistence held before that is not attributed).
+   */
+  readonly foreignMarks = new ForeignEditMarks();
   private readonly undoOrigin: object = { origin: 'undo' };
   private readonly serverOrigin: object = { origin: 'server' };
   /** Own edits asked to make no undo step (`undoIgnore`): shared, but not tracked by this person's undo. */
@@ -215,6 +222,11 @@ export class RecordBinding {
           ? this.unrecordedOrigin
           : this.localOrigin;
     this.write(fields, transactionOrigin);
+    // A plain value this person sets is wholly theirs; texts and merged maps keep others' parts.
+    if (origin === 'local')
+      this.foreignMarks.clear(
+        fields.filter((field) => !this.rules.textFields.has(field) && !this.rules.mergedFields.has(field)),
+      );
   }
 
   /** Writes the record's value of `fields` into the document, seeding the texts that need it first. */
@@ -314,6 +326,7 @@ export class RecordBinding {
       fields.add(field);
       if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
     }
+    if (!transaction.local && fields.size > 0) this.markForeign(transaction, fields);
     if (!this.isSeedingForEdit && fields.size > 0) {
       this.resyncFields([...fields], origin === this.undoManager ? 'undo' : 'peer');
     }
@@ -323,6 +336,34 @@ export class RecordBinding {
     if (origin === this.undoManager) for (const field of this.unsettled) this.settle(field);
     if (isNewSave) this.refetchWhenBehind();
   };
+
+  /**
+   * An update from elsewhere changed `fields`: marks them with the clients whose changes it
+   * carried (none known for a deletion alone). Unmarked again once the field has no unsaved edit.
+   */
+  private markForeign(transaction: Y.Transaction, fields: ReadonlySet<string>): void {
+    if (this.isSeedingForEdit) return; // this person's own seed
+    // Seeds carry the saved text under client ids of their own: no one's change.
+    const seedClients = new Set<number>();
+    this.stateMap.forEach((value, key) => {
+      const seed = seedEntryOf(key, value);
+      if (seed !== undefined) seedClients.add(seed.client);
+    });
+    const authors = new Set<number>();
+    for (const [client, clock] of transaction.afterState)
+      if (
+        client !== this.doc.clientID &&
+        !seedClients.has(client) &&
+        clock > (transaction.beforeState.get(client) ?? 0)
+      )
+        authors.add(client);
+    // Only seeds and no deletion: nothing of anyone's.
+    if (authors.size === 0 && transaction.deleteSet.clients.size === 0) return;
+    this.foreignMarks.mark(
+      [...fields].filter((field) => this.isShared(field)),
+      authors,
+    );
+  }
 
   /**
    * Settles the seeds of `field` (see `settleSeeds`), and takes the losing seeds' characters out of
@@ -444,13 +485,18 @@ export class RecordBinding {
       values[field] = next;
       count += 1;
     }
-    if (count === 0) return;
-    const wasApplying = this.isApplying;
-    this.isApplying = true;
-    try {
-      this.host.applyRemote(this.record, values, origin);
-    } finally {
-      this.isApplying = wasApplying;
+    if (count > 0) {
+      const wasApplying = this.isApplying;
+      this.isApplying = true;
+      try {
+        this.host.applyRemote(this.record, values, origin);
+      } finally {
+        this.isApplying = wasApplying;
+      }
+    }
+    if (this.foreignMarks.byField.size > 0) {
+      const latest = this.record.edits as PlainObject;
+      this.foreignMarks.keepOnly((field) => hasOwn(latest, field));
     }
   }
 

@@ -13,6 +13,10 @@ import type { EditEvent } from '../../models/EditFunnel.js';
 import { ArgumentError, StoreDisposedError, SyncError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport/types.js';
 import type { SyncOptions } from './options.js';
+import { ForeignEditsError, type ForeignEdit } from './ForeignEdits.js';
+import { changesNeedingCapabilities } from './server/guardedFields.js';
+import { capabilitiesFromLinks, EDIT_ONLY } from './server/recordCapabilities.js';
+import type { SaveOptions } from '../../models/writeOutcome.js';
 import type { LocalPresence, Peer } from './Presence.js';
 import type { ConnectionStatus } from './provider.js';
 import type { BindingHost } from './RecordBinding.js';
@@ -25,6 +29,19 @@ const POST_MERGED_FIELDS: ReadonlySet<string> = new Set(['meta']);
 const NO_FIELDS: ReadonlySet<string> = new Set();
 /** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
 const DEFAULT_LEAVE_DELAY_MS = 300_000;
+
+/** Options of {@link SyncManager.save}. */
+export interface GuardedSaveOptions extends SaveOptions {
+  /** Asked instead of `SyncOptions.confirmForeignEdits`; see there. */
+  confirm?: (edits: readonly ForeignEdit[], record: EntityRecord<object>) => boolean | Promise<boolean>;
+}
+
+/** A saved or edited value as edits hold it: a raw attribute's `.raw`. */
+function rawOf(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && 'raw' in value
+    ? (value as { raw: unknown }).raw
+    : value;
+}
 
 /** What the manager needs from its store (a `RootStore` provides all of it). */
 export interface SyncStore {
@@ -185,6 +202,74 @@ export class SyncManager {
   /** The other people in the record's room (`[]` when it is not open). Observable. */
   peers(record: EntityRecord<object>): readonly Peer[] {
     return this.rooms.get(record)?.presence.peers ?? [];
+  }
+
+  /**
+   * The record's unsaved changes that came from other people in its room, per field (observable):
+   * who (as presence shows them) and whether the value needs more than editing the post
+   * (`isGuarded`: publishing, a password, the author, sticky, terms, a public post's date,
+   * protected meta, markup WordPress strips for users without `unfiltered_html`). In a WebRTC
+   * room no server checks what peers write, and whoever saves sends it with their own authority:
+   * show these before saving (or save through {@link save}). A field leaves the list once it no
+   * longer differs from the saved record, or once this person sets a plain field's whole value.
+   * Changes the document held before the room connected (kept by IndexedDB from an earlier visit)
+   * are not attributed. `[]` when the room is not open.
+   */
+  foreignEdits(record: EntityRecord<object>): readonly ForeignEdit[] {
+    const room = this.rooms.get(record);
+    if (room === undefined) return [];
+    const marks = room.binding.foreignMarks.byField;
+    if (marks.size === 0) return [];
+    const persisted = (record.persisted ?? {}) as Record<string, unknown>;
+    const edits = record.edits as Record<string, unknown>;
+    const saved: Record<string, unknown> = {};
+    const edited: Record<string, unknown> = {};
+    for (const field of marks.keys()) {
+      saved[field] = rawOf(persisted[field]);
+      edited[field] = Object.prototype.hasOwnProperty.call(edits, field) ? edits[field] : saved[field];
+    }
+    // The date rule reads the status the save would send.
+    edited['status'] ??= rawOf(edits['status'] ?? persisted['status']);
+    const termFields = capabilitiesFromLinks(persisted['_links']).termFields;
+    const needs = new Map<string, string>();
+    for (const change of changesNeedingCapabilities(saved, edited, marks.keys(), {
+      ...EDIT_ONLY,
+      termFields,
+    })) {
+      const field = change.field.startsWith('meta.') ? 'meta' : change.field;
+      needs.set(field, needs.has(field) ? `${needs.get(field)}; ${change.reason}` : change.reason);
+    }
+    const peers = room.presence.peers;
+    return [...marks].map(([field, clientIds]) => ({
+      field,
+      clientIds: [...clientIds],
+      people: peers.filter((peer) => clientIds.has(peer.clientId)),
+      isGuarded: needs.has(field),
+      reason: needs.get(field),
+    }));
+  }
+
+  /**
+   * Saves the record like `record.save(options)`, but first looks at its guarded changes that came
+   * from others ({@link foreignEdits} with `isGuarded`): with none it saves at once; otherwise it
+   * asks `options.confirm` (or `SyncOptions.confirmForeignEdits`), and saves only on `true`. With
+   * no one to ask, on `false`, or when others changed more guarded fields while the question was
+   * open, it rejects with a `ForeignEditsError` listing them; nothing is sent and the edits stay.
+   */
+  async save(record: EntityRecord<object>, options: GuardedSaveOptions = {}): Promise<object | undefined> {
+    const { confirm = this.options.confirmForeignEdits, ...saveOptions } = options;
+    const guarded = this.foreignEdits(record).filter((edit) => edit.isGuarded);
+    if (guarded.length > 0) {
+      const isConfirmed = confirm !== undefined && (await confirm(guarded, record)) === true;
+      if (!isConfirmed) throw new ForeignEditsError(guarded);
+      const seen = (edit: ForeignEdit): boolean =>
+        guarded.some(
+          (asked) => asked.field === edit.field && edit.clientIds.every((id) => asked.clientIds.includes(id)),
+        );
+      const unseen = this.foreignEdits(record).filter((edit) => edit.isGuarded && !seen(edit));
+      if (unseen.length > 0) throw new ForeignEditsError(unseen);
+    }
+    return record.save(saveOptions);
   }
 
   /** Shares where this person is in the record (field, selection); ignored when its room is not open. */

@@ -18,7 +18,9 @@ import { SyncManager, type SyncStore } from './SyncManager.js';
 registerSyncEngine((store, options) => new SyncManager(store as SyncStore, options as SyncOptions));
 
 export { SyncManager, DEFAULT_UNDO_CAPTURE_TIMEOUT_MS } from './SyncManager.js';
-export type { SyncStore } from './SyncManager.js';
+export type { SyncStore, GuardedSaveOptions } from './SyncManager.js';
+export { ForeignEditsError, ForeignEditMarks } from './ForeignEdits.js';
+export type { ForeignEdit } from './ForeignEdits.js';
 export type { SyncOptions } from './options.js';
 export { SyncRoom } from './SyncRoom.js';
 export { RecordBinding } from './RecordBinding.js';
@@ -57,9 +59,14 @@ export {
 } from './webrtcProvider.js';
 export { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';
 export { websocketProvider } from './websocketProvider.js';
-export { httpPollingProvider, documentVisibility, siteRootOf } from './httpPolling/httpPollingProvider.js';
+export {
+  httpPollingProvider,
+  documentVisibility,
+  browserNetwork,
+  siteRootOf,
+} from './httpPolling/httpPollingProvider.js';
 export type { HttpPollingProviderOptions } from './httpPolling/httpPollingProvider.js';
-export type { VisibilitySource } from './httpPolling/PollingLoop.js';
+export type { NetworkSource, VisibilitySource } from './httpPolling/PollingLoop.js';
 export {
   SYNC_UPDATES_PATH,
   SYNC_SAVE_PATH,

@@ -4,6 +4,7 @@
  * @module
  */
 import type { EntityRecord } from '../../models/EntityRecord.js';
+import type { ForeignEdit } from './ForeignEdits.js';
 import type { SyncUser } from './Presence.js';
 import type { ProviderFactory } from './provider.js';
 
@@ -37,4 +38,13 @@ export interface SyncOptions {
    * @default []
    */
   readonly textFields?: readonly string[] | undefined;
+  /**
+   * Asked by `sync.save` before it saves a record holding changes that came from others and need
+   * capabilities (`edits`, all `isGuarded`; see `sync.foreignEdits`): resolve `true` to save them
+   * with this person's authority, `false` to stop (the save rejects with a `ForeignEditsError`).
+   * A `confirm` passed to `sync.save` wins.
+   * @default none: such a save rejects with a `ForeignEditsError`
+   */
+  readonly confirmForeignEdits?:
+    ((edits: readonly ForeignEdit[], record: EntityRecord<object>) => boolean | Promise<boolean>) | undefined;
 }

@@ -95,3 +95,29 @@ export const MAX_HELD_SIGNALING_POSTS = 16;
  * batched POSTs (value: the most messages per POST) and numbered POSTs (`seq`, applied in order).
  */
 export const SIGNALING_BATCH_HEADER = 'x-signaling-batch-max';
+/**
+ * Event-stream response header by which a signalling server says it takes an upstream: one long
+ * POST (`?subscriber_id=S&action=A&upstream=1`) whose body carries the client's messages, one per
+ * line, each applied as it arrives. A client that can stream a request body (Node's fetch) sends
+ * through it instead of a POST per message: a POST costs about a millisecond in Node's fetch, and
+ * several under load, where a line on an open upstream costs what a WebSocket frame does.
+ */
+export const SIGNALING_UPSTREAM_HEADER = 'x-signaling-upstream';
+/**
+ * The named event (`event: upstream`) a server writes on the event stream once an upstream's
+ * first line arrived: nothing between client and server holds the body back (a proxy that buffers
+ * request bodies never lets it through), so the client may switch from POSTs to the upstream.
+ */
+export const SIGNALING_UPSTREAM_READY_EVENT = 'upstream';
+/**
+ * A client ends its upstream and opens a new one this often: Node's HTTP server ends a request
+ * whose body takes longer than `requestTimeout` (300 s by default) to arrive, and so may proxies.
+ */
+export const SIGNALING_UPSTREAM_ROTATE_MS = 60_000;
+/**
+ * How long a new HTTP signalling connection holds its first messages for its upstream's
+ * confirmation before sending them by POST (the confirmation takes a loopback or LAN round trip;
+ * a POST in Node's fetch costs more). A URL whose upstream was not confirmed in time (a proxy that
+ * buffers request bodies) is not waited for again.
+ */
+export const SIGNALING_UPSTREAM_CONFIRM_WAIT_MS = 100;

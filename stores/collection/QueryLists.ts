@@ -17,6 +17,8 @@ export interface ListQuery {
   isEvictable(cutoffMs: number): boolean;
   /** Marks it stale; an observed query requests its list again. */
   invalidate(): void;
+  /** Forgets the view a plain script last read when it is out of date (it may hold evicted records). */
+  releaseStaleView(): void;
 }
 
 /** The queries and id lists of one collection. */
@@ -52,6 +54,11 @@ export class QueryLists<Q extends ListQuery> {
     const box = this.listBox(parts.context, parts.stableKey);
     const previous = box.get();
     box.set({ ids: mergeItemIds(previous?.ids, ids, parts.page, parts.perPage), meta });
+  }
+
+  /** Every query forgets its out-of-date plain-script view (after records were evicted). */
+  releaseStaleViews(): void {
+    for (const query of this.queries.values()) query.releaseStaleView();
   }
 
   /** Takes the ids of `gone` out of every list (totals stay as sent). Call it inside an action. */

@@ -219,6 +219,7 @@ export function serializeJournalDocument(entries: ReadonlyMap<string, JournalEnt
 /** A {@link JournalError} saying what could not be done and why (the cause kept). */
 export function journalFailure(what: string, error: unknown): JournalError {
   if (error instanceof JournalError) return error;
-  const reason = error instanceof Error ? error.message : String(error);
+  // Chromium's QuotaExceededError from an aborted IndexedDB write has an empty message: its name says it.
+  const reason = error instanceof Error ? error.message || error.name : String(error);
   return new JournalError(`Could not ${what}: ${reason}`, { cause: error });
 }

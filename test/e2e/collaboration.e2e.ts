@@ -1,19 +1,22 @@
 /**
  * Browser tests of collaborative editing in the example editor: two people, each in their own
- * browser context (so they cannot meet over BroadcastChannel and must sync over WebRTC through the
- * demo's signalling server), on the same post.
+ * browser context, on the same post, syncing through the demo's shared site (its
+ * `/wp-sync/v1/updates` relay, `httpPollingProvider`; no other server).
  *
  * @module
  */
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.js';
+import { DEMO_PRESENCE_TIMEOUT_MS } from '../../examples/editor/server/sharedSite.js';
 import { ARTIFACTS_DIR, check, expectCount, expectText, slug, waitUntil } from './harness.js';
 
 /** How soon people who left disappear in these tests (the demo's `?presenceTimeoutMs=`). */
 const PRESENCE_TIMEOUT_MS = 3000;
 /** Keystrokes whose arrival in the other window is timed. */
 const TIMED_KEYSTROKES = 20;
+/** Beyond the relay's presence timeout, how long a window that left may still show (a loaded machine). */
+export const LEAVE_SLACK_MS = 14_000;
 /** The most a keystroke may take to show in the other window. */
 const MAX_TYPING_DELAY_MS = 1000;
 
@@ -73,7 +76,7 @@ export const pairTests: PairTest[] = [
       await step('typed title in both windows');
       const sorted = [...delays].sort((a, b) => a - b);
       collaborationFigures.push(
-        `typing → other window (${TIMED_KEYSTROKES} keystrokes over WebRTC, shared CPU so noisy): ` +
+        `typing → other window (${TIMED_KEYSTROKES} keystrokes through the HTTP polling relay, shared CPU so noisy): ` +
           `p50 ${percentile(sorted, 50)} ms, p95 ${percentile(sorted, 95)} ms, max ${sorted.at(-1)} ms`,
       );
       check(
@@ -124,15 +127,78 @@ export const pairTests: PairTest[] = [
     async run({ admin, eddie, adminContext, step }) {
       await titleField(admin).click();
       await expectCount(markersOn(eddie, 'title'), 1, "Admin's marker on Eddie's title");
-      // Closed without running unload handlers, as when a browser crashes: only the timeout tells.
+      // Closed without running unload handlers, as when a browser crashes: only the timeout tells
+      // (the relay's, then the next heartbeat).
       await adminContext.close();
       await waitUntil(
         () => markersOn(eddie, 'title').count(),
         (count) => count === 0,
         (last) => `Admin's marker should go within the presence timeout; still ${String(last)}`,
+        DEMO_PRESENCE_TIMEOUT_MS + LEAVE_SLACK_MS,
       );
       await expectText(connectionStatus(eddie), 'only you', "Eddie's connection status after Admin left");
       await step('admin gone');
+    },
+  },
+  {
+    name: 'collaboration: cut off, the status says Offline within 2 s, retries quietly, and is live again once the way is back',
+    async run({ admin, eddie, step }) {
+      const consoleErrors: string[] = [];
+      admin.on(
+        'console',
+        (message) => void (message.type() === 'error' && consoleErrors.push(message.text())),
+      );
+      // The relay stops answering Admin: its requests hang, so no error tells; only the heartbeat can.
+      const relay = '**/wp-json/wp-sync/v1/updates';
+      await admin.route(relay, () => undefined);
+      const cutAt = Date.now();
+      await waitUntil(
+        () => connectionStatus(admin).getAttribute('data-status'),
+        (status) => status === 'disconnected',
+        (last) => `Admin's status after the cut: ${String(last)}`,
+        20_000,
+      );
+      const offlineAfterMs = Date.now() - cutAt;
+      collaborationFigures.push(
+        `a cut (the relay hangs) shown as Offline after ${offlineAfterMs} ms (heartbeat 1 s + 1 s grace; measured from the test process)`,
+      );
+      const label = (await connectionStatus(admin).textContent()) ?? '';
+      check(label.trim() === 'Offline', `Admin's status while cut off: ${JSON.stringify(label)}`);
+      await step('admin cut off');
+      // Then every request fails at once, for 12 s: the retries back off (1, 2, 4, 8 s), so the
+      // console has a few failed requests, not one per heartbeat.
+      await admin.unroute(relay);
+      const errorsBefore = consoleErrors.length;
+      await admin.route(relay, (route) => void route.abort('internetdisconnected').catch(() => undefined));
+      await admin.waitForTimeout(12_000);
+      const failedWhileCut = consoleErrors.length - errorsBefore;
+      collaborationFigures.push(`console errors in 12 s of failing requests: ${failedWhileCut}`);
+      check(
+        failedWhileCut <= 8,
+        `${failedWhileCut} console errors in 12 s while cut off (a flood): ${consoleErrors.slice(errorsBefore, errorsBefore + 5).join(' | ')}`,
+      );
+      check(
+        ((await connectionStatus(admin).textContent()) ?? '').trim() === 'Offline',
+        "Admin's status stays Offline while the requests fail",
+      );
+      // Eddie typed meanwhile; the way back brings it, and Admin's status is live again.
+      await titleField(eddie).click();
+      await eddie.keyboard.press('End');
+      await eddie.keyboard.type(' (while Admin was away)');
+      await admin.unroute(relay);
+      await waitUntil(
+        async () => (await connectionStatus(admin).textContent()) ?? '',
+        (text) => text.includes('Live · 1 other person'),
+        (last) => `Admin's status after the cut ended: ${JSON.stringify(last)}`,
+        45_000,
+      );
+      await waitUntil(
+        () => titleField(admin).inputValue(),
+        (value) => value.endsWith(' (while Admin was away)'),
+        (last) => `Admin's title after the cut ended: ${JSON.stringify(last)}`,
+        20_000,
+      );
+      await step('admin back');
     },
   },
 ];

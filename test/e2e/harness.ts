@@ -51,13 +51,17 @@ export function slug(text: string): string {
     .slice(0, 60);
 }
 
-/** Polls `read` until `accept` holds; throws with `describe(last)` when it never does. */
+/**
+ * Polls `read` until `accept` holds; throws with `describe(last)` when it never does within
+ * `timeoutMs` (10 s by default).
+ */
 export async function waitUntil<T>(
   read: () => Promise<T>,
   accept: (value: T) => boolean,
   describe: (last: T | undefined) => string,
+  timeoutMs = WAIT_MS,
 ): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
+  const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   for (;;) {
     try {

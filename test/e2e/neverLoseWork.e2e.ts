@@ -48,10 +48,13 @@ function mockWrites(page: Page): Promise<string[]> {
   );
 }
 
-const saveState = (page: Page) => page.getByTestId('save-state');
-const restoreOffer = (page: Page) => page.getByRole('region', { name: 'Unsaved changes from before' });
+/** The post's save state line. */
+export const saveState = (page: Page) => page.getByTestId('save-state');
+/** The offer to restore unsaved changes from before the reload. */
+export const restoreOffer = (page: Page) => page.getByRole('region', { name: 'Unsaved changes from before' });
 
-const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
+/** The post's title field. */
+export const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
 
 /** Opens the editor of the list row at `index`; resolves to the post id. */
@@ -308,7 +311,7 @@ export const neverLoseWorkTests: BrowserTest[] = [
       check(status === 200, `the other save answered ${status}`);
       await saveButton(page).click();
       const dialog = page.getByRole('dialog', { name: 'Save conflict' });
-      await expectText(dialog, 'was saved by someone else while you edited it', 'the conflict dialog');
+      await expectText(dialog, 'Someone saved this post while you were editing', 'the conflict dialog');
       await expectText(dialog.getByTestId('conflict-mine'), 'My title', 'my value');
       await expectText(dialog.getByTestId('conflict-theirs'), 'Their title', 'their value');
       check((await savedTitle(page, id)) === 'Their title', 'nothing of mine was sent');
@@ -325,10 +328,107 @@ export const neverLoseWorkTests: BrowserTest[] = [
       await step('kept mine');
     },
   },
+  {
+    name: 'the conflict card: in words, text not markup, headings whole, and a merge of both changes',
+    async run({ page, step }) {
+      // The post written as blocks (paragraphs with inline HTML, an image, columns, …).
+      const row = page
+        .locator('table.rows tbody tr')
+        .filter({ hasText: 'Notes from the salt marsh' })
+        .first();
+      await row.waitFor();
+      const id = Number(await row.getAttribute('data-id'));
+      await row.locator('td.col-title a').click();
+      await titleField(page).waitFor();
+      const firstBlock = page.getByTestId('text-block').first();
+      const before = await firstBlock.inputValue();
+      await titleField(page).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' (mine)');
+      await firstBlock.click();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.type(' Mine.');
+      // Someone else saves the same two fields: a word before the title, a paragraph at the end.
+      const status = await page.evaluate(
+        async ({ postId, authorization }) => {
+          const root = (window as unknown as MockWindow).wpMock?.restRoot ?? '';
+          const headers = { Authorization: authorization, 'Content-Type': 'application/json' };
+          const answer = await fetch(`${root}/wp/v2/posts/${postId}?context=edit`, { headers });
+          const current = (await answer.json()) as { title: { raw: string }; content: { raw: string } };
+          const response = await fetch(`${root}/wp/v2/posts/${postId}`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({
+              title: `(theirs) ${current.title.raw}`,
+              content: `${current.content.raw}\n\n<!-- wp:paragraph -->\n<p>Theirs.</p>\n<!-- /wp:paragraph -->`,
+            }),
+          });
+          return response.status;
+        },
+        { postId: id, authorization: MOCK_USERS.admin.authorization },
+      );
+      check(status === 200, `the other save answered ${status}`);
+      await saveButton(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Save conflict' });
+      await expectText(dialog, 'Someone saved this post while you were editing', 'the card in words');
+      await expectText(dialog, 'You both changed the title and the content.', 'the fields in words');
+      const cardText = (await dialog.textContent()) ?? '';
+      check(!/<!--|<p>|<em>|wp:/.test(cardText), `the card shows markup: ${cardText.slice(0, 300)}`);
+      check(
+        !cardText.includes('was saved by someone else') && !cardText.includes("'mine'"),
+        `the card speaks the library's language: ${cardText.slice(0, 300)}`,
+      );
+      await expectText(
+        dialog.getByTestId('conflict-mine').nth(1),
+        'in the field: short',
+        'my content as text',
+      );
+      await expectText(dialog.getByTestId('conflict-mine').nth(1), 'Mine.', 'my change in my content');
+      await expectText(dialog.getByTestId('conflict-theirs').nth(1), '[Image]', 'another block, named');
+      // Every column heading on one line (none breaks inside a word).
+      const headingLines = await dialog.locator('thead th').evaluateAll((cells) =>
+        cells.map((cell) => {
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return `${cell.textContent ?? ''}:${tops.size}`;
+        }),
+      );
+      check(
+        headingLines.every((entry) => entry.endsWith(':1')),
+        `headings on more than one line: ${headingLines.join(', ')}`,
+      );
+      await dialog.screenshot({ path: join(ARTIFACTS_DIR, 'conflict-card.png') });
+      await dialog.getByRole('button', { name: 'Edit the merge' }).click();
+      const merge = dialog.getByTestId('conflict-merge');
+      const savedTitleNow = (await savedTitle(page, id)) ?? '';
+      await expectValue(merge.getByLabel('Title, merged'), `${savedTitleNow} (mine)`, 'the title merge');
+      const paragraphs = (await merge.getByLabel('Content, merged').inputValue()).split('\n\n');
+      check(
+        paragraphs[0] === `${before} Mine.` && paragraphs.at(-1) === 'Theirs.',
+        `the content merge has both changes: ${JSON.stringify([paragraphs[0], paragraphs.at(-1)])}`,
+      );
+      await dialog.screenshot({ path: join(ARTIFACTS_DIR, 'conflict-card-merge.png') });
+      await step('edit the merge');
+      await merge.getByRole('button', { name: 'Use the merge' }).click();
+      await expectCount(dialog, 0, 'conflict dialogs after the merge');
+      await saveButton(page).click();
+      await waitUntil(
+        () => page.evaluate((postId) => (window as unknown as MockWindow).wpMock?.getPost(postId), id),
+        (post) =>
+          post?.title === `${savedTitleNow} (mine)` &&
+          post.content.includes(`<p>${before} Mine.</p>`) &&
+          post.content.includes('<p>Theirs.</p>') &&
+          post.content.includes('wp-image-42'),
+        (last) =>
+          `the saved merge: ${JSON.stringify(last?.title)} / ${JSON.stringify(last?.content.slice(0, 300))}`,
+      );
+    },
+  },
 ];
 
 /** What the journal holds in the tab's IndexedDB (the real-site demo's journal), as one text. */
-function indexedDbJournalText(page: Page): Promise<string> {
+export function indexedDbJournalText(page: Page): Promise<string> {
   return page.evaluate(
     () =>
       new Promise<string>((resolve) => {
@@ -355,8 +455,33 @@ function indexedDbJournalText(page: Page): Promise<string> {
   );
 }
 
+/** Writes 1 kB to a probe database of the tab's origin: `ok`, or the name of the error. */
+function probeWrite(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.open('wp-entities-e2e-quota-probe', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('probe');
+        request.onerror = () => resolve(request.error?.name ?? 'open failed');
+        request.onsuccess = () => {
+          const db = request.result;
+          const transaction = db.transaction('probe', 'readwrite');
+          transaction.objectStore('probe').put('x'.repeat(1024), Date.now());
+          transaction.oncomplete = () => {
+            db.close();
+            resolve('ok');
+          };
+          transaction.onabort = () => {
+            db.close();
+            resolve(transaction.error?.name ?? 'aborted');
+          };
+        };
+      }),
+  );
+}
+
 /** Kills the tab's renderer, as a crash would: no pagehide, no last write. */
-async function crashTab(page: Page): Promise<void> {
+export async function crashTab(page: Page): Promise<void> {
   const session = await page.context().newCDPSession(page);
   const crashed = page.waitForEvent('crash', { timeout: 10_000 });
   // The crashed renderer never answers the command itself.
@@ -421,6 +546,71 @@ export function indexedDbJournalTests(site: {
             stored?.title === 'Title typed in tab 1' && stored.excerpt === 'Excerpt typed in tab 2',
             `the site has both tabs' edits, got ${JSON.stringify(stored)}`,
           );
+        } finally {
+          await next.close();
+        }
+      },
+    },
+    {
+      name: 'the IndexedDB journal: a write refused for quota is tried again until stored, and after a crash the next start restores it',
+      isSolo: true,
+      async run({ page, url, step }) {
+        // A published post: the timed autosave leaves its unsaved edits alone (an own draft is
+        // updated in place, which would take the edits out of the journal).
+        const row = page
+          .locator('table.rows tbody tr')
+          .filter({ hasText: 'Ana Author' })
+          .filter({ hasText: 'Published' })
+          .nth(2);
+        await row.waitFor();
+        const id = Number(await row.getAttribute('data-id'));
+        await row.locator('td.col-title a').click();
+        await titleField(page).waitFor();
+        const typed = 'Typed while the storage was full';
+        // Chromium's own quota, made smaller than what the origin already stores: every IndexedDB
+        // write that adds data fails with QuotaExceededError, as on a full disk. Chromium goes on
+        // granting space it counted before for up to 30 s: a probe write shows when it stops.
+        const origin = new URL(url).origin;
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: 1 });
+        const journalError = page.getByRole('alert').filter({ hasText: 'Unsaved changes cannot be kept' });
+        try {
+          await waitUntil(
+            () => probeWrite(page),
+            (outcome) => outcome === 'QuotaExceededError',
+            (last) => `an IndexedDB write refused for quota, got ${String(last)}`,
+            60_000,
+          );
+          await titleField(page).fill(typed);
+          await expectText(journalError, /quota|Quota/, 'the journal error naming the quota');
+          check(!(await indexedDbJournalText(page)).includes(typed), 'nothing was stored while full');
+          await step('quota error');
+        } finally {
+          // Space again (the override lifted); nobody types any more.
+          await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+          await cdp.detach().catch(() => undefined);
+        }
+        // The retry backs off up to 15 s between tries: a generous bound.
+        await waitUntil(
+          () => indexedDbJournalText(page),
+          (text) => text.includes(typed),
+          (last) => `the edit stored by a retry, got ${String(last).slice(0, 300)}`,
+          40_000,
+        );
+        await expectCount(journalError, 0, 'journal errors once the edit is stored');
+        await step('stored by a retry');
+        await crashTab(page);
+        const next = await page.context().newPage();
+        try {
+          await next.goto(`${url}#/post/${id}`);
+          await titleField(next).waitFor();
+          const offer = restoreOffer(next);
+          await expectText(offer, `Post ${id} “${typed}”: title`, 'the entry in the offer');
+          await offer.getByRole('button', { name: /^Restore 1 unsaved change$/ }).click();
+          await expectValue(titleField(next), typed, 'the title after the next start');
+          await next.getByRole('button', { name: 'Save', exact: true }).click();
+          await expectText(saveState(next), /^Saved$/, 'the save state');
+          check(site.getPost(id)?.title === typed, `the site has the title, got ${site.getPost(id)?.title}`);
         } finally {
           await next.close();
         }

@@ -20,11 +20,13 @@ import { featureTests } from './editorFeatures.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
+import { offlineTests } from './offline.e2e.js';
+import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
-/** Runs the tests whose name contains `process.argv[2]` (all without it). */
+/** Runs the tests whose name contains any of the arguments (`run.ts "Save all" "shared site:"`); all without one. */
 function selected<T extends { name: string }>(list: T[]): T[] {
-  const only = process.argv[2];
-  return only ? list.filter((test) => test.name.includes(only)) : list;
+  const only = process.argv.slice(2);
+  return only.length > 0 ? list.filter((test) => only.some((part) => test.name.includes(part))) : list;
 }
 
 async function main(): Promise<number> {
@@ -89,6 +91,26 @@ async function main(): Promise<number> {
       );
       passed += result.passed;
       failed += result.failed;
+
+      // Offline across a reload: a production build (the offline shell is a build's) on the same site.
+      const offline = selected(offlineTests(site));
+      if (offline.length > 0) {
+        const built = await startBuiltDemo({
+          url: server.url,
+          user: MOCK_USERS.author.username,
+          appPassword: MOCK_USERS.author.appPassword,
+        });
+        try {
+          console.log(
+            `The example editor built for production (in ${built.buildMs} ms), on the WordPress at ${server.url}, at ${built.url}`,
+          );
+          const builtResult = await runTests(browser.context, built.url, offline);
+          passed += builtResult.passed;
+          failed += builtResult.failed;
+        } finally {
+          await built.close();
+        }
+      }
     } finally {
       await proxied.close();
       await server.close();

@@ -9,7 +9,8 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { MOCK_USERS } from '../../src/testing/index.js';
-import type { PairTest } from './collaboration.e2e.js';
+import { DEMO_PRESENCE_TIMEOUT_MS } from '../../examples/editor/server/sharedSite.js';
+import { LEAVE_SLACK_MS, type PairTest } from './collaboration.e2e.js';
 import { ARTIFACTS_DIR, check, expectCount, expectText, expectValue, waitUntil } from './harness.js';
 
 const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
@@ -181,6 +182,40 @@ export const sharedEditingTests: PairTest[] = [
     },
   },
   {
+    name: 'shared site: unsaved changes say whose they are, and a save by either clears them in both windows',
+    async run({ admin, eddie, step }) {
+      const dirtyCount = (page: Page) => page.getByTestId('dirty-count');
+      await titleField(admin).click();
+      await admin.keyboard.press('End');
+      await admin.keyboard.type(' (Admin)');
+      await expectValue(titleField(eddie), 'Hello world! (Admin)', "Eddie's title");
+      // Eddie typed nothing: the change is Admin's, and his header says so.
+      await expectText(dirtyCount(eddie), '1 unsaved change — 1 from Admin', "Eddie's header");
+      await expectText(dirtyCount(admin), /^1 unsaved change$/, "Admin's header (all hers)");
+      await eddie.getByLabel('Excerpt', { exact: true }).click();
+      await eddie.keyboard.press('End');
+      await eddie.keyboard.type(' Eddie was here.');
+      await expectText(dirtyCount(eddie), '1 unsaved change — 1 yours, 1 from Admin', "Eddie's header");
+      await expectText(
+        dirtyCount(admin),
+        '1 unsaved change — 1 yours, 1 from Eddie Editor',
+        "Admin's header",
+      );
+      await expectText(
+        admin.getByTestId('unsaved-authors'),
+        'Changes by you and Eddie Editor',
+        "Admin's unsaved panel",
+      );
+      await step('both changed the post');
+      await admin.keyboard.press('Control+s');
+      await expectText(dirtyCount(admin), 'All changes saved', "Admin's header after her save");
+      await expectText(dirtyCount(eddie), 'All changes saved', "Eddie's header after Admin's save");
+      // Afresh after the save: a new change of Eddie's is his alone, not Admin's from before.
+      await eddie.keyboard.type('!');
+      await expectText(dirtyCount(eddie), /^1 unsaved change$/, "Eddie's header after typing again");
+    },
+  },
+  {
     name: 'shared site: leaving warns only when this window holds the only copy of the unsaved changes',
     async run({ admin, eddie, step }) {
       await titleField(admin).click();
@@ -192,8 +227,7 @@ export const sharedEditingTests: PairTest[] = [
         'Shared with Admin',
         "Eddie's unsaved panel",
       );
-      // Closing a window runs its leave check; a prompt shows as a `beforeunload` dialog. (A
-      // synthetic beforeunload would not do: y-webrtc takes it for the window going and leaves.)
+      // Closing a window runs its leave check; a prompt shows as a `beforeunload` dialog.
       const prompts = { admin: 0, eddie: 0 };
       admin.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' && prompts.admin++));
       eddie.on('dialog', (dialog) => void (dialog.type() === 'beforeunload' && prompts.eddie++));
@@ -208,7 +242,12 @@ export const sharedEditingTests: PairTest[] = [
       );
       check(prompts.eddie === 0, `Eddie's window asked before closing (${prompts.eddie})`);
       // Now Admin's window holds the only copy: closing it asks.
-      await expectText(admin.getByTestId('connection-status'), 'only you', "Admin's status after Eddie left");
+      await waitUntil(
+        async () => (await admin.getByTestId('connection-status').textContent()) ?? '',
+        (text) => text.includes('only you'),
+        (last) => `Admin's status after Eddie left: ${JSON.stringify(last)}`,
+        DEMO_PRESENCE_TIMEOUT_MS + LEAVE_SLACK_MS,
+      );
       await admin.close({ runBeforeUnload: true });
       await waitUntil(
         async () => prompts.admin,

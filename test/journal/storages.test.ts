@@ -18,6 +18,7 @@ import {
   type JournalEntry,
 } from '../../src/journal/index.js';
 import { storageArea } from '../helpers/storageArea.js';
+import { journalFailure } from '../../stores/journal/Journal.js';
 
 function entry(id: number, title: string, writer = 'tab-1'): JournalEntry {
   return {
@@ -160,6 +161,14 @@ describe('indexedDbJournal', () => {
       remove: [],
     });
     expect(await indexedDbJournal({ indexedDB: factory, name: 'site' }).read()).toEqual([entry(1, 'One')]);
+  });
+});
+
+describe('journalFailure', () => {
+  it("names the storage's error when its message is empty (Chromium's QuotaExceededError of an aborted write)", () => {
+    const error = journalFailure('write the journal', new DOMException('', 'QuotaExceededError'));
+    expect(isJournalError(error)).toBe(true);
+    expect(error.message).toBe('Could not write the journal: QuotaExceededError');
   });
 });
 

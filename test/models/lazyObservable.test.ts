@@ -4,9 +4,9 @@
  * silently turning untracked (observers that never re-render) or always boxed (a slow cache).
  */
 import * as mobx from 'mobx';
-import { autorun, computed, runInAction } from 'mobx';
+import { autorun, computed, reaction, runInAction } from 'mobx';
 import { describe, expect, it } from 'vitest';
-import { isTracking, LazyObservableFields } from '../../models/lazyObservable.js';
+import { isInAction, isTracking, LazyObservableFields } from '../../models/lazyObservable.js';
 
 describe('the MobX internals lazyObservable relies on', () => {
   it('still exports _getGlobalState with a trackingDerivation field (MobX upgrade check)', () => {
@@ -27,6 +27,30 @@ describe('the MobX internals lazyObservable relies on', () => {
     let insideAction = true;
     autorun(() => runInAction(() => (insideAction = isTracking())))();
     expect(insideAction).toBe(false);
+  });
+
+  it('still has inBatch and allowStateChanges (MobX upgrade check), and tells an action from anything else', () => {
+    const state = mobx._getGlobalState() as unknown as Record<string, unknown>;
+    expect(
+      typeof state.inBatch === 'number' && typeof state.allowStateChanges === 'boolean',
+      'MobX no longer has globalState.inBatch / allowStateChanges: rewrite isInAction() in models/lazyObservable.ts',
+    ).toBe(true);
+    expect(isInAction()).toBe(false);
+    expect(runInAction(() => isInAction())).toBe(true);
+    let inDerivation = true;
+    autorun(() => (inDerivation = isInAction()))();
+    expect(inDerivation).toBe(false);
+    expect(computed(() => isInAction()).get()).toBe(false);
+    // A reaction's effect runs in an action; its expression does not.
+    const seen: boolean[] = [];
+    const box = mobx.observable.box(0);
+    const stop = reaction(
+      () => (seen.push(isInAction()), box.get()),
+      () => void seen.push(isInAction()),
+    );
+    runInAction(() => box.set(1));
+    stop();
+    expect(seen).toEqual([false, false, true]);
   });
 });
 

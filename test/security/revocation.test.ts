@@ -16,6 +16,7 @@ import {
   deleteUsers,
   reportBound,
   revokePassword,
+  setRole,
   type TestUser,
 } from './wordpress.js';
 
@@ -77,6 +78,37 @@ describe('a revoked user leaves every room', () => {
       'seconds to revocation (password revoked, re-check every 3 s; default 30 s)',
       `${seconds.toFixed(1)} s, 2 of 2 rooms left`,
     );
+  });
+
+  it('within the re-check interval after they are demoted to subscriber, told why', async () => {
+    const { user, inRooms } = await authorInTwoRooms(RECHECK_INTERVAL_MS);
+
+    const demotedAt = Date.now();
+    await setRole(site, user, 'subscriber');
+    await waitUntil(() => inRooms.every(isRevoked), RECHECK_INTERVAL_MS + 10_000, 'both rooms revoked');
+    const seconds = (Date.now() - demotedAt) / 1000;
+
+    expect(inRooms.map((client) => client.statuses.at(-1))).toEqual(['disconnected', 'disconnected']);
+    expect(seconds).toBeLessThanOrEqual(RECHECK_INTERVAL_MS / 1000 + 5);
+    reportBound(
+      'seconds to removal after a demotion (author to subscriber, re-check every 3 s)',
+      `${seconds.toFixed(1)} s, 2 of 2 rooms left`,
+    );
+  });
+
+  it('keeps an author demoted to contributor in their draft, but refuses their publishing after the next re-check', async () => {
+    const { user, inRooms } = await authorInTwoRooms(RECHECK_INTERVAL_MS);
+    const [client] = inRooms as [ServerClient, ServerClient];
+
+    await setRole(site, user, 'contributor');
+    // Two intervals and a margin: at least one re-check has read the contributor's capabilities.
+    await new Promise((resolve) => setTimeout(resolve, RECHECK_INTERVAL_MS * 2 + 2_000));
+    expect(client.statuses.at(-1)).toBe('connected'); // a contributor may still edit their own draft
+    client.doc.transact(() => client.doc.getMap('document').set('status', 'publish'));
+
+    await waitUntil(() => client.errors.some((error) => error.code === 'forbidden'), 10_000, 'a refusal');
+    expect(client.errors.at(-1)?.message).toContain('refused-change: status');
+    reportBound('a demoted author publishing through a shared edit', 'refused after the re-check');
   });
 
   it('at once when WordPress refuses their token for another room, however long the interval', async () => {

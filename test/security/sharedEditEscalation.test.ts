@@ -125,9 +125,12 @@ describe("a contributor's shared edits cannot do what their own save could not",
       (documentOf(writer).get('content') as Y.Text).insert(0, '<p><strong>New</strong> paragraph</p>');
       (documentOf(writer).get('title') as Y.Text).insert(0, 'Reviewed: ');
       documentOf(writer).set('status', 'pending');
+      // A draft's date: WordPress keeps it from the contributor's own save too.
+      documentOf(writer).set('date', '2031-05-01T10:00:00');
     });
 
     await admin.waitFor(() => documentOf(admin).get('status') === 'pending', 10_000);
+    expect(documentOf(admin).get('date')).toBe('2031-05-01T10:00:00');
     expect(String(documentOf(admin).get('title'))).toBe('Reviewed: Contributor draft');
     expect(String(documentOf(admin).get('content'))).toContain('<strong>New</strong>');
     expect(writer.errors).toEqual([]);

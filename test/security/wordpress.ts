@@ -58,6 +58,15 @@ export async function revokePassword(site: WordPressSite, user: TestUser): Promi
   await asAdmin(site, 'DELETE', `/wp/v2/users/${user.id}/application-passwords/${user.passwordUuid}`);
 }
 
+/** Gives the user another role (what an administrator does from the Users screen). */
+export async function setRole(
+  site: WordPressSite,
+  user: TestUser,
+  role: 'subscriber' | 'contributor' | 'author' | 'editor',
+): Promise<void> {
+  await asAdmin(site, 'POST', `/wp/v2/users/${user.id}`, { roles: [role] });
+}
+
 /** Deletes test users for good, giving their posts to the administrator. */
 export async function deleteUsers(
   site: WordPressSite,

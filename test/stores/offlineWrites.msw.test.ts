@@ -8,7 +8,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isConflictError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
-import { memoryJournal, type Journal } from '../../src/journal/index.js';
+import { IDBFactory } from 'fake-indexeddb';
+import { indexedDbJournal, memoryJournal, type Journal } from '../../src/journal/index.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 
@@ -175,6 +176,100 @@ describe("offlineWrites: 'wait'", () => {
     expect(post.edits).toEqual({ title: 'Mine, typed offline' });
     store.dispose();
     other.dispose();
+  });
+
+  it('store.saveDirty() while offline waits as save() does: isWaiting, journaled, sent in order once back', async () => {
+    const journal = memoryJournal();
+    const store = storeOn(journal);
+    const first = await openPost(store, mock.addPost('post', { title: 'First' }));
+    const second = await openPost(store, mock.addPost('post', { title: 'Second' }));
+    first.edit({ title: 'First, typed offline' });
+    second.edit({ title: 'Second, typed offline' });
+    const asked = store.dirtyRecords.map((record) => record.id);
+    isOnline = false;
+    mock.clearRequests();
+    let settled = false;
+    const saving = store.saveDirty().then((results) => {
+      settled = true;
+      return results;
+    });
+    await vi.waitFor(() => expect(first.isWaiting && second.isWaiting).toBe(true));
+    await store.flushJournal();
+    expect([...journal.entries.values()].map((entry) => entry.waiting?.map((write) => write.kind))).toEqual([
+      ['save'],
+      ['save'],
+    ]);
+    expect(writes()).toEqual([]);
+    expect(settled).toBe(false);
+
+    isOnline = true;
+    store.waitingWrites?.resume(); // what the browser's `online` event does
+    const results = await saving;
+    expect(results.map((result) => result.ok)).toEqual([true, true]);
+    expect(first.isWaiting || second.isWaiting).toBe(false);
+    expect(store.dirtyRecords).toEqual([]);
+    expect(writes()).toEqual(asked.map((id) => `PUT /wp/v2/posts/${String(id)}`));
+    expect(mock.getPost(first.id as number)?.title).toBe('First, typed offline');
+    expect(mock.getPost(second.id as number)?.title).toBe('Second, typed offline');
+    await store.flushJournal();
+    expect(journal.entries.size).toBe(0);
+    store.dispose();
+  });
+
+  it('store.saveDirty() offline, then a reload: the restored saves go out in the order asked, each once', async () => {
+    // IndexedDB reads entries back in key order; the later post is saved first, so that order is
+    // not the order asked.
+    const journal = indexedDbJournal({ indexedDB: new IDBFactory() });
+    const before = storeOn(journal);
+    const lower = await openPost(before, mock.addPost('post', { title: 'Lower id' }));
+    const higher = await openPost(before, mock.addPost('post', { title: 'Higher id' }));
+    higher.edit({ title: 'Higher id, typed offline' });
+    await before.flushJournal();
+    lower.edit({ title: 'Lower id, typed offline' });
+    const asked = before.dirtyRecords.map((record) => record.id);
+    expect(asked).toEqual([higher.id, lower.id]);
+    isOnline = false;
+    void before.saveDirty();
+    await vi.waitFor(() => expect(lower.isWaiting && higher.isWaiting).toBe(true));
+    await before.flushJournal();
+    before.dispose();
+
+    isOnline = true;
+    mock.clearRequests();
+    const after = storeOn(journal);
+    const held = mock.hold({ method: 'PUT', path: `/wp/v2/posts/${String(higher.id)}` });
+    const restoring = after.restoreJournal();
+    await held.caught;
+    // While the first save is held, the second is not sent beside it: one after the other.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(writes()).toEqual([`PUT /wp/v2/posts/${String(higher.id)}`]);
+    held.release();
+    const restored = await restoring;
+    await vi.waitFor(() => expect(restored.every((record) => !record.hasEdits)).toBe(true));
+    expect(writes()).toEqual(asked.map((id) => `PUT /wp/v2/posts/${String(id)}`));
+    expect(mock.getPost(lower.id as number)?.title).toBe('Lower id, typed offline');
+    expect(mock.getPost(higher.id as number)?.title).toBe('Higher id, typed offline');
+    after.dispose();
+  });
+
+  it('store.saveDirty() whose batch cannot reach the site waits, and each save is sent once it answers', async () => {
+    const store = storeOn();
+    const first = await openPost(store, mock.addPost('post', { title: 'First' }));
+    const second = await openPost(store, mock.addPost('post', { title: 'Second' }));
+    first.edit({ title: 'First, typed while the site was down' });
+    second.edit({ title: 'Second, typed while the site was down' });
+    const asked = store.dirtyRecords.map((record) => record.id);
+    mock.failNext(1, 'network', { method: 'POST', path: '/batch/v1' });
+    mock.clearRequests();
+    const saving = store.saveDirty();
+    await vi.waitFor(() => expect(first.isWaiting && second.isWaiting).toBe(true));
+    expect(mock.getPost(first.id as number)?.title).toBe('First');
+    // The first try again comes a second later, and the site answers by then.
+    const results = await saving;
+    expect(results.map((result) => result.ok)).toEqual([true, true]);
+    expect(writes()).toEqual(['POST /batch/v1', ...asked.map((id) => `PUT /wp/v2/posts/${String(id)}`)]);
+    expect(mock.getPost(second.id as number)?.title).toBe('Second, typed while the site was down');
+    store.dispose();
   });
 
   it("without offlineWrites: 'wait', a save with the site unreachable fails as before", async () => {

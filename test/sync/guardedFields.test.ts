@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { savedMarkupOf, SharedEditGuard, type SavedMarkup } from '../../src/sync/server/guardedFields.js';
+import {
+  savedMarkupOf,
+  savedValuesOf,
+  SharedEditGuard,
+  type SavedMarkup,
+  type SavedValues,
+} from '../../src/sync/server/guardedFields.js';
 import {
   ALL_CAPABILITIES,
   capabilitiesFromLinks,
@@ -29,6 +35,7 @@ function guardedRoom() {
     content.insert(0, '<!-- wp:paragraph --><p>Draft</p><!-- /wp:paragraph -->');
     document.set('title', new Y.Text('Draft title'));
     document.set('status', 'draft');
+    document.set('meta', new Y.Map());
   });
   const guard = new SharedEditGuard(room);
   return {
@@ -46,6 +53,7 @@ function guardedRoom() {
       can: RecordCapabilities,
       change: (document: Y.Map<unknown>) => void,
       saved?: SavedMarkup,
+      savedValues?: SavedValues,
     ) {
       const updates: Uint8Array[] = [];
       const onUpdate = (update: Uint8Array): void => void updates.push(update);
@@ -53,7 +61,7 @@ function guardedRoom() {
       client.transact(() => change(client.getMap('document')));
       client.off('update', onUpdate);
       const update = Y.mergeUpdates(updates);
-      const refused = guard.check(update, can, saved);
+      const refused = guard.check(update, can, saved, savedValues);
       if (refused.length === 0) Y.applyUpdate(room, update);
       return refused;
     },
@@ -256,5 +264,107 @@ describe('capabilitiesFromLinks', () => {
     });
     expect([...can.assignableTaxonomies]).toEqual(['tags']);
     expect(capabilitiesFromLinks(undefined)).toMatchObject(EDIT_ONLY);
+  });
+});
+
+/** An editor: publishes, assigns authors and every taxonomy. */
+const EDITOR = capabilitiesFromLinks({
+  'wp:action-publish': [{ href: 'x' }],
+  'wp:action-assign-author': [{ href: 'x' }],
+  'wp:action-assign-categories': [{ href: 'x' }],
+  'wp:action-assign-tags': [{ href: 'x' }],
+  'wp:action-assign-genres': [{ href: 'x' }],
+});
+
+/** The `wp:term` links WordPress puts on a post whose type has categories, tags and a custom `genres`. */
+const TERM_LINKS = {
+  'wp:term': [
+    { taxonomy: 'category', embeddable: true, href: 'http://127.0.0.1/wp-json/wp/v2/categories?post=5' },
+    { taxonomy: 'post_tag', embeddable: true, href: 'http://127.0.0.1/wp-json/wp/v2/tags?post=5' },
+    { taxonomy: 'genre', embeddable: true, href: 'http://127.0.0.1/?rest_route=/wp/v2/genres&post=5' },
+  ],
+};
+
+const meta = (document: Y.Map<unknown>): Y.Map<unknown> => document.get('meta') as Y.Map<unknown>;
+
+describe('SharedEditGuard: dates, every taxonomy, meta', () => {
+  it("lets a contributor date their draft (their own save could), refuses re-dating a public post's without wp:action-publish", () => {
+    const { client, send } = guardedRoom();
+    const contributor = client();
+    expect(send(contributor, CONTRIBUTOR, (d) => d.set('date', '2030-01-01T00:00:00'))).toEqual([]);
+
+    const published = guardedRoom();
+    expect(published.send(published.client(), EDITOR, (d) => d.set('status', 'publish'))).toEqual([]);
+    const refused = published.send(published.client(), EDIT_ONLY, (d) => {
+      d.set('date', '2030-01-01T00:00:00');
+      d.set('date_gmt', '2030-01-01T00:00:00');
+    });
+    expect(refused.map((entry) => entry.field)).toEqual(['date', 'date_gmt']);
+    expect(refused[0]?.reason).toMatch(/needs wp:action-publish/);
+    expect(published.send(published.client(), EDITOR, (d) => d.set('date', '2030-01-01T00:00:00'))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses a date and a publishing status sent together by a contributor', () => {
+    const { client, send } = guardedRoom();
+    const refused = send(client(), CONTRIBUTOR, (d) => {
+      d.set('status', 'publish');
+      d.set('date', '2001-01-01T00:00:00');
+    });
+    expect(refused.map((entry) => entry.field).sort()).toEqual(['date', 'status']);
+  });
+
+  it("guards the terms of every taxonomy in the record's wp:term links, not only categories and tags", () => {
+    const contributor = capabilitiesFromLinks({
+      ...TERM_LINKS,
+      'wp:action-assign-categories': [{ href: 'x' }],
+    });
+    expect([...(contributor.termFields ?? [])].sort()).toEqual(['categories', 'genres', 'tags']);
+    const { client, send } = guardedRoom();
+    expect(send(client(), contributor, (d) => d.set('categories', [3]))).toEqual([]);
+    expect(send(client(), contributor, (d) => d.set('genres', [7])).map((entry) => entry.field)).toEqual([
+      'genres',
+    ]);
+    const editor = capabilitiesFromLinks({ ...TERM_LINKS, 'wp:action-assign-genres': [{ href: 'x' }] });
+    expect(send(client(), editor, (d) => d.set('genres', [7]))).toEqual([]);
+  });
+
+  it("refuses protected meta to a user who may not edit others' posts, keeps other meta open", () => {
+    const { client, send } = guardedRoom();
+    expect(
+      send(client(), CONTRIBUTOR, (d) => meta(d).set('subtitle', 'Open to editors of the post')),
+    ).toEqual([]);
+    const refused = send(client(), CONTRIBUTOR, (d) => meta(d).set('_featured_flag', true));
+    expect(refused.map((entry) => entry.field)).toEqual(['meta._featured_flag']);
+    expect(refused[0]?.reason).toMatch(/edit_post_meta/);
+    expect(send(client(), EDITOR, (d) => meta(d).set('_featured_flag', true))).toEqual([]);
+  });
+
+  it("accepts protected meta set to the record's saved value (a client writing the base before its first edit) and a removal", () => {
+    const { client, send } = guardedRoom();
+    const saved = savedValuesOf({ meta: { _layout: 'wide', subtitle: '' } });
+    expect(send(client(), CONTRIBUTOR, (d) => meta(d).set('_layout', 'wide'), new Map(), saved)).toEqual([]);
+    expect(send(client(), CONTRIBUTOR, (d) => meta(d).delete('_layout'), new Map(), saved)).toEqual([]);
+    expect(
+      send(client(), CONTRIBUTOR, (d) => meta(d).set('_layout', 'narrow'), new Map(), saved).map(
+        (entry) => entry.field,
+      ),
+    ).toEqual(['meta._layout']);
+  });
+
+  it('takes a server rule for meta keys whose auth_callback is stricter than the default', () => {
+    const room = new Y.Doc();
+    room.getMap('document').set('meta', new Y.Map());
+    const guard = new SharedEditGuard(room, {
+      mayChangeMeta: (key, can) => key !== 'price' || can.canPublish,
+    });
+    const client = new Y.Doc();
+    Y.applyUpdate(client, Y.encodeStateAsUpdate(room));
+    const before = Y.encodeStateVector(client);
+    (client.getMap('document').get('meta') as Y.Map<unknown>).set('price', 10);
+    const update = Y.encodeStateAsUpdate(client, before);
+    expect(guard.check(update, CONTRIBUTOR).map((entry) => entry.field)).toEqual(['meta.price']);
+    expect(guard.check(update, EDITOR)).toEqual([]);
   });
 });

@@ -157,6 +157,8 @@ it('sends what an HTTP signalling client queues in one tick in fewer POSTs, in o
   const realFetch = globalThis.fetch;
   let posts = 0;
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    // An upstream refused on the way (as by a proxy that wants a length): the client keeps to POSTs.
+    if (String(input).includes('upstream=1')) return Promise.reject(new TypeError('fetch failed'));
     if (init?.method === 'POST') posts += 1;
     return realFetch(input, init);
   }) as typeof fetch;
@@ -170,5 +172,124 @@ it('sends what an HTTP signalling client queues in one tick in fewer POSTs, in o
   } finally {
     globalThis.fetch = realFetch;
   }
+  listener.close();
+});
+
+/** Counts the message POSTs and the upstreams the HTTP signalling clients make while `run` runs. */
+async function countingPosts<T>(
+  run: (counts: { posts: number; upstreams: number }) => Promise<T>,
+): Promise<T> {
+  const realFetch = globalThis.fetch;
+  const counts = { posts: 0, upstreams: 0 };
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST') {
+      if (String(input).includes('upstream=1')) counts.upstreams += 1;
+      else counts.posts += 1;
+    }
+    return realFetch(input, init);
+  }) as typeof fetch;
+  try {
+    return await run(counts);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
+/** A listener subscribed to 'room' on a WebSocket, with what it hears. */
+async function wsListener(url: string): Promise<{ heard: unknown[]; close(): void }> {
+  const ws = new WebSocket(url);
+  await new Promise((resolve) => ws.once('open', resolve));
+  const heard: unknown[] = [];
+  ws.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { type: string; data?: unknown };
+    if (message.type === 'publish') heard.push(message.data);
+  });
+  ws.send(JSON.stringify({ type: 'subscribe', topics: ['room'] }));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return { heard, close: () => ws.close() };
+}
+
+it("sends an HTTP signalling client's messages on one upstream once the server confirms it, with nothing reordered", async () => {
+  server = await createSignalingServer({ port: 0 });
+  const listener = await wsListener(server.wsUrl);
+  await countingPosts(async (counts) => {
+    const sender = await openHttp(server!.httpUrl);
+    // Messages in many ticks from the moment it opens: the upstream carries them all.
+    for (let i = 0; i < 30; i++) {
+      sender.send(JSON.stringify({ type: 'publish', topic: 'room', data: i }));
+      await new Promise((resolve) => setTimeout(resolve, i < 10 ? 0 : 5));
+    }
+    await vi.waitFor(() => expect(listener.heard).toHaveLength(30), { timeout: 10_000 });
+    expect(listener.heard).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(counts.upstreams).toBe(1);
+    // (On a very busy machine the confirmation may take longer than its wait: POSTs carry the first.)
+    const isConfirmed = (): boolean =>
+      (sender as unknown as { upstream?: { isReady: boolean } }).upstream?.isReady === true;
+    await vi.waitFor(() => expect(isConfirmed()).toBe(true), { timeout: 10_000 });
+    const postsBefore = counts.posts;
+    for (let i = 30; i < 60; i++) sender.send(JSON.stringify({ type: 'publish', topic: 'room', data: i }));
+    await vi.waitFor(() => expect(listener.heard).toHaveLength(60), { timeout: 10_000 });
+    expect(listener.heard).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    expect(counts.posts).toBe(postsBefore); // the upstream carried them all
+    sender.close();
+  });
+  listener.close();
+});
+
+it('renews the upstream without losing or reordering a message sent meanwhile', async () => {
+  server = await createSignalingServer({ port: 0 });
+  const listener = await wsListener(server.wsUrl);
+  await countingPosts(async (counts) => {
+    const sender = await openHttp(server!.httpUrl);
+    const rotate = (): void => (sender as unknown as { rotateUpstream(): void }).rotateUpstream();
+    for (let i = 0; i < 40; i++) {
+      sender.send(JSON.stringify({ type: 'publish', topic: 'room', data: i }));
+      if (i % 10 === 9) {
+        await vi.waitFor(() => expect(counts.upstreams).toBeGreaterThan(0));
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        rotate();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await vi.waitFor(() => expect(listener.heard).toHaveLength(40), { timeout: 10_000 });
+    expect(listener.heard).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(counts.upstreams).toBeGreaterThanOrEqual(4);
+    sender.close();
+  });
+  listener.close();
+});
+
+it('bounds upstreams: unknown subscriber 404, a second one 409, an endless line 413, bad lines dropped', async () => {
+  server = await createSignalingServer({ port: 0 });
+  const listener = await wsListener(server.wsUrl);
+  const upstreamUrl = (subscriber: string): URL => {
+    const url = new URL(server!.httpUrl);
+    url.searchParams.set('subscriber_id', subscriber);
+    url.searchParams.set('upstream', '1');
+    return url;
+  };
+  const post = (subscriber: string, body: string): Promise<Response> =>
+    fetch(upstreamUrl(subscriber), { method: 'POST', body });
+  expect((await post('nobody', '\n')).status).toBe(404);
+
+  const streamUrl = new URL(server.httpUrl);
+  streamUrl.searchParams.set('subscriber_id', 'raw');
+  const stream = await fetch(streamUrl, { headers: { accept: 'text/event-stream' } });
+  expect(stream.headers.get('x-signaling-upstream')).toBe('1');
+  // A finished body is an upstream too: the greeting, a malformed line, a good one.
+  const good = JSON.stringify({ type: 'publish', topic: 'room', data: 'kept' });
+  expect((await post('raw', `\n{not json\n${good}\n`)).status).toBe(204);
+  await vi.waitFor(() => expect(listener.heard).toEqual(['kept']));
+
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (start) => void (controller = start) });
+  controller.enqueue(new TextEncoder().encode('\n'));
+  const open = fetch(upstreamUrl('raw'), { method: 'POST', body, duplex: 'half' } as RequestInit);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect((await post('raw', '\n')).status).toBe(409);
+  // No newline for longer than a message may be: the server ends this upstream.
+  controller.enqueue(new TextEncoder().encode('x'.repeat(70 * 1024)));
+  expect((await open).status).toBe(413);
+  await stream.body?.cancel();
   listener.close();
 });

@@ -2,7 +2,8 @@
  * The demo's shared site: one mock WordPress (`wp-entities/testing`) in `npm run demo`'s own Node
  * process, served over HTTP on 127.0.0.1, which every window of the demo reaches through the dev
  * server (`/wp-json` is proxied to it). Two windows on one post then save to one site and agree,
- * as on a real WordPress.
+ * as on a real WordPress. The same site relays their collaboration (`/wp-sync/v1/updates`), so
+ * the demo needs no other server.
  *
  * Each window says who it is with the `Authorization` header of its mock user (`?user=editor`);
  * the site itself has no signed-in user. A few demo controls live beside it under `/__demo/`:
@@ -60,9 +61,24 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/**
+ * How long the relay keeps a window's presence after its last request. Windows ask every second
+ * (their heartbeat, `HEARTBEAT_MS` in src/collaboration/collaboration.ts; every 2 s in a hidden
+ * tab), so one that was closed or cut off leaves the others' view within this long, instead of the
+ * block editor server's 30 s.
+ */
+export const DEMO_PRESENCE_TIMEOUT_MS = 6000;
+
+/** How often the mock's request log is emptied. */
+const LOG_TRIM_MS = 10_000;
+
 /** Starts the shared mock WordPress on 127.0.0.1 (a free port). */
 export async function startSharedSite(): Promise<SharedSite> {
-  const mock = createMockWordPress({ ...DEMO_SEED, currentUser: null });
+  const mock = createMockWordPress({
+    ...DEMO_SEED,
+    currentUser: null,
+    syncRelay: { awarenessTimeoutMs: DEMO_PRESENCE_TIMEOUT_MS },
+  });
   seedEmbeds(mock);
   let siteId = randomUUID();
   const server = await mock.listen({ host: '127.0.0.1', port: 0 });
@@ -76,6 +92,10 @@ export async function startSharedSite(): Promise<SharedSite> {
     users[login] = { id: me.id, name: me.name, authorization: user.authorization };
   }
   mock.clearRequests();
+  // Every window polls the relay each second: the mock's request log (unused here) would grow
+  // for as long as the demo runs.
+  const logTrim = setInterval(() => mock.clearRequests(), LOG_TRIM_MS);
+  logTrim.unref();
 
   const control = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const path = (req.url ?? '').split('?')[0];
@@ -121,6 +141,9 @@ export async function startSharedSite(): Promise<SharedSite> {
         vite.middlewares.use(DEMO_CONTROL_PATH, control);
       },
     }),
-    close: () => server.close(),
+    close: () => {
+      clearInterval(logTrim);
+      return server.close();
+    },
   };
 }

@@ -7,8 +7,10 @@ interface ImportMetaEnv {
   readonly VITE_WP_BACKEND: 'shared' | 'mock' | 'proxy';
   /** The real site's address in `proxy` mode; empty otherwise. */
   readonly VITE_WP_SITE: string;
-  /** The signalling server of collaborative editing (`ws://…`); empty when collaboration is off. */
-  readonly VITE_SIGNALING_URL: string;
+  /** `on`: windows on one post edit it together through the site's `/wp-sync/v1/updates` relay; empty: off. */
+  readonly VITE_COLLABORATION: 'on' | '';
+  /** True in a production build (`vite build`), false on the development server (Vite's own). */
+  readonly PROD: boolean;
 }
 
 interface ImportMeta {

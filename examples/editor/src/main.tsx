@@ -15,6 +15,7 @@ import { describeError } from './ui/describeError.js';
 import { loggingFetch } from './inspector/requestLog.js';
 import { NeverLoseWork } from './neverLoseWork/NeverLoseWork.js';
 import { neverLoseWorkOptions } from './neverLoseWork/journalOptions.js';
+import { registerOfflineShell } from './offline/registerOfflineShell.js';
 
 declare global {
   interface Window {
@@ -65,6 +66,8 @@ async function start(container: HTMLElement): Promise<void> {
     </StrictMode>,
   );
 }
+
+registerOfflineShell();
 
 const container = document.getElementById('root');
 if (container) {

@@ -16,7 +16,10 @@
  * then every 30 s) and the rows of a request that may have been stored are resent as one
  * compaction (idempotent); a 403 naming rooms stops those rooms (retried every
  * `forbiddenRetryMs`) and keeps the others; 413 halves the body budget and resends the same rows;
- * an expired nonce (`rest_cookie_invalid_nonce`) is refreshed and the request sent again.
+ * an expired nonce (`rest_cookie_invalid_nonce`) is refreshed and the request sent again. An
+ * answer later than its wait plus `answerGraceMs` (the heartbeat) is a failure too, so a cut that
+ * leaves requests hanging shows as "disconnected" within that long; the browser's `offline` event
+ * shows it at once and holds requests back until `online`, which retries at once.
  *
  * @module
  */
@@ -41,6 +44,14 @@ export interface VisibilitySource {
   subscribe(listener: () => void): () => void;
 }
 
+/** Whether the device is offline (the browser's `navigator.onLine`), and a way to hear when that changes. */
+export interface NetworkSource {
+  /** True while the device has no network. */
+  isOffline(): boolean;
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
 /** The timing and limits of a loop (see `HttpPollingProviderOptions` for each one's meaning). */
 export interface PollingLoopSettings {
   readonly path: string;
@@ -54,8 +65,10 @@ export interface PollingLoopSettings {
   readonly withPeersRetryDelaysMs: readonly number[];
   readonly disconnectedRetryMs: number;
   readonly forbiddenRetryMs: number;
+  readonly answerGraceMs: number;
   readonly refreshNonce: (() => Promise<string | undefined>) | undefined;
   readonly visibility: VisibilitySource;
+  readonly network: NetworkSource;
 }
 
 /** Room names and sizes are small: this covers the JSON around the rows of one room. */
@@ -101,7 +114,12 @@ export class PollingLoop implements PollingRoomHost {
   /** Nonce refreshes since the last answer: a relay that refuses every fresh nonce is backed off from. */
   private nonceRefreshes = 0;
   private overflowOffset = 0;
+  /** After a failure or going offline, the next request is answered at once (not held), so a reconnect shows at once. */
+  private isReconnecting = false;
   private readonly stopVisibility: () => void;
+  private readonly stopNetwork: () => void;
+  /** Requests aborted because their answer was late (the heartbeat): failures, not cancellations. */
+  private readonly late = new WeakSet<AbortController>();
   private wasHidden: boolean;
   private isDisposed = false;
 
@@ -111,6 +129,7 @@ export class PollingLoop implements PollingRoomHost {
     this.tokens = settings.sendBurst;
     this.wasHidden = settings.visibility.isHidden();
     this.stopVisibility = settings.visibility.subscribe(this.onVisibilityChange);
+    this.stopNetwork = settings.network.subscribe(this.onNetworkChange);
   }
 
   /** True once the relay answered that it holds waiting requests (our relays do). */
@@ -159,6 +178,7 @@ export class PollingLoop implements PollingRoomHost {
     if (this.isDisposed) return;
     this.isDisposed = true;
     this.stopVisibility();
+    this.stopNetwork();
     clearTimeout(this.timer);
     clearTimeout(this.forbiddenTimer);
     this.sending?.abort();
@@ -223,7 +243,12 @@ export class PollingLoop implements PollingRoomHost {
   }
 
   private canPark(): boolean {
-    return this.settings.longPollMs > 0 && this.serverWaitMs !== 0 && !this.settings.visibility.isHidden();
+    return (
+      this.settings.longPollMs > 0 &&
+      this.serverWaitMs !== 0 &&
+      !this.isReconnecting &&
+      !this.settings.visibility.isHidden()
+    );
   }
 
   private intervalMs(): number {
@@ -282,6 +307,15 @@ export class PollingLoop implements PollingRoomHost {
     else this.sending = controller;
     this.lastRequestAt = Date.now();
     this.requestCount += 1;
+    // The heartbeat: an answer later than the wait plus the grace means the way to the relay is
+    // cut (or the relay hangs). The request ends as a failure, so the rooms show it and retry.
+    const lateTimer = setTimeout(
+      () => {
+        this.late.add(controller);
+        controller.abort();
+      },
+      (isPark ? this.settings.longPollMs : 0) + this.settings.answerGraceMs,
+    );
     try {
       const response = await this.transport.request<SyncResponseBody>({
         method: 'POST',
@@ -295,8 +329,9 @@ export class PollingLoop implements PollingRoomHost {
       this.onAnswer(response, rooms, parts);
     } catch (error) {
       if (this.isDisposed) return;
-      await this.onFailure(error, rooms, parts);
+      await this.onFailure(error, rooms, parts, controller);
     } finally {
+      clearTimeout(lateTimer);
       if (isPark) {
         if (this.parked === controller) this.parked = undefined;
       } else if (this.sending === controller) this.sending = undefined;
@@ -321,6 +356,7 @@ export class PollingLoop implements PollingRoomHost {
     const nonce = response.headers.get('x-wp-nonce');
     if (nonce !== null && nonce !== '') this.nonce = nonce;
     this.failures = 0;
+    this.isReconnecting = false;
     this.nonceRefreshes = 0;
     this.retryAt = 0;
     this.bodyBudget = MAX_BODY_BYTES;
@@ -336,8 +372,25 @@ export class PollingLoop implements PollingRoomHost {
     });
   }
 
-  private async onFailure(error: unknown, rooms: PollingRoom[], parts: RoomRequest[]): Promise<void> {
+  private async onFailure(
+    error: unknown,
+    rooms: PollingRoom[],
+    parts: RoomRequest[],
+    controller: AbortController,
+  ): Promise<void> {
     const rest = error instanceof RestError ? error : undefined;
+    if (this.late.has(controller)) {
+      rooms.forEach((room, index) => room.resendAfterUncertainFailure(parts[index]?.updates ?? []));
+      this.backOff(
+        rooms,
+        new SyncError(
+          `The sync relay ${this.settings.path} did not answer within ${this.settings.answerGraceMs} ms of when it should have.`,
+          'connection-failed',
+          { cause: error },
+        ),
+      );
+      return;
+    }
     if (rest?.isAbort === true) {
       rooms.forEach((room, index) => room.restore(parts[index]?.updates ?? []));
       return;
@@ -393,6 +446,7 @@ export class PollingLoop implements PollingRoomHost {
 
   private backOff(rooms: PollingRoom[], error: unknown): void {
     this.failures += 1;
+    this.isReconnecting = true;
     const delays = this.hasPeers() ? this.settings.withPeersRetryDelaysMs : this.settings.soloRetryDelaysMs;
     const delayMs = delays[this.failures - 1] ?? this.settings.disconnectedRetryMs;
     this.retryAt = Date.now() + delayMs;
@@ -434,6 +488,30 @@ export class PollingLoop implements PollingRoomHost {
       }, this.settings.forbiddenRetryMs);
     }
   }
+
+  /**
+   * The browser says the device went offline: the rooms show it at once and no request goes out
+   * (each would fail and log an error) until it is back online, or `disconnectedRetryMs` passed in
+   * case the browser is wrong. Back online: try at once.
+   */
+  private readonly onNetworkChange = (): void => {
+    if (this.isDisposed) return;
+    const live = this.rooms.filter((room) => !room.isClosed && !room.isForbidden);
+    if (this.settings.network.isOffline()) {
+      this.retryAt = Math.max(this.retryAt, Date.now() + this.settings.disconnectedRetryMs);
+      this.isReconnecting = true;
+      for (const room of live) room.setStatus('disconnected');
+      // A held poll carries no rows: ending it loses nothing.
+      this.parked?.abort();
+      return;
+    }
+    for (const room of live) room.setStatus('connecting');
+    this.retryAt = 0;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerDueAt = Infinity;
+    this.wake();
+  };
 
   private readonly onVisibilityChange = (): void => {
     const isHidden = this.settings.visibility.isHidden();

@@ -59,7 +59,12 @@ function fieldText(doc: Y.Doc, field: string): Y.Text | undefined {
 }
 
 function cursorPosition(text: Y.Text, field: string, offset: number): CursorPositionJson {
-  const index = Math.max(0, Math.min(offset, text.length));
+  if (offset > text.length) {
+    // The text is not seeded yet (that happens at its first edit): no character to anchor to, so
+    // the offset alone travels, and the receiver reads it as it is.
+    return { relativePosition: null, absoluteOffset: Math.max(0, offset), attributeKey: field };
+  }
+  const index = Math.max(0, offset);
   return {
     relativePosition: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text, index)),
     absoluteOffset: index,

@@ -11,7 +11,12 @@
 import { ArgumentError } from '../../../core/errors.js';
 import type { Transport } from '../../../core/transport/types.js';
 import type { ProviderContext, ProviderFactory, RoomProvider } from '../provider.js';
-import { PollingLoop, type PollingLoopSettings, type VisibilitySource } from './PollingLoop.js';
+import {
+  PollingLoop,
+  type NetworkSource,
+  type PollingLoopSettings,
+  type VisibilitySource,
+} from './PollingLoop.js';
 import { PollingRoom } from './PollingRoom.js';
 import { ROOM_PATTERN, SYNC_UPDATES_PATH } from './protocol.js';
 
@@ -62,6 +67,20 @@ export interface HttpPollingProviderOptions {
    */
   refreshNonce?: () => Promise<string | undefined>;
   /**
+   * The heartbeat: how long past its expected moment (at once for a send, after its wait for a
+   * long poll) an answer may be before the request counts as failed, the rooms show
+   * `disconnected` and the loop retries. With a long poll of `longPollMs`, a cut that leaves
+   * requests hanging shows within `longPollMs + answerGraceMs`.
+   * @default 10000
+   */
+  answerGraceMs?: number;
+  /**
+   * Whether the device is offline: while it is, rooms show `disconnected` and no request is sent
+   * (each would fail); back online, the loop retries at once.
+   * @default `navigator.onLine` and the window's `online`/`offline` events, where there are; else always online
+   */
+  network?: NetworkSource;
+  /**
    * Whether the page is hidden.
    * @default `document.visibilityState` where there is a document, else always visible
    */
@@ -77,6 +96,7 @@ const DEFAULTS = {
   sendIntervalMs: 1000,
   sendBurst: 2,
   forbiddenRetryMs: 60_000,
+  answerGraceMs: 10_000,
   soloRetryDelaysMs: [2000, 4000, 8000, 12_000],
   withPeersRetryDelaysMs: [1000, 2000, 4000, 8000],
   disconnectedRetryMs: 30_000,
@@ -93,6 +113,31 @@ export function documentVisibility(): VisibilitySource {
     subscribe: (listener) => {
       doc.addEventListener('visibilitychange', listener);
       return () => doc.removeEventListener('visibilitychange', listener);
+    },
+  };
+}
+
+/** The device's network state from `navigator.onLine` and the window's events, or always online outside a browser. */
+export function browserNetwork(): NetworkSource {
+  const scope = globalThis as {
+    navigator?: { onLine?: unknown };
+    addEventListener?: (type: string, listener: () => void) => void;
+    removeEventListener?: (type: string, listener: () => void) => void;
+  };
+  if (typeof scope.addEventListener !== 'function' || typeof scope.removeEventListener !== 'function') {
+    return { isOffline: () => false, subscribe: () => () => undefined };
+  }
+  const add = scope.addEventListener.bind(scope);
+  const remove = scope.removeEventListener.bind(scope);
+  return {
+    isOffline: () => scope.navigator?.onLine === false,
+    subscribe: (listener) => {
+      add('online', listener);
+      add('offline', listener);
+      return () => {
+        remove('online', listener);
+        remove('offline', listener);
+      };
     },
   };
 }
@@ -206,6 +251,7 @@ export function httpPollingProvider(options: HttpPollingProviderOptions = {}): P
     sendIntervalMs: positive('sendIntervalMs', options.sendIntervalMs, DEFAULTS.sendIntervalMs, true),
     sendBurst: burst,
     forbiddenRetryMs: positive('forbiddenRetryMs', options.forbiddenRetryMs, DEFAULTS.forbiddenRetryMs),
+    answerGraceMs: positive('answerGraceMs', options.answerGraceMs, DEFAULTS.answerGraceMs),
     soloRetryDelaysMs: DEFAULTS.soloRetryDelaysMs,
     withPeersRetryDelaysMs: DEFAULTS.withPeersRetryDelaysMs,
     disconnectedRetryMs: DEFAULTS.disconnectedRetryMs,
@@ -230,6 +276,7 @@ export function httpPollingProvider(options: HttpPollingProviderOptions = {}): P
         ...base,
         refreshNonce: options.refreshNonce ?? adminAjaxNonce(context.transport),
         visibility: options.visibility ?? documentVisibility(),
+        network: options.network ?? browserNetwork(),
       };
       loop = new PollingLoop(context.transport, settings);
       loops.set(context.transport, loop);

@@ -8,14 +8,18 @@
  */
 import type { beforeHandleMessagePayload, Extension, afterUnloadDocumentPayload } from '@hocuspocus/server';
 import type * as Y from 'yjs';
-import { SharedEditGuard, type RefusedChange, type SavedMarkup } from './guardedFields.js';
+import { SharedEditGuard, type RefusedChange, type SavedMarkup, type SavedValues } from './guardedFields.js';
 import { EDIT_ONLY, type RecordCapabilities } from './recordCapabilities.js';
 import { syncMessageUpdate } from './syncMessageUpdate.js';
 
 /** What the sync server keeps in each room connection's Hocuspocus context. */
 export interface GuardedContext {
   /** The user's capabilities on the room's record (refreshed by each permission re-check). */
-  readonly access?: { readonly capabilities: RecordCapabilities; readonly savedMarkup?: SavedMarkup };
+  readonly access?: {
+    readonly capabilities: RecordCapabilities;
+    readonly savedMarkup?: SavedMarkup;
+    readonly savedValues?: SavedValues;
+  };
 }
 
 /** Thrown from the hook so Hocuspocus drops the message; carries a close code and reason. */
@@ -46,6 +50,8 @@ export interface EditGuardExtensionOptions {
     socket: { close(code: number, reason: string): void },
     refused: readonly RefusedChange[],
   ) => void;
+  /** See `SharedEditGuardOptions.mayChangeMeta`. */
+  mayChangeMeta?: (key: string, can: RecordCapabilities) => boolean;
 }
 
 /** See the module comment. */
@@ -65,7 +71,8 @@ export class EditGuardExtension implements Extension {
     const known = this.#guards.get(name);
     if (known?.doc === doc) return known.guard;
     known?.guard.destroy();
-    const guard = new SharedEditGuard(doc);
+    const { mayChangeMeta } = this.#options;
+    const guard = new SharedEditGuard(doc, mayChangeMeta ? { mayChangeMeta } : {});
     this.#guards.set(name, { doc, guard });
     return guard;
   }
@@ -85,6 +92,7 @@ export class EditGuardExtension implements Extension {
       changes,
       access?.capabilities ?? EDIT_ONLY,
       access?.savedMarkup,
+      access?.savedValues,
     );
     if (refused.length === 0) return;
     this.#options.onRefused(connection.webSocket, refused);

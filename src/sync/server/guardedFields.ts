@@ -1,9 +1,12 @@
 /**
  * No one can make another person's save do what they could not do with their own: a shared edit
  * is saved by whoever saves next, so an update that changes a field WordPress guards by capability
- * (status to publish/future/private, password, author, sticky, terms) or that adds HTML a user
+ * (status to publish/future/private, password, author, sticky, the date of a public or scheduled
+ * post, the terms of every taxonomy the record has, protected meta) or that adds HTML a user
  * without `unfiltered_html` may not post is refused for a user who lacks that capability, before
- * it enters the shared document.
+ * it enters the shared document. Not guarded, because WordPress lets anyone who may edit the post
+ * change them with their own save: `slug`, `template` and `format` (WordPress validates the
+ * template and format on every save, whoever sends them), the date of a draft or pending post.
  *
  * The guard works on the block editor's document layout: the root `Y.Map` `document` holds the
  * record's synced properties, `title`, `content` and `excerpt` as `Y.Text` (plain strings are read
@@ -35,8 +38,14 @@ const HTML_FIELDS: ReadonlyMap<string, HtmlFieldKind> = new Map([
 /** Statuses only a user who may publish can set (`WP_REST_Posts_Controller::handle_status_param`). */
 const PUBLISHING_STATUSES = new Set(['publish', 'future', 'private']);
 
-/** The taxonomy fields the guard knows; others are WordPress's to check when the post is saved. */
-const TERM_FIELDS = ['categories', 'tags'];
+/** The taxonomy fields guarded when the record's `wp:term` links are unknown. */
+const DEFAULT_TERM_FIELDS: ReadonlySet<string> = new Set(['categories', 'tags']);
+
+/** The date fields: a change takes effect as a (re)scheduling or backdating once the post is public. */
+const DATE_FIELDS = ['date', 'date_gmt'];
+
+/** The merged field holding the record's meta (one key per entry). */
+const META_FIELD = 'meta';
 
 /** How many accepted updates a rebuilt shadow re-applies (far more than are ever in flight). */
 const ACCEPTED_KEPT = 256;
@@ -93,12 +102,20 @@ function textOf(value: unknown): string {
 
 const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** The guarded plain fields of the document, each rule given its before/after values. */
-const FIELD_RULES: ReadonlyArray<{
-  field: string;
-  isAllowed: (after: unknown, before: unknown, can: RecordCapabilities) => boolean;
-  needs: string;
-}> = [
+/** One guarded plain field: when a change of it is allowed, and what it needs otherwise. */
+interface FieldRule {
+  readonly field: string;
+  /** `read` gives any field of the document as it is after the update. */
+  isAllowed(
+    after: unknown,
+    before: unknown,
+    can: RecordCapabilities,
+    read: (field: string) => unknown,
+  ): boolean;
+  readonly needs: string;
+}
+
+const FIXED_RULES: readonly FieldRule[] = [
   {
     field: 'status',
     isAllowed: (after, _before, can) => can.canPublish || !PUBLISHING_STATUSES.has(String(after)),
@@ -120,13 +137,115 @@ const FIELD_RULES: ReadonlyArray<{
     isAllowed: (after, _before, can) => can.canStick || after !== true,
     needs: 'wp:action-sticky',
   },
-  ...TERM_FIELDS.map((field) => ({
+  // WordPress lets anyone who may edit a draft give it a date (their own save keeps it, and it
+  // applies when someone publishes); on a post that is public or scheduled, a new date reschedules
+  // (a future date turns it `future`) or backdates it, which only a publisher may do.
+  ...DATE_FIELDS.map((field): FieldRule => ({
     field,
-    isAllowed: (_after: unknown, _before: unknown, can: RecordCapabilities) =>
-      can.assignableTaxonomies.has(field) || can.assignableTaxonomies.has('*'),
-    needs: `wp:action-assign-${field}`,
+    isAllowed: (_after, _before, can, read) =>
+      can.canPublish || !PUBLISHING_STATUSES.has(String(read('status'))),
+    needs: 'wp:action-publish',
   })),
 ];
+
+/** The rules for a sender: the fixed ones and one per taxonomy field of the record. */
+function rulesFor(can: RecordCapabilities): FieldRule[] {
+  const termFields = can.termFields ?? DEFAULT_TERM_FIELDS;
+  return [
+    ...FIXED_RULES,
+    ...[...termFields].map((field): FieldRule => ({
+      field,
+      isAllowed: (_after, _before, sender) =>
+        sender.assignableTaxonomies.has(field) || sender.assignableTaxonomies.has('*'),
+      needs: `wp:action-assign-${field}`,
+    })),
+  ];
+}
+
+/**
+ * Whether a user with `can` may change meta key `key` through a shared edit. WordPress asks
+ * `edit_post_meta` per key when the post is saved: a protected key (leading `_`) is refused to
+ * everyone unless its registration's `auth_callback` allows, an unprotected registered key is
+ * allowed to whoever may edit the post unless its `auth_callback` says otherwise. Those callbacks
+ * are PHP the guard cannot see, so this default lets only users who may edit others' posts
+ * (`wp:action-assign-author`) change protected keys, and everyone change the others; a server
+ * whose plugins register meta with stricter callbacks passes its own rule
+ * ({@link SharedEditGuardOptions.mayChangeMeta}).
+ */
+export function defaultMetaRule(key: string, can: RecordCapabilities): boolean {
+  return !key.startsWith('_') || can.canAssignAuthor;
+}
+
+/** Options of {@link SharedEditGuard}. */
+export interface SharedEditGuardOptions {
+  /** Whether a user may change one meta key through a shared edit. @default {@link defaultMetaRule} */
+  readonly mayChangeMeta?: ((key: string, can: RecordCapabilities) => boolean) | undefined;
+}
+
+/** Values of the record as WordPress has it saved, which the guard does not count as changes (see {@link savedValuesOf}). */
+export interface SavedValues {
+  /** The saved meta: a client writes a key's saved value into the room before its first edit of it. */
+  readonly meta?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** The {@link SavedValues} of a saved record (a `context=edit` answer). */
+export function savedValuesOf(record: unknown): SavedValues {
+  const meta = (record as { meta?: unknown } | null | undefined)?.meta;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+    ? { meta: meta as Record<string, unknown> }
+    : {};
+}
+
+function objectOrEmpty(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * The changes from `saved` to `edited` (a record's values, raw: strings for `title`, `content`,
+ * `excerpt`) among `fields` that a user with `can` could not save, by the guard's rules: what a
+ * client shows before it saves changes that came from others (`sync.foreignEdits`), where no
+ * server judged them. A meta key refused is reported as `meta.<key>`.
+ */
+export function changesNeedingCapabilities(
+  saved: Readonly<Record<string, unknown>>,
+  edited: Readonly<Record<string, unknown>>,
+  fields: Iterable<string>,
+  can: RecordCapabilities = EDIT_ONLY,
+): RefusedChange[] {
+  const wanted = new Set(fields);
+  const refused: RefusedChange[] = [];
+  const read = (field: string): unknown => edited[field];
+  for (const { field, isAllowed, needs } of rulesFor(can)) {
+    if (!wanted.has(field)) continue;
+    const after = edited[field];
+    if (!sameValue(after, saved[field]) && !isAllowed(after, saved[field], can, read))
+      refused.push({ field, reason: `setting ${field} to ${JSON.stringify(after)} needs ${needs}` });
+  }
+  if (wanted.has(META_FIELD)) {
+    const before = objectOrEmpty(saved[META_FIELD]);
+    const after = objectOrEmpty(edited[META_FIELD]);
+    for (const key of Object.keys(after))
+      if (!sameValue(after[key], before[key]) && !defaultMetaRule(key, can))
+        refused.push({
+          field: `${META_FIELD}.${key}`,
+          reason: `setting meta ${key} needs edit_post_meta for that key`,
+        });
+  }
+  if (!can.canPostUnfilteredHtml) {
+    for (const [field, kind] of HTML_FIELDS) {
+      if (!wanted.has(field)) continue;
+      const added = addedMarkup(
+        disallowedMarkup(textOf(saved[field]), kind),
+        disallowedMarkup(textOf(edited[field]), kind),
+      );
+      if (added.length > 0)
+        refused.push({ field, reason: `${added.join(', ')} needs wp:action-unfiltered-html` });
+    }
+  }
+  return refused;
+}
 
 /** What both may do: a check under the least capabilities of several senders. */
 function leastOf(a: RecordCapabilities, b: RecordCapabilities): RecordCapabilities {
@@ -135,6 +254,10 @@ function leastOf(a: RecordCapabilities, b: RecordCapabilities): RecordCapabiliti
     canPostUnfilteredHtml: a.canPostUnfilteredHtml && b.canPostUnfilteredHtml,
     canStick: a.canStick && b.canStick,
     canAssignAuthor: a.canAssignAuthor && b.canAssignAuthor,
+    termFields:
+      a.termFields === undefined || b.termFields === undefined
+        ? (a.termFields ?? b.termFields)
+        : new Set([...a.termFields, ...b.termFields]),
     assignableTaxonomies: new Set(
       [...a.assignableTaxonomies, ...b.assignableTaxonomies].filter(
         (base) =>
@@ -148,6 +271,7 @@ function leastOf(a: RecordCapabilities, b: RecordCapabilities): RecordCapabiliti
 /** Guards one room's document; see the module comment. */
 export class SharedEditGuard {
   readonly #doc: Y.Doc;
+  readonly #mayChangeMeta: (key: string, can: RecordCapabilities) => boolean;
   #shadow: Y.Doc;
   /** Disallowed markup found in each HTML field of the shadow, computed when first needed. */
   readonly #markup = new Map<string, string[]>();
@@ -164,8 +288,9 @@ export class SharedEditGuard {
   };
 
   /** Starts mirroring `doc` (the room's document, already loaded). */
-  constructor(doc: Y.Doc) {
+  constructor(doc: Y.Doc, options: SharedEditGuardOptions = {}) {
     this.#doc = doc;
+    this.#mayChangeMeta = options.mayChangeMeta ?? defaultMetaRule;
     this.#shadow = this.#copy();
     doc.on('update', this.#mirror);
   }
@@ -211,7 +336,8 @@ export class SharedEditGuard {
 
   /**
    * Judges `update` (a Yjs update from a connection whose user has `can`; `saved` is the markup
-   * of the record as WordPress has it saved, see {@link savedMarkupOf}). Returns the refused
+   * of the record as WordPress has it saved, see {@link savedMarkupOf}, `savedValues` its meta,
+   * see {@link savedValuesOf}). Returns the refused
    * changes; empty means the update may be applied. A refused update leaves the shadow as it was
    * (it is rebuilt from the room's document), so the next check starts clean.
    *
@@ -221,10 +347,17 @@ export class SharedEditGuard {
    * capabilities of everyone whose update is pending, so held-back changes are never judged as
    * someone else's.
    */
-  check(update: Uint8Array, sender: RecordCapabilities, saved: SavedMarkup = new Map()): RefusedChange[] {
+  check(
+    update: Uint8Array,
+    sender: RecordCapabilities,
+    saved: SavedMarkup = new Map(),
+    savedValues: SavedValues = {},
+  ): RefusedChange[] {
     const can = this.#pendingOwners.reduce(leastOf, sender);
     const map = this.#shadow.getMap(DOCUMENT_MAP);
-    const before = FIELD_RULES.map(({ field }) => plain(map.get(field)));
+    const rules = rulesFor(can);
+    const before = rules.map(({ field }) => plain(map.get(field)));
+    const metaBefore = objectOrEmpty(plain(map.get(META_FIELD)));
     const checksHtml = !can.canPostUnfilteredHtml;
     if (checksHtml) for (const field of HTML_FIELDS.keys()) this.#markupOf(field);
     let changedHtml: string[] = [];
@@ -241,12 +374,14 @@ export class SharedEditGuard {
       this.#shadow.off('afterTransaction', onTransaction);
     }
     const refused: RefusedChange[] = [];
-    FIELD_RULES.forEach(({ field, isAllowed, needs }, index) => {
-      const after = plain(map.get(field));
-      if (!sameValue(after, before[index]) && !isAllowed(after, before[index], can)) {
+    const read = (field: string): unknown => plain(map.get(field));
+    rules.forEach(({ field, isAllowed, needs }, index) => {
+      const after = read(field);
+      if (!sameValue(after, before[index]) && !isAllowed(after, before[index], can, read)) {
         refused.push({ field, reason: `setting ${field} to ${JSON.stringify(after)} needs ${needs}` });
       }
     });
+    refused.push(...this.#refusedMeta(metaBefore, objectOrEmpty(read(META_FIELD)), can, savedValues));
     const pendingMarkup = new Map<string, string[]>();
     if (checksHtml) {
       for (const field of changedHtml) {
@@ -267,6 +402,31 @@ export class SharedEditGuard {
     for (const [field, found] of pendingMarkup) this.#markup.set(field, found);
     this.#accepted.push(update);
     if (this.#accepted.length > ACCEPTED_KEPT) this.#accepted.shift();
+    return refused;
+  }
+
+  /**
+   * Meta keys the update set to a value that is neither the room's before nor the saved one, that
+   * the sender may not change. A removed key is no change: a save without it leaves it as saved.
+   */
+  #refusedMeta(
+    before: Readonly<Record<string, unknown>>,
+    after: Readonly<Record<string, unknown>>,
+    can: RecordCapabilities,
+    savedValues: SavedValues,
+  ): RefusedChange[] {
+    const refused: RefusedChange[] = [];
+    const saved = savedValues.meta ?? {};
+    for (const key of Object.keys(after)) {
+      const value = after[key];
+      if (sameValue(value, before[key]) || (key in saved && sameValue(value, saved[key]))) continue;
+      if (!this.#mayChangeMeta(key, can)) {
+        refused.push({
+          field: `${META_FIELD}.${key}`,
+          reason: `setting meta ${key} needs edit_post_meta for that key`,
+        });
+      }
+    }
     return refused;
   }
 

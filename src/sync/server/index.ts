@@ -17,7 +17,7 @@ export type { WordPressAuthorizerOptions } from './wordpressAuthorizer.js';
 export type { AccessVerdict, AccessQuestionOptions } from './wordpressAuthorizer.js';
 // The shared-edit guard, transport-neutral: any relay that sees updates before passing them on
 // (this server, an HTTP polling relay) judges them the same way.
-export { SharedEditGuard, savedMarkupOf } from './guardedFields.js';
-export type { RefusedChange, SavedMarkup } from './guardedFields.js';
+export { SharedEditGuard, savedMarkupOf, savedValuesOf, defaultMetaRule } from './guardedFields.js';
+export type { RefusedChange, SavedMarkup, SavedValues, SharedEditGuardOptions } from './guardedFields.js';
 export { capabilitiesFromLinks, ALL_CAPABILITIES, EDIT_ONLY } from './recordCapabilities.js';
 export type { RecordCapabilities } from './recordCapabilities.js';

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { savedMarkupOf, type SavedMarkup } from './guardedFields.js';
+import { savedMarkupOf, savedValuesOf, type SavedMarkup, type SavedValues } from './guardedFields.js';
 import type { RecordCapabilities } from './recordCapabilities.js';
 import type { RoomRecord } from './roomName.js';
 import type { AccessVerdict, AccessQuestionOptions } from './wordpressAuthorizer.js';
@@ -27,6 +27,8 @@ export interface LiveAccess {
   capabilities: RecordCapabilities;
   /** The disallowed markup of the record as saved, refreshed by each re-check. */
   savedMarkup: SavedMarkup;
+  /** The record's saved meta, refreshed by each re-check. */
+  savedValues: SavedValues;
   /** When WordPress last said yes (ms since the epoch). */
   checkedAt: number;
 }
@@ -124,6 +126,7 @@ export class LiveAccessRegistry {
     if (verdict.kind === 'allowed') {
       access.capabilities = verdict.capabilities;
       access.savedMarkup = savedMarkupOf(verdict.saved);
+      access.savedValues = savedValuesOf(verdict.saved);
       access.checkedAt = this.#now();
     } else if (verdict.kind === 'forbidden') {
       this.#revoke(access);

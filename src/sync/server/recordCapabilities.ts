@@ -20,6 +20,11 @@ export interface RecordCapabilities {
   readonly canAssignAuthor: boolean;
   /** The taxonomies' REST bases the user may assign terms of (`wp:action-assign-{base}`). */
   readonly assignableTaxonomies: ReadonlySet<string>;
+  /**
+   * The REST bases of every taxonomy the record has (its `wp:term` links, given whatever the
+   * user may do), whose fields hold term ids; unknown (`undefined`) means `categories` and `tags`.
+   */
+  readonly termFields?: ReadonlySet<string> | undefined;
 }
 
 /** A user who may do everything: for rooms whose record carries no capability links (settings). */
@@ -53,6 +58,32 @@ function actionNames(links: unknown): Set<string> {
   return names;
 }
 
+const TERM_RELATIONS = ['wp:term', 'https://api.w.org/term'];
+
+/** The REST bases of the taxonomies in a record's `wp:term` links (`…/wp/v2/{base}?post=ID`). */
+function termFieldsOf(links: object): Set<string> | undefined {
+  let found: Set<string> | undefined;
+  for (const relation of TERM_RELATIONS) {
+    const entries = (links as Record<string, unknown>)[relation];
+    if (!Array.isArray(entries)) continue;
+    found ??= new Set();
+    for (const entry of entries) {
+      const href = (entry as { href?: unknown } | null)?.href;
+      if (typeof href !== 'string') continue;
+      try {
+        const url = new URL(href);
+        // Pretty permalinks put the route in the path, plain ones in `rest_route`.
+        const route = url.searchParams.get('rest_route') ?? url.pathname;
+        const base = route.replace(/\/+$/, '').split('/').pop();
+        if (base) found.add(decodeURIComponent(base));
+      } catch {
+        // Not a URL: no taxonomy named by it.
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * The capabilities a record's `_links` (from a `context=edit` GET made as the user) grant.
  * Anything else (no links, not an object) grants none: the guard then lets the user only edit.
@@ -70,5 +101,6 @@ export function capabilitiesFromLinks(links: unknown): RecordCapabilities {
     canStick: actions.has('sticky'),
     canAssignAuthor: actions.has('assign-author'),
     assignableTaxonomies: assignable,
+    termFields: typeof links === 'object' && links !== null ? termFieldsOf(links) : undefined,
   };
 }

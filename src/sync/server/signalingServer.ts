@@ -13,6 +13,8 @@ import {
   MAX_SIGNALING_MESSAGE_BYTES,
   SERVER_HEARTBEAT_MS,
   SIGNALING_BATCH_HEADER,
+  SIGNALING_UPSTREAM_HEADER,
+  SIGNALING_UPSTREAM_READY_EVENT,
 } from '../signalingConstants.js';
 import { parseSignalingMessage } from './signalingMessage.js';
 import { TopicSpace, type Subscriber } from './TopicSpace.js';
@@ -39,7 +41,7 @@ const CORS_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, POST, OPTIONS',
   'access-control-allow-headers': 'content-type',
-  'access-control-expose-headers': SIGNALING_BATCH_HEADER,
+  'access-control-expose-headers': `${SIGNALING_BATCH_HEADER}, ${SIGNALING_UPSTREAM_HEADER}`,
 };
 /** Every POST answer tells the client it may batch (see HttpSignalingSocket). */
 const POST_HEADERS = { ...CORS_HEADERS, [SIGNALING_BATCH_HEADER]: String(MAX_SIGNALING_BATCH_MESSAGES) };
@@ -47,6 +49,8 @@ const POST_HEADERS = { ...CORS_HEADERS, [SIGNALING_BATCH_HEADER]: String(MAX_SIG
 /** An HTTP client: its event stream is the way back; it ends when the stream closes. */
 class StreamSubscriber implements Subscriber {
   readonly topics = new Set<string>();
+  /** Ends this subscriber's open upstream (see `receiveUpstream`), if it has one. */
+  endUpstream: (() => void) | undefined;
   private nextSeq = 0;
   /** Numbered POSTs that arrived before an earlier number, by number. */
   private readonly held = new Map<number, () => void>();
@@ -81,6 +85,11 @@ class StreamSubscriber implements Subscriber {
     }
     this.response.write(`data: ${json}\n\n`);
   }
+  /** A named event with no data (browsers' EventSource does not hand it to `onmessage`). */
+  sendEvent(name: string): void {
+    if (!this.response.writableEnded && !this.response.destroyed)
+      this.response.write(`event: ${name}\ndata: {}\n\n`);
+  }
   end(): void {
     this.response.end();
   }
@@ -112,7 +121,9 @@ class SocketSubscriber implements Subscriber {
  *   {@link MAX_SIGNALING_BATCH_MESSAGES} times, for a batch handled in order) act for the
  *   subscriber whose stream is open; with a `seq` field (0, 1, 2, … per subscriber) POSTs are
  *   applied in that order whatever order they arrive in. The stream and POST answers carry
- *   `x-signaling-batch-max`. `GET /` without a subscriber answers `okay`.
+ *   `x-signaling-batch-max`. The stream also carries `x-signaling-upstream: 1`: a
+ *   `POST ?subscriber_id=S&action=A&upstream=1` may then stream the subscriber's messages as the
+ *   lines of one long body (see `receiveUpstream`). `GET /` without a subscriber answers `okay`.
  * Malformed input is dropped; a connection holds at most a bounded number of topics and each
  * message is size-limited. Resolves once listening.
  */
@@ -128,6 +139,7 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
     response.writeHead(200, {
       ...CORS_HEADERS,
       [SIGNALING_BATCH_HEADER]: String(MAX_SIGNALING_BATCH_MESSAGES),
+      [SIGNALING_UPSTREAM_HEADER]: '1',
       'content-type': 'text/event-stream',
       'cache-control': 'no-store',
       connection: 'keep-alive',
@@ -135,6 +147,7 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
     });
     response.write(': open\n\n');
     response.on('close', () => {
+      subscriber.endUpstream?.();
       topics.remove(subscriber);
       if (streams.get(subscriberId) === subscriber) streams.delete(subscriberId);
     });
@@ -195,10 +208,59 @@ export async function createSignalingServer(options: SignalingServerOptions = {}
     request.on('error', () => request.destroy());
   };
 
+  /**
+   * An upstream: a POST whose body is the subscriber's messages, one per line (JSON text has no
+   * raw newlines), each handled as it arrives, in order. The first line is a greeting, answered
+   * on the event stream with the ready event. One per subscriber at a time; it ends with the
+   * subscriber's event stream. A line longer than a message may be closes it.
+   */
+  const receiveUpstream = (request: IncomingMessage, response: ServerResponse, url: URL): void => {
+    const subscriber = streams.get(url.searchParams.get('subscriber_id') ?? '');
+    if (!subscriber || subscriber.endUpstream !== undefined) {
+      response.writeHead(subscriber ? 409 : 404, { ...CORS_HEADERS, connection: 'close' }).end();
+      request.destroy();
+      return;
+    }
+    let buffered = '';
+    let isGreeted = false;
+    const finish = (status: number): void => {
+      if (subscriber.endUpstream !== finishOnClose) return;
+      subscriber.endUpstream = undefined;
+      if (!response.headersSent) response.writeHead(status, { ...CORS_HEADERS, connection: 'close' });
+      response.end();
+      if (!request.complete) request.destroy();
+    };
+    const finishOnClose = (): void => finish(204);
+    subscriber.endUpstream = finishOnClose;
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => {
+      if (subscriber.endUpstream !== finishOnClose) return;
+      buffered += chunk;
+      let newline: number;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        if (!isGreeted) {
+          isGreeted = true;
+          subscriber.sendEvent(SIGNALING_UPSTREAM_READY_EVENT);
+          continue;
+        }
+        const message = line === '' ? undefined : parseSignalingMessage(line);
+        if (message) topics.handle(subscriber, message);
+      }
+      if (buffered.length > MAX_SIGNALING_MESSAGE_BYTES) finish(413);
+    });
+    request.on('end', () => finish(204));
+    request.on('error', () => finish(400));
+    request.on('close', () => finish(400));
+  };
+
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://signaling.invalid');
     if (request.method === 'OPTIONS') {
       response.writeHead(204, CORS_HEADERS).end();
+    } else if (request.method === 'POST' && url.searchParams.get('upstream') === '1') {
+      receiveUpstream(request, response, url);
     } else if (request.method === 'POST') {
       receivePost(request, response);
     } else if (request.method === 'GET') {

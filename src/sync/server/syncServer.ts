@@ -57,7 +57,8 @@ import {
   UNAVAILABLE_REASON,
 } from './constants.js';
 import { EditGuardExtension } from './editGuardExtension.js';
-import { savedMarkupOf } from './guardedFields.js';
+import { savedMarkupOf, savedValuesOf } from './guardedFields.js';
+import type { RecordCapabilities } from './recordCapabilities.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
 import { RedisPersistence } from './redisPersistence.js';
 import { parseRoomName, siteOfRestRoot } from './roomName.js';
@@ -118,6 +119,12 @@ export interface SyncServerOptions {
   idleRoomExpiryMs?: number;
   /** The `fetch` used to ask WordPress. @default globalThis.fetch */
   fetch?: typeof fetch;
+  /**
+   * Whether a user may change one meta key through a shared edit: WordPress checks meta per key
+   * with `auth_callback`s the server cannot see. @default `defaultMetaRule` (protected keys need
+   * `wp:action-assign-author`, other keys are open to whoever may edit the post)
+   */
+  mayChangeMeta?: (key: string, can: RecordCapabilities) => boolean;
 }
 
 /** Counters of one server, for tests and operators. */
@@ -309,6 +316,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     // First: a refused update is neither stored nor applied.
     new EditGuardExtension({
       close: CLOSE_REFUSED_CHANGE,
+      ...(options.mayChangeMeta ? { mayChangeMeta: options.mayChangeMeta } : {}),
       onRefused: (socket, refused) => {
         stats.refusedChanges += 1;
         // The close reason is at most 123 bytes: the first field names what was refused.
@@ -373,6 +381,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
           tokenKey: WordPressAuthorizer.tokenKey(token),
           capabilities: verdict.capabilities,
           savedMarkup: savedMarkupOf(verdict.saved),
+          savedValues: savedValuesOf(verdict.saved),
           checkedAt: Date.now(),
         };
         connection.accesses.add(access);

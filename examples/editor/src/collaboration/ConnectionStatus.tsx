@@ -1,5 +1,6 @@
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
+import { hasRelayPeers } from './collaboration.js';
 import { useLivePeers } from './useLivePeers.js';
 
 const LABELS = {
@@ -10,8 +11,9 @@ const LABELS = {
 } as const;
 
 /**
- * Whether collaborative editing of `record` is live (`sync.connection`) and how many others are
- * here; nothing when the editor runs without collaboration.
+ * Whether collaborative editing of `record` is live (`sync.connection`) and, while it is, how many
+ * others are here ("Offline" or "Connecting…" alone otherwise); nothing when the editor runs
+ * without collaboration.
  */
 export const ConnectionStatus = observer(function ConnectionStatus({
   record,
@@ -20,10 +22,18 @@ export const ConnectionStatus = observer(function ConnectionStatus({
 }) {
   const store = useStore();
   const peers = useLivePeers(record);
-  if (store.sync === undefined) return null;
+  // On a mock inside the tab nobody else can join: there is no connection to speak of.
+  if (store.sync === undefined || !hasRelayPeers()) return null;
   const status = store.sync.connection(record);
+  // Who else is here is known only while connected: cut off, the last list would be a guess.
   const others =
-    peers.length === 0 ? 'only you' : peers.length === 1 ? '1 other person' : `${peers.length} other people`;
+    status !== 'connected'
+      ? undefined
+      : peers.length === 0
+        ? 'only you'
+        : peers.length === 1
+          ? '1 other person'
+          : `${peers.length} other people`;
   return (
     <span
       className={`connection-status connection-${status}`}
@@ -33,7 +43,7 @@ export const ConnectionStatus = observer(function ConnectionStatus({
       title={`Collaborative editing: ${status}`}
     >
       <span className="connection-dot" aria-hidden="true" />
-      {LABELS[status]} · {others}
+      {others === undefined ? LABELS[status] : `${LABELS[status]} · ${others}`}
     </span>
   );
 });

@@ -1,7 +1,9 @@
 /**
  * Collaborative editing in the demo: who you are in presence, and the store's `sync` option
- * (WebRTC through the signalling server that `npm run demo` starts, plus IndexedDB so unsaved
- * shared edits survive a reload). Off when the page was built without a signalling address.
+ * (`httpPollingProvider`: through the site's own `/wp-sync/v1/updates` relay, which the mock
+ * WordPress serves and a real one has with the relay plugin or Gutenberg's collaboration; plus
+ * IndexedDB so unsaved shared edits survive a reload). No other server is involved. Off when the
+ * page was built with collaboration off.
  *
  * URL switches: `?user=editor` signs in as another mock user (see demo/DemoSite.ts; on a real
  * WordPress it only renames you in presence), `?presenceTimeoutMs=3000` makes people who left
@@ -57,7 +59,26 @@ export async function presenceUser(restRoot: string, fetchFn: typeof fetch): Pro
 }
 
 /**
- * The store's `sync` option, or `undefined` when the demo runs without a signalling server.
+ * How long the relay may hold an idle request (`longPollMs`): every window asks at least this
+ * often, which is its heartbeat. A cut shows as "Offline" within about this long (a request that
+ * fails, or none answered), and the relay drops a window that stopped asking (its presence timeout,
+ * examples/editor/server/sharedSite.ts) soon after.
+ */
+export const HEARTBEAT_MS = 1000;
+
+/** The least time between two requests that carry changes, after a burst of two. */
+const SEND_INTERVAL_MS = 100;
+
+/**
+ * Whether others can reach this window through the site's relay: on the shared site and on a real
+ * WordPress, not on a mock inside the tab (a site of its own per tab).
+ */
+export function hasRelayPeers(): boolean {
+  return import.meta.env.VITE_WP_BACKEND !== 'mock';
+}
+
+/**
+ * The store's `sync` option, or `undefined` when the page was built with collaboration off.
  * `localCopyPrefix` names where the shared documents' local copies live in IndexedDB: on the
  * in-tab mock site it is that site's session, so a copy never outlives the data it was made on.
  */
@@ -65,18 +86,28 @@ export async function syncOptions(
   user: SyncUser,
   localCopyPrefix: string | undefined,
 ): Promise<SyncOptions | undefined> {
-  const signalingUrl = import.meta.env.VITE_SIGNALING_URL;
-  if (!signalingUrl || pageParam('collab') === 'off') return undefined;
+  if (import.meta.env.VITE_COLLABORATION !== 'on' || pageParam('collab') === 'off') return undefined;
   // Loaded only when collaboration is on: `wp-entities/sync` is what brings Yjs in.
-  const { indexeddbProvider, webrtcProvider } = await import('wp-entities/sync');
+  const { httpPollingProvider, indexeddbProvider } = await import('wp-entities/sync');
   return {
     user,
     // Ctrl+Z takes back a word, as when editing alone: no extra grouping of quick edits.
     undoCaptureTimeoutMs: 0,
     providers: [
-      // The demo is served on 127.0.0.1, so every window is on this machine: host candidates
-      // suffice, and no public STUN server is asked (simple-peer's default).
-      webrtcProvider({ signaling: [signalingUrl], peerOpts: { config: { iceServers: [] } } }),
+      // Through the site itself, with the store's transport (and so its credentials). A mock
+      // inside the tab is a site of its own, where nobody else can ever be: no relay there.
+      ...(hasRelayPeers()
+        ? [
+            httpPollingProvider({
+              longPollMs: HEARTBEAT_MS,
+              answerGraceMs: HEARTBEAT_MS,
+              // Each keystroke shows in the other window at once, at most ten requests a second
+              // (the block editor's budget, one a second, would make the other window lag a second).
+              sendIntervalMs: SEND_INTERVAL_MS,
+              hiddenIntervalMs: 2 * HEARTBEAT_MS,
+            }),
+          ]
+        : []),
       indexeddbProvider(localCopyPrefix === undefined ? {} : { prefix: localCopyPrefix }),
     ],
   };

@@ -1,10 +1,6 @@
-import { useEffect, useState } from 'react';
 import type { EntityQuery, EntityRecord, UndoStep } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { requestLog } from './requestLog.js';
-
-/** How often the lists of collections, records and queries (plain maps in the store) are read again. */
-const REFRESH_MS = 1000;
 
 function queryState(query: EntityQuery<object>): string {
   const status = query.status;
@@ -38,11 +34,8 @@ function stepLabel(step: UndoStep<EntityRecord<object>>): string {
  */
 export const DataInspector = observer(function DataInspector({ onClose }: { onClose(): void }) {
   const store = useStore();
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
+  // Every list below is observable (collections, records and queries made or dropped included):
+  // the inspector re-renders when the store changes, with no timer.
 
   const collections = store.allCollections
     .map((collection) => ({

@@ -1,6 +1,7 @@
 /**
  * The last requests the editor sent, with their timing, for the data inspector: a `fetch` wrapper
- * handed to `RestTransport` (its `fetch` option), writing into a MobX observable list.
+ * handed to `RestTransport` (its `fetch` option), writing into a MobX observable list. The
+ * collaboration relay's polls (`/wp-sync/…`) are not listed.
  *
  * @module
  */
@@ -27,6 +28,9 @@ export interface LoggedRequest {
 /** The newest last; at most {@link REQUEST_LOG_SIZE}. Observable. */
 export const requestLog = observable.array<LoggedRequest>([], { deep: false });
 
+/** Requests to the collaboration relay, which the log leaves out. */
+const SYNC_RELAY_PREFIX = '/wp-sync/';
+
 let counter = 0;
 
 const settle = action((entry: LoggedRequest, status: number) => {
@@ -51,6 +55,8 @@ export function loggingFetch(
   return async (input, init) => {
     const request = new Request(input, init);
     const url = request.url.startsWith(restRoot) ? request.url.slice(restRoot.length) : request.url;
+    // Collaboration polls the relay every second: listed, they would push everything else out.
+    if (url.startsWith(SYNC_RELAY_PREFIX)) return send(request);
     const entry: LoggedRequest = {
       n: ++counter,
       method: request.method,

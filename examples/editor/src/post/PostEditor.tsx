@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { isRestError } from 'wp-entities';
 import { observer, useEntityRecord } from 'wp-entities/react';
+import { useChangeAuthors } from '../collaboration/changeAuthors.js';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
 import { PostForm } from './PostForm.js';
 import { ReadOnlyPost } from './ReadOnlyPost.js';
@@ -26,6 +27,7 @@ export const PostEditor = observer(function PostEditor({ type, id }: { type: Edi
   const labels = TYPE_LABELS[type];
   const back = <BackLink type={type} />;
   const isMissing = !post || !record.isComplete;
+  useChangeAuthors(record);
   useEffect(() => {
     // A record emptied since it was loaded (deleted here, or only listed) is asked for again.
     if (isMissing && !isResolving && !fetchError) record.fetch().catch(() => undefined);

@@ -1,4 +1,5 @@
 import { observer, useStore } from 'wp-entities/react';
+import { describeAuthors } from '../collaboration/changeAuthors.js';
 import { CurrentUser } from './CurrentUser.js';
 import { SiteTitle } from './SiteTitle.js';
 import { UndoRedo } from './UndoRedo.js';
@@ -10,7 +11,10 @@ function showUnsavedPanel(): void {
   panel?.focus();
 }
 
-/** The top bar: the editable site title, undo/redo, the unsaved-changes count, the inspector toggle and the user. */
+/**
+ * The top bar: the editable site title, undo/redo, the unsaved-changes count (and whose they are,
+ * when not all this person's), the inspector toggle and the user.
+ */
 export const SiteHeader = observer(function SiteHeader({
   isInspecting,
   onToggleInspector,
@@ -19,7 +23,9 @@ export const SiteHeader = observer(function SiteHeader({
   onToggleInspector(): void;
 }) {
   const store = useStore();
-  const dirty = store.dirtyRecords.length;
+  const dirtyRecords = store.dirtyRecords;
+  const dirty = dirtyRecords.length;
+  const whose = dirty === 0 ? undefined : describeAuthors(dirtyRecords);
   return (
     <header className="site-header">
       <span className="logo" aria-hidden="true">
@@ -35,6 +41,7 @@ export const SiteHeader = observer(function SiteHeader({
         data-testid="dirty-count"
       >
         {dirty === 0 ? 'All changes saved' : `${dirty} unsaved ${dirty === 1 ? 'change' : 'changes'}`}
+        {whose === undefined ? null : <span data-testid="dirty-authors"> — {whose}</span>}
       </button>
       <button type="button" aria-pressed={isInspecting} onClick={onToggleInspector}>
         Inspector

@@ -1,4 +1,5 @@
 import { observer, useEntityRecord, useStore } from 'wp-entities/react';
+import { useChangeAuthors } from '../collaboration/changeAuthors.js';
 import { TextField } from '../text/TextField.js';
 import { useTypingUndo } from '../text/typingUndo.js';
 import { handleUndoKeys } from '../text/undoKeys.js';
@@ -14,6 +15,7 @@ export const SiteTitle = observer(function SiteTitle() {
   const store = useStore();
   const typing = useTypingUndo(store);
   const settings = useEntityRecord<{ title: string }>('root', 'site');
+  useChangeAuthors(settings.record);
   const info = useEntityRecord<{ name: string }>('root', 'base', undefined, {
     enabled: settings.fetchError !== undefined,
   });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
+import { changeAuthors, YOU } from '../collaboration/changeAuthors.js';
 import { typingUndoOf } from '../text/typingUndo.js';
 import { isHeldByOthers } from './useLeaveWarning.js';
 import { describeError } from '../ui/describeError.js';
@@ -34,6 +35,17 @@ const SharedWith = observer(function SharedWith({ record }: { record: EntityReco
   return (
     <div className="muted" data-testid="unsaved-shared-with">
       Shared with {names.join(', ')}, who {names.length === 1 ? 'has' : 'have'} it open too
+    </div>
+  );
+});
+
+/** Whose the record's unsaved changes are, when not only this person's. */
+const Authors = observer(function Authors({ record }: { record: EntityRecord<object> }) {
+  const authors = [...changeAuthors(record)];
+  if (authors.length === 1 && authors[0] === YOU) return null;
+  return (
+    <div className="muted" data-testid="unsaved-authors">
+      Changes by {authors.join(' and ')}
     </div>
   );
 });
@@ -80,7 +92,15 @@ export const UnsavedPanel = observer(function UnsavedPanel() {
             return (
               <li key={`${record.kind}/${record.name}/${String(record.id)}`} data-testid="unsaved-item">
                 {href ? <a href={href}>{labelOf(record)}</a> : <span>{labelOf(record)}</span>}
-                {record.isSaving ? <span className="muted"> saving…</span> : null}
+                {record.isWaiting ? (
+                  <span className="muted" data-testid="unsaved-waiting">
+                    {' '}
+                    saved when you're back online
+                  </span>
+                ) : record.isSaving ? (
+                  <span className="muted"> saving…</span>
+                ) : null}
+                <Authors record={record} />
                 <SharedWith record={record} />
                 {record.saveError ? (
                   <div className="item-error" role="alert">

@@ -3,13 +3,16 @@
  *
  * @module
  */
-import { isBatchError, isEntityConfigError, isRestError } from 'wp-entities';
+import { isBatchError, isConflictError, isEntityConfigError, isRestError } from 'wp-entities';
 
 /**
  * A short explanation of `error` for the place where it happened. What was kept (the typed text)
  * is said by the caller, which knows.
  */
 export function describeError(error: unknown): string {
+  if (isConflictError(error)) {
+    return 'Someone saved this while you were editing. Nothing of yours was saved yet: choose what to keep in the card that opened.';
+  }
   if (isRestError(error)) {
     if (error.isTimeout) return 'The site took too long to answer; try again in a moment.';
     if (error.isAbort) return 'The request was cancelled.';

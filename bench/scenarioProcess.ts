@@ -1,0 +1,269 @@
+/**
+ * One process of `npm run bench:compare`: runs one scenario on one side, `--warmup` thrown-away
+ * rounds then `--rounds` measured ones, and prints every measured round's figures as one JSON line
+ * (its last line of output): `{ "series": { metric: [values] }, "error"?: text }`.
+ *
+ * `node --expose-gc --import tsx bench/scenarioProcess.ts --side ours|6.30|8.1 --scenario <id>
+ * [--rounds N] [--warmup N]`. With `BENCH_PROFILE_DIR=<dir>` set, the V8 CPU profiler runs during
+ * every measured window of the measured rounds only (not the setup, not the warm-ups), and each
+ * window's profile is written to that directory as a `.cpuprofile` (for Chrome DevTools, or to sum
+ * up in a script): how the fixes of issue 29 were found. The runner (bench/compare.ts) starts a fresh one per scenario and side,
+ * so no scenario runs on a heap or JIT state another left behind, and the two core-data releases
+ * (which cannot share one process: each brings its own `@wordpress/data`) each get their own.
+ *
+ * Every run also reports `cpuMs`: this process's CPU time (user + system) in all of the run's measured
+ * steps, minus the server's, and `cpuFirstMs`, the same of its first measured step: figures that other processes on a busy machine do not inflate the way
+ * they inflate wall time.
+ *
+ * Client time counts parsing the answers' JSON, as a browser does; scenarios that receive posts also
+ * report the parse floor (a bare `JSON.parse` of the same answers) and the side's time and heap above
+ * it.
+ *
+ * @module
+ */
+import { Session } from 'node:inspector/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type {
+  BenchSide,
+  Figures,
+  RunContext,
+  ScenarioId,
+  ScenarioSpec,
+  Sizes,
+} from './scenarios/definitions.js';
+
+process.env.NODE_ENV = 'production';
+
+/** The sides a process can run: this library, or one of the two core-data releases. */
+export const SIDE_IDS = ['ours', '6.30', '8.1'] as const;
+
+/** One side's id. */
+export type SideId = (typeof SIDE_IDS)[number];
+
+/** What one process prints as its last line. */
+export interface ProcessResult {
+  /** Every measured round's figures: metric → values, in round order. */
+  series: Record<string, number[]>;
+  /** The first error the side threw (the rounds after it are not run). */
+  error?: string;
+  /** The version of React the side's scenarios ran on (ours: 19 unless `BENCH_REACT=18`). */
+  react?: string;
+}
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index === -1 ? undefined : process.argv[index + 1];
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) {
+  console.error('Run with --expose-gc: node --expose-gc --import tsx bench/scenarioProcess.ts …');
+  process.exit(1);
+}
+const collect = gc;
+const minorCollect = (): void => (gc as (options: { type: 'minor' }) => void)({ type: 'minor' });
+
+const sideId = option('side') as SideId | undefined;
+const scenarioId = option('scenario') as ScenarioId | undefined;
+const rounds = Number(option('rounds') ?? 3);
+const warmups = Number(option('warmup') ?? 3);
+if (!sideId || !SIDE_IDS.includes(sideId) || !scenarioId) {
+  console.error(
+    `Usage: bench/scenarioProcess.ts --side ${SIDE_IDS.join('|')} --scenario <id> [--rounds N] [--warmup N]`,
+  );
+  process.exit(2);
+}
+
+// `BENCH_REACT=18`: our side on core-data 6.30's React 18.2 instead of React 19 (bench/scenarios/react18.ts).
+if (process.env.BENCH_REACT === '18' && sideId === 'ours') {
+  (await import('./scenarios/react18.js')).useReact18();
+}
+
+// Everything below loads React, MobX and the WordPress packages: after NODE_ENV and the DOM.
+const { installDom, newContainer } = await import('./scenarios/dom.js');
+installDom();
+const { SCENARIOS, SIZES } = await import('./scenarios/definitions.js');
+const { MockServer } = await import('./scenarios/server.js');
+
+/** Loads the side: ours, or core-data's scenarios (bench/core-data/theirs.mjs) bound to one release. */
+async function loadSide(id: SideId): Promise<BenchSide> {
+  if (id === 'ours') return (await import('./scenarios/ours.js')).side;
+  if (id === '6.30') {
+    const { ensureCoreDataInstalled } = await import('./scenarios/coreDataInstall.js');
+    ensureCoreDataInstalled();
+  }
+  // theirs.mjs picks its release from this variable when it loads.
+  process.env.BENCH_CORE_DATA = id;
+  const module = (await import(new URL('./core-data/theirs.mjs', import.meta.url).href)) as {
+    side: BenchSide;
+  };
+  return module.side;
+}
+
+function heapMB(): number {
+  collect();
+  collect();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/**
+ * Milliseconds of a bare `JSON.parse` of every body: the fastest of three passes, so a pass slowed by
+ * other work on the machine does not lower the systems' time above it (it can only raise it).
+ */
+function parseMs(bodies: readonly string[]): number {
+  let fastest = Infinity;
+  for (let pass = 0; pass < 3; pass++) {
+    const start = performance.now();
+    for (const body of bodies) JSON.parse(body);
+    fastest = Math.min(fastest, performance.now() - start);
+  }
+  return fastest;
+}
+
+/** Heap (MB) that the parsed bodies take, held all at once. */
+function parsedHeapMB(bodies: readonly string[]): number {
+  const before = heapMB();
+  const parsed = bodies.map((body) => JSON.parse(body) as unknown);
+  const after = heapMB();
+  if (parsed.length !== bodies.length) throw new Error('unreachable');
+  return after - before;
+}
+
+/**
+ * The bodies the run's measured requests were answered with: they are replayed in order on a twin
+ * server (same data, same writes), so the run never holds their text while it measures its heap.
+ */
+function replayBodies(server: InstanceType<typeof MockServer>): string[] {
+  const twin = new MockServer(server.options);
+  return server.log.map((request) => twin.handle(request).text).filter((text) => text !== '');
+}
+
+/** Profiles measured windows when `BENCH_PROFILE_DIR` is set; `undefined` otherwise. */
+const profileDir = process.env.BENCH_PROFILE_DIR;
+let profiler: Session | undefined;
+let profiles = 0;
+if (profileDir !== undefined) {
+  mkdirSync(profileDir, { recursive: true });
+  profiler = new Session();
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
+}
+
+/** Runs `work`, under the profiler when this round is profiled. */
+async function profiled(isProfiled: boolean, work: () => Promise<void> | void): Promise<void> {
+  if (!profiler || !isProfiled) {
+    await work();
+    return;
+  }
+  await profiler.post('Profiler.start');
+  try {
+    await work();
+  } finally {
+    const { profile } = await profiler.post('Profiler.stop');
+    profiles += 1;
+    writeFileSync(
+      join(profileDir ?? '.', `${sideId}-${scenarioId}-${String(profiles).padStart(3, '0')}.cpuprofile`),
+      JSON.stringify(profile),
+    );
+  }
+}
+
+/** One run of one scenario on one side, on a fresh server. */
+async function runOnce(
+  side: BenchSide,
+  spec: ScenarioSpec,
+  sizes: Sizes,
+  isProfiled = false,
+): Promise<Figures> {
+  const server = new MockServer({
+    posts: spec.posts(sizes),
+    batchMaxItems: sizes.batchMaxItems,
+    searchSize: sizes.queryPage,
+  });
+  // CPU time of this process in the measured steps, the server's excluded: unlike wall time, other
+  // processes on a loaded machine do not add to it.
+  let cpuMs = 0;
+  let cpuFirstMs: number | undefined;
+  const context: RunContext = {
+    server,
+    sizes,
+    heapMB,
+    container: newContainer,
+    async measure(work) {
+      const serverBefore = server.serverMs;
+      const serverCpuBefore = server.serverCpuMs;
+      server.recording = true;
+      const cpuStart = process.cpuUsage();
+      const start = performance.now();
+      try {
+        await profiled(isProfiled, work);
+      } finally {
+        server.recording = false;
+      }
+      const elapsed = performance.now() - start - (server.serverMs - serverBefore);
+      const cpu = process.cpuUsage(cpuStart);
+      const stepCpuMs = (cpu.user + cpu.system) / 1000 - (server.serverCpuMs - serverCpuBefore);
+      cpuFirstMs ??= stepCpuMs;
+      cpuMs += stepCpuMs;
+      return elapsed;
+    },
+  };
+  const figures = await side.run(spec.id, context);
+  figures.cpuMs = cpuMs;
+  if (cpuFirstMs !== undefined) figures.cpuFirstMs = cpuFirstMs;
+  // Let timers the run left behind fire now, not inside the next run's measurement.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  if (spec.parseFloor) {
+    // What a bare JSON.parse of the same answers costs: each system's time above it is its own work.
+    const bodies = replayBodies(server);
+    figures.parseMs = parseMs(bodies);
+    if (figures.clientMs !== undefined) figures.aboveParseMs = figures.clientMs - figures.parseMs;
+    if (figures.heapMB !== undefined) {
+      figures.parsedHeapMB = parsedHeapMB(bodies);
+      figures.heapAboveMB = figures.heapMB - figures.parsedHeapMB;
+    }
+  }
+  return figures;
+}
+
+/** The React the side runs on: core-data 6.30's own (bench/core-data), else the one `react` resolves to here. */
+async function reactVersion(id: SideId): Promise<string> {
+  if (id === '6.30') {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(new URL('./core-data/package.json', import.meta.url));
+    return (require('react') as { version: string }).version;
+  }
+  return ((await import('react')) as { version: string }).version;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+const spec = SCENARIOS.find((candidate) => candidate.id === scenarioId);
+const result: ProcessResult = { series: {} };
+if (!spec) {
+  result.error = `no scenario ${scenarioId}`;
+} else {
+  try {
+    const side = await loadSide(sideId);
+    result.react = await reactVersion(sideId);
+    for (let round = -warmups; round < rounds; round++) {
+      // Only a minor collection first: a full one (`gc()`) makes V8 drop optimised code and
+      // feedback, so every run would start cold, which no editor session does. Scenarios that
+      // measure heap do their own full collections.
+      minorCollect();
+      const figures = await runOnce(side, spec, SIZES, round >= 0);
+      if (round < 0) continue;
+      for (const [key, value] of Object.entries(figures)) (result.series[key] ??= []).push(value);
+    }
+  } catch (error) {
+    result.error = errorText(error);
+  }
+}
+console.log(JSON.stringify(result));
+// React roots, timers and the DOM may keep the loop alive; the result is out.
+process.exit(0);

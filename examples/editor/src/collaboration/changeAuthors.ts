@@ -1,0 +1,125 @@
+/**
+ * Whose unsaved changes a record holds: this person's ("yours") or someone else's in the room (by
+ * name); changes nobody here made (a reload's local copy) count as this person's. The header
+ * says "2 unsaved changes — 1 yours, 1 from Eddie Editor" from it, so nobody is blamed for
+ * another's typing.
+ *
+ * Read from the record's shared document: a transaction of this window (typing, undo) is this
+ * person's; one that came from elsewhere is by the clients whose content it added (Yjs client ids,
+ * which are the others' presence ids), or, when it only deleted, by the one other person in the
+ * room if there is exactly one. The set starts afresh whenever the record has no unsaved edits.
+ *
+ * @module
+ */
+import { observable, reaction, runInAction } from 'mobx';
+import { useEffect } from 'react';
+import type { EntityRecord, RootStore } from 'wp-entities';
+import { useStore } from 'wp-entities/react';
+import type * as Y from 'yjs';
+
+/** This person, among the authors. */
+export const YOU = 'you';
+
+/** The authors of each watched record's unsaved changes (observable). */
+const authorsByRecord = observable.map<EntityRecord<object>, ReadonlySet<string>>(undefined, {
+  deep: false,
+});
+/** Records whose document is watched (one watcher each, for the document's life). */
+const watched = new WeakSet<object>();
+
+/** The clients whose content `transaction` added (their clock moved). */
+function addingClients(transaction: Y.Transaction): number[] {
+  const clients: number[] = [];
+  for (const [client, clock] of transaction.afterState) {
+    if ((transaction.beforeState.get(client) ?? 0) < clock) clients.push(client);
+  }
+  return clients;
+}
+
+function authorsOf(store: RootStore, record: EntityRecord<object>, transaction: Y.Transaction): string[] {
+  if (transaction.local) return [YOU];
+  const peers = store.sync?.peers(record) ?? [];
+  const adding = addingClients(transaction);
+  if (adding.length === 0) {
+    // Only deletions: Yjs does not say by whom. With one other person here, it was them.
+    return peers.length === 1 && peers[0] ? [peers[0].user.name] : [];
+  }
+  // Content of clients nobody here is (a reload's local copy, the saved text every window seeds
+  // alike) is no one's change to name.
+  return adding.flatMap((client) => peers.find((peer) => peer.clientId === client)?.user.name ?? []);
+}
+
+/** Starts watching `record`'s shared document (once per document, until it is destroyed). */
+function watch(store: RootStore, record: EntityRecord<object>): void {
+  const sync = store.sync;
+  if (sync === undefined || !sync.isJoined(record)) return;
+  const doc = sync.doc(record);
+  if (watched.has(doc)) return;
+  watched.add(doc);
+  const onTransaction = (transaction: Y.Transaction) => {
+    // The binding, which listens first, has already put the change into the record.
+    runInAction(() => {
+      if (!record.hasEdits) {
+        authorsByRecord.delete(record);
+        return;
+      }
+      const added = authorsOf(store, record, transaction);
+      if (added.length === 0) return;
+      const before = authorsByRecord.get(record) ?? new Set<string>();
+      if (added.every((name) => before.has(name))) return;
+      authorsByRecord.set(record, new Set([...before, ...added]));
+    });
+  };
+  doc.on('afterTransaction', onTransaction);
+  // Saved or discarded (whether by a transaction or not): the next change starts a new set.
+  const stopClean = reaction(
+    () => record.hasEdits,
+    (hasEdits) => {
+      if (!hasEdits) authorsByRecord.delete(record);
+    },
+  );
+  doc.once('destroy', () => {
+    doc.off('afterTransaction', onTransaction);
+    stopClean();
+    runInAction(() => authorsByRecord.delete(record));
+  });
+}
+
+/** Watches `record`'s unsaved changes for their authors while the editor shows it. */
+export function useChangeAuthors(record: EntityRecord<object> | undefined): void {
+  const store = useStore();
+  useEffect(() => {
+    const sync = store.sync;
+    if (record === undefined || sync === undefined || !sync.isSynced(record)) return;
+    // Opens the room now (as the record's own hook does), so the watcher sees every change.
+    const release = sync.retain(record);
+    watch(store, record);
+    return release;
+  }, [store, record]);
+}
+
+/**
+ * The authors of `record`'s unsaved changes, for `observer` components: this person alone when
+ * the record is not watched (edits in a window that does not share them can only be theirs).
+ */
+export function changeAuthors(record: EntityRecord<object>): ReadonlySet<string> {
+  const authors = authorsByRecord.get(record);
+  return record.hasEdits && authors !== undefined && authors.size > 0 ? authors : new Set([YOU]);
+}
+
+/**
+ * "1 yours, 1 from Eddie Editor" for records with unsaved changes; `undefined` when they are all
+ * this person's (nothing worth saying).
+ */
+export function describeAuthors(records: readonly EntityRecord<object>[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const record of records) {
+    for (const author of changeAuthors(record)) counts.set(author, (counts.get(author) ?? 0) + 1);
+  }
+  if (counts.size === 1 && counts.has(YOU)) return undefined;
+  const parts: string[] = [];
+  const yours = counts.get(YOU);
+  if (yours !== undefined) parts.push(`${yours} yours`);
+  for (const [author, count] of counts) if (author !== YOU) parts.push(`${count} from ${author}`);
+  return parts.join(', ');
+}

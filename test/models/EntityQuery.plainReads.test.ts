@@ -1,0 +1,167 @@
+/**
+ * A query read by a plain script (no reaction, no observer): the view is kept between changes, so
+ * a script walking `query.items` pays O(1) per read, sees every change at once, and holds nothing
+ * the cache let go.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { reaction, runInAction } from 'mobx';
+import { describe, expect, it, vi } from 'vitest';
+import { RootStore } from '../../stores/RootStore.js';
+import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
+
+function setup(count = 20, gcTimeMs?: number) {
+  let posts = Array.from({ length: count }, (_, i) => makePost(i + 1));
+  const transport = new FakeTransport().on('GET', '/wp/v2/types', { body: typesBody() }).on(
+    'GET',
+    '/wp/v2/posts',
+    paginated(() => posts),
+  );
+  const store = new RootStore({ transport, gcTimeMs });
+  return {
+    store,
+    posts: store.collection('postType', 'post'),
+    setPosts: (next: Record<string, unknown>[]) => (posts = next),
+  };
+}
+
+function ids(items: readonly { id?: unknown }[] | null): unknown[] | null {
+  return items === null ? null : items.map((item) => item.id);
+}
+
+function rawTitle(item: object | undefined): unknown {
+  return (item as { title?: { raw?: unknown } } | undefined)?.title?.raw;
+}
+
+describe('a query read outside reactions', () => {
+  it('works the list out once, then answers from its kept view until something changes', async () => {
+    const { posts } = setup(20);
+    const query = await posts.query({ per_page: -1 }).fetch();
+    const peek = vi.spyOn(posts, 'peek');
+    const first = query.items;
+    expect(first).toHaveLength(20);
+    const afterFirst = peek.mock.calls.length;
+    expect(afterFirst).toBe(20);
+    for (let i = 0; i < 100; i++) expect(query.items).toBe(first);
+    expect(query.records).toHaveLength(20);
+    // No record was looked up again: the reads cost O(1), not O(n).
+    expect(peek.mock.calls.length).toBe(afterFirst);
+  });
+
+  it('sees a received change of a listed record at once', async () => {
+    const { posts } = setup(5);
+    const query = await posts.query({ per_page: -1 }).fetch();
+    const before = query.items;
+    expect(rawTitle(before?.[2])).toBe('Post 3');
+    posts.receive(makePost(3, { title: { raw: 'Changed', rendered: 'Changed' } }));
+    expect(rawTitle(query.items?.[2])).toBe('Changed');
+    expect(query.items).not.toBe(before);
+    // The records are the same objects; only the snapshot moved.
+    expect(query.records?.[2]).toBe(posts.record(3));
+  });
+
+  it('sees a change made inside an action while the action still runs', async () => {
+    const { posts } = setup(5);
+    const query = await posts.query({ per_page: -1 }).fetch();
+    void query.items;
+    runInAction(() => {
+      posts.receive(makePost(1, { title: { raw: 'Inside', rendered: 'Inside' } }));
+      expect(rawTitle(query.items?.[0])).toBe('Inside');
+      posts.remove(2, { invalidate: false });
+      expect(ids(query.items)).toEqual([1, 3, 4, 5]);
+    });
+  });
+
+  it('sees a new page, a removed record and a record whose snapshot went', async () => {
+    const { posts } = setup(30);
+    const all = posts.query({ per_page: 10, page: 1 });
+    await all.fetch();
+    expect(ids(all.items)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const everything = posts.query({ per_page: -1 });
+    expect(ids(everything.items)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    await posts.query({ per_page: 10, page: 2 }).fetch();
+    expect(everything.items).toHaveLength(20);
+    posts.remove([4, 5], { invalidate: false });
+    expect(ids(all.items)).toEqual([1, 2, 3, 6, 7, 8, 9, 10, 11, 12]);
+    expect(everything.items).toHaveLength(18);
+  });
+
+  it('gives the same arrays again when a change left the page as it was', async () => {
+    const { posts } = setup(20);
+    const page = await posts.query({ per_page: 5 }).fetch();
+    const items = page.items;
+    const records = page.records;
+    // A record of another page changes: the version moves, this page's content does not.
+    posts.receive(makePost(15, { title: { raw: 'Elsewhere', rendered: 'Elsewhere' } }));
+    expect(page.items).toBe(items);
+    expect(page.records).toBe(records);
+  });
+
+  it('answers inside a reaction as before, and a plain read after it still sees later changes', async () => {
+    const { posts } = setup(5);
+    const query = await posts.query({ per_page: -1 }).fetch();
+    const seen: unknown[] = [];
+    const stop = reaction(
+      () => rawTitle(query.items?.[0]),
+      (title) => seen.push(title),
+    );
+    posts.receive(makePost(1, { title: { raw: 'One', rendered: 'One' } }));
+    expect(seen).toEqual(['One']);
+    stop();
+    posts.receive(makePost(1, { title: { raw: 'Two', rendered: 'Two' } }));
+    expect(rawTitle(query.items?.[0])).toBe('Two');
+  });
+
+  it('holds no record the eviction let go', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const { posts, setPosts } = setup(10, 40);
+    const query = await posts.query({ per_page: 5 }).fetch();
+    // A plain script reads the page: its view holds records 1–5.
+    expect(ids(query.items)).toEqual([1, 2, 3, 4, 5]);
+    let record: object | undefined = posts.record(1);
+    const gone = new WeakRef(record);
+    record = undefined;
+    // The query stays alive (observed) while its list moves to other records.
+    // (Its reads go through the reaction only: a plain read here would replace the kept view.)
+    let observed: unknown[] | null = null;
+    const stop = reaction(
+      () => ids(query.items),
+      (next) => (observed = next),
+    );
+    try {
+      setPosts(Array.from({ length: 10 }, (_, i) => makePost(i + 101)));
+      await query.fetch();
+      expect(observed).toEqual([101, 102, 103, 104, 105]);
+      // Records 1–5 are in no list and nobody observes them: the sweep lets them go.
+      const deadline = Date.now() + 10_000;
+      while (posts.peek(1) !== undefined && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(posts.peek(1)).toBeUndefined();
+      // A WeakRef's target stays alive until the job that made it ends.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      collect();
+      expect(gone.deref()).toBeUndefined();
+    } finally {
+      stop();
+    }
+  });
+
+  it('leaves the store and its records collectable once disposed and let go', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    // Everything the test touches lives in this function, so only the WeakRefs outlive it.
+    const readAndDispose = async () => {
+      const { store, posts } = setup(20);
+      const query = await posts.query({ per_page: -1 }).fetch();
+      expect(query.items).toHaveLength(20);
+      store.dispose();
+      return { storeRef: new WeakRef(store), recordRef: new WeakRef(posts.record(1)) };
+    };
+    const { storeRef, recordRef } = await readAndDispose();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collect();
+    expect(storeRef.deref()).toBeUndefined();
+    expect(recordRef.deref()).toBeUndefined();
+  });
+});
