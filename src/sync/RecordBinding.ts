@@ -66,6 +66,13 @@ type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-e
 /** Where a document change came from, as the binding hands it to the record. */
 export type RemoteOrigin = 'peer' | 'undo';
 
+/**
+ * The edit funnel's origins the binding takes: this person's own work (typing, undo, a journal
+ * restore, a deferred edit's value at save time) and a saved copy's clearing (checked against the
+ * document). A `peer` change came from the document; a `discard` is a delete.
+ */
+const WRITTEN_ORIGINS: ReadonlySet<string> = new Set(['local', 'undo', 'server', 'restore', 'deferred']);
+
 /** What the binding needs from the store around it. */
 export interface BindingHost {
   /** Sets the record's edits of these fields (`undefined` removes one) through the edit funnel with `origin`. */
@@ -358,15 +365,18 @@ export class RecordBinding {
   }
 
   /**
-   * Takes one change of the record's edits from the edit funnel: `local` and `undo` changes are
-   * written into the document in one transaction; a `server` change (a save or a newer copy cleared
-   * an edit) is checked against the document, whose values stay. A local edit with `undoIgnore` is
-   * shared but makes no undo step.
+   * Takes one change of the record's edits from the edit funnel: this person's work (`local`,
+   * `undo`, `restore`, `deferred`) is written into the document in one transaction as this
+   * person's change, so peers see it and the document never overwrites it; a `server` change (a
+   * save or a newer copy cleared an edit) is checked against the document, whose values stay. A
+   * journal restore is a step of this person's undo (the store opens it, see `SyncManager`); a
+   * local edit with `undoIgnore` and a deferred edit's value (sent by a save) are shared but make
+   * no undo step.
    */
   onEdit(changes: Readonly<Record<string, unknown>>, origin: string, undoIgnore = false): void {
     if (!this.isStarted || this.isDestroyed) return;
     if (this.isApplying && origin !== 'local') return;
-    if (origin !== 'local' && origin !== 'undo' && origin !== 'server') return;
+    if (!WRITTEN_ORIGINS.has(origin)) return;
     const edits = this.record.edits as PlainObject;
     const transient = this.record.config?.transientEdits;
     const fields: string[] = [];
@@ -380,7 +390,11 @@ export class RecordBinding {
       return;
     }
     const transactionOrigin =
-      origin === 'undo' ? this.undoOrigin : undoIgnore ? this.unrecordedOrigin : this.localOrigin;
+      origin === 'undo'
+        ? this.undoOrigin
+        : origin === 'deferred' || undoIgnore
+          ? this.unrecordedOrigin
+          : this.localOrigin;
     this.write(fields, transactionOrigin);
     // A plain value this person sets is wholly theirs; texts and merged maps keep others' parts.
     if (origin === 'local')

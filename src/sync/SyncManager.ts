@@ -119,6 +119,8 @@ export class SyncManager {
       // The history places the edit's undo step first, then the edit is written (undoDelegation.ts).
       // Only this person's own edits make steps: a peer's keystroke skips the history's action.
       if (event.origin === 'local' && !event.undoIgnore) this.store.history.recordDelegatedEdit(event);
+      // A journal restore is an undo step of its own (the history hears of it after the write).
+      else if (event.origin === 'restore') room.undo.closeStep('order');
       room.binding.onEdit(event.changes, event.origin, event.undoIgnore);
     });
   }
