@@ -21,6 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'vite';
 import { createMockWordPress, MOCK_USERS, type MockWordPress } from '../../../src/testing/index.js';
+import { failNextWrite } from '../src/demo/saveFailure.js';
 import { DEMO_EMBEDS, DEMO_SEED } from '../src/demo/siteSeed.js';
 
 /** Where the demo controls are served, on the editor's own origin. */
@@ -48,9 +49,6 @@ export interface SharedSite {
   /** Stops the HTTP server. */
   close(): Promise<void>;
 }
-
-const isFailingWrite = (request: { method: string; path: string }) =>
-  !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && !request.path.endsWith('/autosaves');
 
 function seedEmbeds(mock: MockWordPress): void {
   for (const [url, answer] of DEMO_EMBEDS) mock.setEmbed(url, answer);
@@ -116,18 +114,7 @@ export async function startSharedSite(): Promise<SharedSite> {
       seedEmbeds(mock);
       siteId = randomUUID();
     } else {
-      mock.failNext(
-        1,
-        {
-          status: 500,
-          body: {
-            code: 'internal_server_error',
-            message: 'The database is not answering.',
-            data: { status: 500 },
-          },
-        },
-        isFailingWrite,
-      );
+      failNextWrite(mock);
     }
     send(res, 200, { siteId });
   };

@@ -7,6 +7,7 @@
  */
 import { setupWorker } from 'msw/browser';
 import { chosenLogin, signInAndReload, type DemoLogin, type DemoSite } from './DemoSite.js';
+import { failNextWrite, isFailingWrite } from './saveFailure.js';
 import { DEMO_EMBEDS, DEMO_SEED } from './siteSeed.js';
 import {
   createMockWordPress,
@@ -141,8 +142,6 @@ export async function startTabSite(): Promise<DemoSite & { readonly mock: MockWo
     isSaveFailureArmed = value;
     for (const listener of listeners) listener();
   };
-  const isFailingWrite = (request: { method: string; path: string }) =>
-    !READ_METHODS.has(request.method) && !request.path.endsWith('/autosaves');
 
   worker.events.on('response:mocked', () => {
     record(mock.requests);
@@ -176,18 +175,7 @@ export async function startTabSite(): Promise<DemoSite & { readonly mock: MockWo
     failNextSave() {
       armedAt = mock.requests.length;
       setArmed(true);
-      mock.failNext(
-        1,
-        {
-          status: 500,
-          body: {
-            code: 'internal_server_error',
-            message: 'The database is not answering.',
-            data: { status: 500 },
-          },
-        },
-        isFailingWrite,
-      );
+      failNextWrite(mock);
     },
     resetData() {
       sessionStorage.removeItem(WRITES_KEY);
