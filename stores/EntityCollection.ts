@@ -226,7 +226,6 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    */
   evictIdle(cutoffMs: number, pinned: ReadonlySet<object>): number {
     const lists = this.lists.evictIdle(cutoffMs);
-    this.members.changed();
     let waiting = lists.waiting;
     const listed = lists.listed;
     const versionBefore = this.snapshotChanges;
@@ -242,6 +241,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     }
     // A query's plain-script view made before may hold the records just let go.
     if (this.snapshotChanges !== versionBefore) this.lists.releaseStaleViews();
+    // Readers of the members (the inspector) hear of a sweep only when it dropped something.
+    if (this.snapshotChanges !== versionBefore || lists.evicted > 0) this.members.changed();
     return waiting + this.revisionCollections.evictIdle(cutoffMs, pinned);
   }
 

@@ -73,13 +73,17 @@ export class QueryLists<Q extends ListQuery> {
 
   /**
    * Drops the queries idle since `cutoffMs` that nobody observes, then the lists no query reads.
-   * Returns how many queries stay, and the ids the remaining lists hold (those records stay cached).
+   * Returns how many queries stay, how many were dropped, and the ids the remaining lists hold
+   * (those records stay cached).
    */
-  evictIdle(cutoffMs: number): { waiting: number; listed: Set<Id> } {
+  evictIdle(cutoffMs: number): { waiting: number; listed: Set<Id>; evicted: number } {
     let waiting = 0;
+    let evicted = 0;
     for (const [key, query] of this.queries) {
-      if (query.isEvictable(cutoffMs)) this.queries.delete(key);
-      else waiting++;
+      if (query.isEvictable(cutoffMs)) {
+        this.queries.delete(key);
+        evicted++;
+      } else waiting++;
     }
     const listsInUse = new Set<string>();
     for (const query of this.queries.values())
@@ -92,7 +96,7 @@ export class QueryLists<Q extends ListQuery> {
       }
       for (const id of box.get()?.ids ?? []) if (id !== undefined) listed.add(id);
     }
-    return { waiting, listed };
+    return { waiting, listed, evicted };
   }
 
   private listBox(context: string, stableKey: string): IObservableValue<ListState | undefined> {
