@@ -254,7 +254,8 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
    */
   invalidate(): void {
     this.generation++;
-    this.setStatus({ isStale: true });
+    // Already stale (a batch save invalidates every query once per saved record): no new status.
+    if (!this.statusBox.get().isStale) this.setStatus({ isStale: true });
     this.schedule();
   }
 
