@@ -122,26 +122,6 @@ function parseMs(bodies: readonly string[]): number {
   return fastest;
 }
 
-/**
- * Milliseconds of `JSON.parse` of every body with every result kept until the pass ends, as a
- * cache keeps what it receives: parsing into objects that stay alive costs more than a bare parse
- * (they are copied out of the young generation and the heap grows), and that cost is the same for
- * every system that keeps the answers. The fastest of three passes, each on a fully collected heap.
- */
-function keptParseMs(bodies: readonly string[]): number {
-  let fastest = Infinity;
-  for (let pass = 0; pass < 3; pass++) {
-    collect();
-    const kept: unknown[] = [];
-    const start = performance.now();
-    for (const body of bodies) kept.push(JSON.parse(body));
-    fastest = Math.min(fastest, performance.now() - start);
-    if (kept.length !== bodies.length) throw new Error('unreachable');
-  }
-  collect();
-  return fastest;
-}
-
 /** Heap (MB) that the parsed bodies take, held all at once. */
 function parsedHeapMB(bodies: readonly string[]): number {
   const before = heapMB();
@@ -240,11 +220,7 @@ async function runOnce(
     // What a bare JSON.parse of the same answers costs: each system's time above it is its own work.
     const bodies = replayBodies(server);
     figures.parseMs = parseMs(bodies);
-    figures.keptParseMs = keptParseMs(bodies);
-    if (figures.clientMs !== undefined) {
-      figures.aboveParseMs = figures.clientMs - figures.parseMs;
-      figures.aboveKeptParseMs = figures.clientMs - figures.keptParseMs;
-    }
+    if (figures.clientMs !== undefined) figures.aboveParseMs = figures.clientMs - figures.parseMs;
     if (figures.heapMB !== undefined) {
       figures.parsedHeapMB = parsedHeapMB(bodies);
       figures.heapAboveMB = figures.heapMB - figures.parsedHeapMB;
