@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import type { TypingUndo } from '../../text/typingUndo.js';
 import {
@@ -18,6 +18,11 @@ import { renderTextBlock } from './renderTextBlock.js';
 import { BlockCard } from './BlockCard.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import { TextBlock } from './TextBlock.js';
+import { BlockInserterList } from './inserter/BlockInserterList.js';
+import type { InsertableBlock } from './inserter/insertableBlocks.js';
+import { placeBlock, type InsertPlace } from './inserter/inserterEdits.js';
+import { InserterButton } from './inserter/InserterButton.js';
+import { useSlashInserter } from './inserter/useSlashInserter.js';
 import type { BlockSegment, Segment, TextBlockModel } from './types.js';
 
 /** Props of {@link BlockEditor}. */
@@ -117,6 +122,13 @@ export function BlockEditor({
     }
     if (direction === -1) onLeaveStart?.();
   };
+  /** A block chosen in an inserter takes its place (or goes after a block); the caret goes into it. */
+  const insert = (place: InsertPlace, entry: InsertableBlock) => {
+    const placed = placeBlock(content, place, entry);
+    change(placed.content, placed.focus);
+  };
+  const fieldOf = useCallback((index: number) => fields.current.get(index), []);
+  const slash = useSlashInserter(blocks, (index, entry) => insert({ replace: index }, entry), fieldOf);
   const register = (index: number) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
     if (!element) {
       fields.current.delete(index);
@@ -141,6 +153,8 @@ export function BlockEditor({
           <div
             className="block"
             key={`${index}:${block.kind === 'text' ? block.type : (block.blockName ?? 'html')}`}
+            onKeyDownCapture={slash.index === index ? slash.onKeyDownCapture : undefined}
+            onBlur={slash.index === index ? slash.close : undefined}
           >
             <BlockToolbar
               block={text}
@@ -160,14 +174,15 @@ export function BlockEditor({
               <TextBlock
                 block={text}
                 index={index}
-                onText={(value) =>
+                onText={(value) => {
+                  slash.noteTyping(index, text.text, value);
                   typing.typeInto(
                     record,
                     'content',
                     updateParsedBlock(segments, index, { ...text, text: value }),
                     String(index),
-                  )
-                }
+                  );
+                }}
                 onSplit={(before, after) =>
                   change(splitBlock(content, index, text, before, after), index + 1, 0)
                 }
@@ -187,6 +202,25 @@ export function BlockEditor({
             ) : block.kind === 'card' ? (
               <BlockCard block={block} />
             ) : null}
+            {slash.index === index ? (
+              <div className="block-inserter-popover is-slash">
+                <BlockInserterList
+                  id={slash.listId}
+                  entries={slash.entries}
+                  active={slash.active}
+                  onChoose={(entry) => {
+                    slash.close();
+                    insert({ replace: index }, entry);
+                  }}
+                  onHighlight={slash.highlight}
+                />
+              </div>
+            ) : null}
+            <InserterButton
+              label={`Add a block after block ${index + 1}`}
+              disabled={disabled}
+              onChoose={(entry) => insert({ after: index }, entry)}
+            />
           </div>
         );
       })}
