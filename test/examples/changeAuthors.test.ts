@@ -66,7 +66,7 @@ describe("the example editor's authors of unsaved changes", () => {
     // One keystroke of Admin's reaches Eddie's clean record.
     admin.record.edit({ title: 'Hello!' });
     await settle();
-    expect(eddie.record.edited.title).toBe('Hello!');
+    expect(eddie.record.edited?.title).toBe('Hello!');
     expect([...changeAuthors(eddie.record)]).toEqual(['User 1']);
     expect([...changeAuthors(admin.record)]).toEqual([YOU]);
 
@@ -85,7 +85,7 @@ describe("the example editor's authors of unsaved changes", () => {
     // Eddie's first change after the save is his in Admin's window, and his alone in his own.
     eddie.record.edit({ title: 'Hello!?' });
     await settle();
-    expect(admin.record.edited.title).toBe('Hello!?');
+    expect(admin.record.edited?.title).toBe('Hello!?');
     expect([...changeAuthors(admin.record)]).toEqual(['User 2']);
     expect([...changeAuthors(eddie.record)]).toEqual([YOU]);
   });
