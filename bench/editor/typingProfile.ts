@@ -1,7 +1,8 @@
 /**
  * `npm run bench:typing-profile`: where a keystroke's time goes in the example editor, for the
  * cuts `bench:typing` asks for. It builds the editor for production but unminified (so functions
- * keep their names), opens the sample post with collaboration on, types into its first paragraph
+ * keep their names), opens the sample post with collaboration on (on the demo's shared site, with
+ * its relay, as `bench:typing`), types into its first paragraph
  * block under Chromium's CPU profiler and a `devtools.timeline` trace, and prints the functions
  * with the most self time and the browser's own work (style, layout, paint) per keystroke.
  * A profile, not a test: it prints figures and asserts nothing.
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, mergeConfig, preview } from 'vite';
+import { startSharedSite } from '../../examples/editor/server/sharedSite.js';
 import { editorConfig } from '../../examples/editor/vite.config.js';
 import { generateWorker } from '../../scripts/demo.js';
 import { CHROMIUM_PATH, ensureChromium } from '../../test/e2e/browser.js';
@@ -44,7 +46,9 @@ function selfTimes(profile: CpuProfile): Map<string, number> {
   const totals = new Map<string, number>();
   profile.samples.forEach((id, index) => {
     const frame = byId.get(id)?.callFrame;
-    const name = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}` : '?';
+    const name = frame
+      ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`
+      : '?';
     totals.set(name, (totals.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
   });
   return totals;
@@ -53,7 +57,9 @@ function selfTimes(profile: CpuProfile): Map<string, number> {
 /** Time in each named function and what it called (a recursive call counted once). */
 function inclusiveTimes(profile: CpuProfile): Map<string, number> {
   const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
+  profile.samples.forEach((id, index) =>
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000),
+  );
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const totals = new Map<string, number>();
   const walk = (id: number, open: ReadonlySet<string>): number => {
@@ -77,7 +83,9 @@ async function main(): Promise<void> {
   generateWorker();
   const outDir = mkdtempSync(join(tmpdir(), 'wp-entities-editor-profile-'));
   const traceFile = join(outDir, 'trace.json');
-  const config = mergeConfig(editorConfig({}), {
+  // As bench:typing: the demo's shared site with its relay (BENCH_SITE=tab: the mock inside the tab).
+  const sharedSite = process.env.BENCH_SITE === 'tab' ? undefined : await startSharedSite();
+  const config = mergeConfig(editorConfig({}, {}, sharedSite), {
     configFile: false,
     logLevel: 'error',
     build: { outDir: join(outDir, 'site'), emptyOutDir: true, minify: false },
@@ -85,13 +93,20 @@ async function main(): Promise<void> {
   });
   await build(config);
   const server = await preview(config);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--headless'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--no-sandbox', '--headless'],
+  });
   try {
     const url = server.resolvedUrls?.local[0];
     if (!url) throw new Error('vite preview reported no address.');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(process.env.COLLAB === 'off' ? `${url}?collab=off` : url);
-    await page.locator('table.rows tbody tr').filter({ hasText: 'Notes from the salt marsh' }).locator('a').click();
+    await page
+      .locator('table.rows tbody tr')
+      .filter({ hasText: 'Notes from the salt marsh' })
+      .locator('a')
+      .click();
     // TARGET=textarea profiles a plain textarea added to the same page, for comparison.
     await page.evaluate(`
       const plain = document.createElement('textarea');
@@ -100,7 +115,9 @@ async function main(): Promise<void> {
       document.body.append(plain);
     `);
     const target =
-      process.env.TARGET === 'textarea' ? page.locator('#plain-textarea') : page.getByTestId('text-block').first();
+      process.env.TARGET === 'textarea'
+        ? page.locator('#plain-textarea')
+        : page.getByTestId('text-block').first();
     await target.click();
     await page.keyboard.press('Control+End');
     for (let i = 0; i < 20; i++) await page.keyboard.press('a');
@@ -119,7 +136,9 @@ async function main(): Promise<void> {
     const totals = [...selfTimes(profile)].sort((a, b) => b[1] - a[1]);
     const idle = totals.filter(([name]) => name.startsWith('(idle)')).reduce((sum, [, ms]) => sum + ms, 0);
     const busy = totals.filter(([name]) => !name.startsWith('(idle)')).reduce((sum, [, ms]) => sum + ms, 0);
-    console.log(`CPU profile, ${KEYSTROKES} keystrokes: busy ${(busy / KEYSTROKES).toFixed(2)} ms per keystroke (idle ${(idle / KEYSTROKES).toFixed(1)})`);
+    console.log(
+      `CPU profile, ${KEYSTROKES} keystrokes: busy ${(busy / KEYSTROKES).toFixed(2)} ms per keystroke (idle ${(idle / KEYSTROKES).toFixed(1)})`,
+    );
     for (const [name, ms] of totals.slice(0, TOP))
       console.log(`  ${(ms / KEYSTROKES).toFixed(3).padStart(7)} ms/key  ${name}`);
     console.log('Inclusive (named functions, with what they call):');
@@ -137,6 +156,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await sharedSite?.close();
     if (process.env.KEEP) console.log(`Build kept in ${outDir}`);
     else rmSync(outDir, { recursive: true, force: true });
   }
