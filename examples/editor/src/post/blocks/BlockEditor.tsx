@@ -13,7 +13,7 @@ import {
 } from './blockEdits.js';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { blockPosition } from './blockOffsets.js';
-import { segmentsOf } from './parsedContent.js';
+import { primeSegments, segmentsOf } from './parsedContent.js';
 import { renderTextBlock } from './renderTextBlock.js';
 import { BlockRow, type BlockActions, type SlashMenu } from './BlockRow.js';
 import { placeBlock } from './inserter/inserterEdits.js';
@@ -116,7 +116,11 @@ export function BlockEditor({
       typeInto(index, block, text) {
         const { segments: parsed, record: post, typing: undo, slash: inserter } = now();
         inserter.noteTyping(index, block.text, text);
-        undo.typeInto(post, 'content', updateParsedBlock(parsed, index, { ...block, text }), String(index));
+        const model = { ...block, text };
+        const next = updateParsedBlock(parsed, index, model);
+        // The next render's parse, from this one: only this block changed.
+        primeSegments(parsed, index, text, renderTextBlock(model), next);
+        undo.typeInto(post, 'content', next, String(index));
       },
       changeType(index, block, type) {
         const { content: text, change: apply } = now();
