@@ -211,8 +211,15 @@ export const sharedEditingTests: PairTest[] = [
       await expectText(dirtyCount(admin), 'All changes saved', "Admin's header after her save");
       await expectText(dirtyCount(eddie), 'All changes saved', "Eddie's header after Admin's save");
       // Afresh after the save: a new change of Eddie's is his alone, not Admin's from before.
+      // One keystroke: the first change after a save is named in the other window too (it was
+      // dropped when it reached a record with nothing unsaved, before the binding had applied it).
       await eddie.keyboard.type('!');
       await expectText(dirtyCount(eddie), /^1 unsaved change$/, "Eddie's header after typing again");
+      await expectText(
+        dirtyCount(admin),
+        '1 unsaved change — 1 from Eddie Editor',
+        "Admin's header after Eddie's first change since the save",
+      );
     },
   },
   {

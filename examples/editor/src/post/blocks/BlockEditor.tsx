@@ -1,24 +1,24 @@
-import { useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import type { TypingUndo } from '../../text/typingUndo.js';
 import {
   convertBlock,
-  insertBlock,
   mergeWithPrevious,
   moveBlock,
   removeBlock,
   splitBlock,
   updateBlock,
   updateParsedBlock,
+  insertBlock,
 } from './blockEdits.js';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { blockPosition } from './blockOffsets.js';
-import { parseContent } from './parseContent.js';
+import { primeSegments, segmentsOf } from './parsedContent.js';
 import { renderTextBlock } from './renderTextBlock.js';
-import { BlockCard } from './BlockCard.js';
-import { BlockToolbar } from './BlockToolbar.js';
-import { TextBlock } from './TextBlock.js';
-import type { BlockSegment, Segment, TextBlockModel } from './types.js';
+import { BlockRow, type BlockActions, type SlashMenu } from './BlockRow.js';
+import { placeBlock } from './inserter/inserterEdits.js';
+import { useSlashInserter } from './inserter/useSlashInserter.js';
+import type { BlockSegment, Segment } from './types.js';
 
 /** Props of {@link BlockEditor}. */
 export interface BlockEditorProps {
@@ -61,20 +61,11 @@ function caretsInBlocks(
 /** What an empty post's content shows: one empty paragraph. */
 const EMPTY_PARAGRAPH = renderTextBlock({ type: 'paragraph', text: '' });
 
-function modelOf(block: TextBlockModel): TextBlockModel {
-  const { type, text, level, isOrdered } = block;
-  return {
-    type,
-    text,
-    ...(level === undefined ? {} : { level }),
-    ...(isOrdered === undefined ? {} : { isOrdered }),
-  };
-}
-
 /**
  * The post content as blocks: paragraphs, headings, lists and quotes are edited as text; other
  * blocks are cards kept byte for byte. Every change writes the whole content back through
- * `record.edit`, so undo, autosave, save and the unsaved list see one `content` field.
+ * `record.edit`, so undo, autosave, save and the unsaved list see one `content` field. A keystroke
+ * re-renders only its own block (see {@link BlockRow}).
  */
 export function BlockEditor({
   record,
@@ -87,7 +78,7 @@ export function BlockEditor({
   // Empty content shows one empty paragraph to write in, as a new post does in the block editor;
   // it becomes content with the first keystroke, so an untouched new post stays unchanged.
   const content = stored.trim() === '' && !disabled ? EMPTY_PARAGRAPH : stored;
-  const segments = useMemo(() => parseContent(content), [content]);
+  const segments = segmentsOf(content);
   const caretsByBlock = useMemo(() => caretsInBlocks(segments, remoteCarets), [segments, remoteCarets]);
   const blocks = useMemo(
     () => segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap'),
@@ -105,91 +96,126 @@ export function BlockEditor({
     record.edit({ content: next });
     if (focus === -1) addButton.current?.focus();
   };
-  /** Moves the caret to the nearest text block before or after `index` (the title before the first). */
-  const leave = (index: number, direction: -1 | 1) => {
-    for (let other = index + direction; other >= 0 && other < blocks.length; other += direction) {
-      const field = fields.current.get(other);
-      if (!field) continue;
-      field.focus();
-      const caret = direction === 1 ? 0 : field.value.length;
-      field.setSelectionRange(caret, caret);
-      return;
-    }
-    if (direction === -1) onLeaveStart?.();
-  };
-  const register = (index: number) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-    if (!element) {
-      fields.current.delete(index);
-      return;
-    }
-    fields.current.set(index, element);
-    const focus = focusNext.current;
-    if (focus?.index === index) {
-      focusNext.current = undefined;
-      element.focus();
-      const caret = focus.caret === 'end' ? element.value.length : focus.caret;
-      element.setSelectionRange(caret, caret);
-    }
-  };
+  const fieldOf = useCallback((index: number) => fields.current.get(index), []);
+  const slash = useSlashInserter(
+    blocks,
+    (index, entry) => {
+      const placed = placeBlock(content, { replace: index }, entry);
+      change(placed.content, placed.focus);
+    },
+    fieldOf,
+  );
 
+  // What the rows' actions read when called: this render's content, blocks and callbacks.
+  const latest = { content, segments, blocks, record, typing, onLeaveStart, slash, change };
+  const current = useRef(latest);
+  current.current = latest;
+  const actions = useMemo<BlockActions>(() => {
+    const now = () => current.current;
+    return {
+      typeInto(index, block, text) {
+        const { segments: parsed, record: post, typing: undo, slash: inserter } = now();
+        inserter.noteTyping(index, block.text, text);
+        const model = { ...block, text };
+        const next = updateParsedBlock(parsed, index, model);
+        // The next render's parse, from this one: only this block changed.
+        primeSegments(parsed, index, text, renderTextBlock(model), next);
+        undo.typeInto(post, 'content', next, String(index));
+      },
+      changeType(index, block, type) {
+        const { content: text, change: apply } = now();
+        apply(updateBlock(text, index, convertBlock(block, type)), index);
+      },
+      changeLevel(index, block, level) {
+        const { content: text, change: apply } = now();
+        apply(updateBlock(text, index, { ...block, level }), index);
+      },
+      move(index, direction) {
+        const { content: text, change: apply } = now();
+        apply(moveBlock(text, index, direction), index + direction);
+      },
+      remove(index) {
+        const { content: text, change: apply } = now();
+        apply(removeBlock(text, index), index > 0 ? index - 1 : -1);
+      },
+      split(index, block, before, after) {
+        const { content: text, change: apply } = now();
+        apply(splitBlock(text, index, block, before, after), index + 1, 0);
+      },
+      backspaceAtStart(index, block) {
+        const { content: text, blocks: all, change: apply } = now();
+        const previous = all[index - 1];
+        const merged = mergeWithPrevious(text, index);
+        if (merged !== undefined && previous?.kind === 'text') apply(merged, index - 1, previous.text.length);
+        // An empty block after a card, or the first one: it goes, as before.
+        else if (block.text === '') apply(removeBlock(text, index), index > 0 ? index - 1 : -1);
+      },
+      leave(index, direction) {
+        const { blocks: all, onLeaveStart: leaveStart } = now();
+        for (let other = index + direction; other >= 0 && other < all.length; other += direction) {
+          const field = fields.current.get(other);
+          if (!field) continue;
+          field.focus();
+          const caret = direction === 1 ? 0 : field.value.length;
+          field.setSelectionRange(caret, caret);
+          return;
+        }
+        if (direction === -1) leaveStart?.();
+      },
+      blur() {
+        now().typing.closeStep();
+      },
+      register(index, element) {
+        if (element) fields.current.set(index, element);
+        else if (fields.current.get(index)?.isConnected !== true) fields.current.delete(index);
+      },
+      insert(index, how, entry) {
+        const { content: text, change: apply } = now();
+        const placed = placeBlock(text, how === 'replace' ? { replace: index } : { after: index }, entry);
+        apply(placed.content, placed.focus);
+      },
+      slashKeyDown(event) {
+        now().slash.onKeyDownCapture(event);
+      },
+      slashHighlight(index) {
+        now().slash.highlight(index);
+      },
+      slashClose() {
+        now().slash.close();
+      },
+    };
+  }, []);
+
+  // A block asked to take the caret (after a split, a merge, an insert): once it is on screen.
+  useLayoutEffect(() => {
+    const focus = focusNext.current;
+    const element = focus === undefined ? undefined : fields.current.get(focus.index);
+    if (!focus || !element) return;
+    focusNext.current = undefined;
+    element.focus();
+    const caret = focus.caret === 'end' ? element.value.length : focus.caret;
+    element.setSelectionRange(caret, caret);
+  });
+
+  const slashMenu: SlashMenu | undefined =
+    slash.index === undefined
+      ? undefined
+      : { listId: slash.listId, entries: slash.entries, active: slash.active };
   return (
     <div className="block-editor" role="group" aria-label="Content blocks">
       {blocks.length === 0 ? <p className="muted">This post has no content yet.</p> : null}
-      {blocks.map((block, index) => {
-        const text = block.kind === 'text' ? modelOf(block) : undefined;
-        return (
-          <div
-            className="block"
-            key={`${index}:${block.kind === 'text' ? block.type : (block.blockName ?? 'html')}`}
-          >
-            <BlockToolbar
-              block={text}
-              index={index}
-              count={blocks.length}
-              disabled={disabled}
-              onChangeType={(type) =>
-                text && change(updateBlock(content, index, convertBlock(text, type)), index)
-              }
-              onChangeLevel={(level) =>
-                text && change(updateBlock(content, index, { ...text, level }), index)
-              }
-              onMove={(direction) => change(moveBlock(content, index, direction), index + direction)}
-              onRemove={() => change(removeBlock(content, index), index > 0 ? index - 1 : -1)}
-            />
-            {text ? (
-              <TextBlock
-                block={text}
-                index={index}
-                onText={(value) =>
-                  typing.typeInto(
-                    record,
-                    'content',
-                    updateParsedBlock(segments, index, { ...text, text: value }),
-                    String(index),
-                  )
-                }
-                onSplit={(before, after) =>
-                  change(splitBlock(content, index, text, before, after), index + 1, 0)
-                }
-                onBackspaceAtStart={() => {
-                  const previous = blocks[index - 1];
-                  const merged = mergeWithPrevious(content, index);
-                  if (merged !== undefined && previous?.kind === 'text')
-                    change(merged, index - 1, previous.text.length);
-                  // An empty block after a card, or the first one: it goes, as before.
-                  else if (text.text === '') change(removeBlock(content, index), index > 0 ? index - 1 : -1);
-                }}
-                onLeave={(direction) => leave(index, direction)}
-                remoteCarets={caretsByBlock.get(index) ?? NO_CARETS}
-                onBlur={typing.closeStep}
-                elementRef={register(index)}
-              />
-            ) : block.kind === 'card' ? (
-              <BlockCard block={block} />
-            ) : null}
-          </div>
-        );
-      })}
+      {blocks.map((block, index) => (
+        <BlockRow
+          key={`${index}:${block.kind === 'text' ? block.type : (block.blockName ?? 'html')}`}
+          block={block}
+          index={index}
+          count={blocks.length}
+          disabled={disabled}
+          remoteCarets={caretsByBlock.get(index) ?? NO_CARETS}
+          slash={slash.index === index ? slashMenu : undefined}
+          actions={actions}
+        />
+      ))}
       <button
         type="button"
         ref={addButton}
