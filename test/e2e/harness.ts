@@ -86,10 +86,94 @@ export function expectText(locator: Locator, expected: RegExp | string, what: st
   );
 }
 
-/** Waits until the value of the input `locator` is `expected`. */
+/**
+ * The text of a field as its person edits it: an input's value, or a rich-text block's text (a
+ * contenteditable: its characters, line breaks as `\n`, without the zero-width characters rich
+ * text adds and without its placeholder).
+ */
+export function fieldValue(locator: Locator): Promise<string> {
+  return locator.evaluate(
+    (element) => {
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return element.value;
+      let text = '';
+      const walk = (node: Node) => {
+        if (node.nodeType === Node.TEXT_NODE) text += (node.nodeValue ?? '').replace(/\ufeff/g, '');
+        if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
+        if (node.tagName === 'BR') {
+          if (node.hasAttribute('data-rich-text-line-break')) text += '\n';
+          return;
+        }
+        node.childNodes.forEach(walk);
+      };
+      element.childNodes.forEach(walk);
+      return text;
+    },
+    undefined,
+    { timeout: 1000 },
+  );
+}
+
+/**
+ * The focused field: its accessible name and its selection, in its value's offsets (an input's, or
+ * a rich-text block's as {@link fieldValue} reads it); `start` is -1 when nothing has focus.
+ */
+export function focusedField(page: Page): Promise<{ label: string; start: number; end: number }> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    const label = element?.getAttribute('aria-label') ?? '';
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+      return { label, start: element.selectionStart ?? -1, end: element.selectionEnd ?? -1 };
+    const selection = document.getSelection();
+    if (
+      !(element instanceof HTMLElement) ||
+      !element.isContentEditable ||
+      !selection ||
+      selection.rangeCount === 0
+    )
+      return { label, start: -1, end: -1 };
+    const range = selection.getRangeAt(0);
+    const offsetOf = (target: Node, offset: number): number => {
+      let count = 0;
+      let done = false;
+      const walk = (node: Node) => {
+        if (done) return;
+        if (node.nodeType === Node.TEXT_NODE) {
+          const value = node.nodeValue ?? '';
+          const upTo = node === target ? offset : value.length;
+          count += value.slice(0, upTo).replace(/\ufeff/g, '').length;
+          if (node === target) done = true;
+          return;
+        }
+        if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
+        if (node !== element && node.tagName === 'BR') {
+          if (node.hasAttribute('data-rich-text-line-break')) count++;
+          return;
+        }
+        node.childNodes.forEach((child, index) => {
+          if (done) return;
+          if (node === target && index === offset) {
+            done = true;
+            return;
+          }
+          walk(child);
+        });
+        if (node === target) done = true;
+      };
+      walk(element);
+      return count;
+    };
+    return {
+      label,
+      start: offsetOf(range.startContainer, range.startOffset),
+      end: offsetOf(range.endContainer, range.endOffset),
+    };
+  });
+}
+
+/** Waits until the value of the field `locator` (an input, or a rich-text block) is `expected`. */
 export function expectValue(locator: Locator, expected: string, what: string): Promise<string> {
   return waitUntil(
-    () => locator.inputValue({ timeout: 1000 }),
+    () => fieldValue(locator),
     (value) => value === expected,
     (last) => `${what}: expected the value ${JSON.stringify(expected)}, got ${JSON.stringify(last)}`,
   );

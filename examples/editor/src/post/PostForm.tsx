@@ -20,6 +20,7 @@ import { contentSelectionOf } from './blocks/blockOffsets.js';
 import { parseContent } from './blocks/parseContent.js';
 import { useTypingUndo } from '../text/typingUndo.js';
 import { handleUndoKeys } from '../text/undoKeys.js';
+import { selectIn } from '../text/domOffsets.js';
 
 /** Props of {@link PostForm}. */
 export interface PostFormProps {
@@ -130,11 +131,10 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
                 if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey)
                   return;
                 event.preventDefault();
-                const first = blocksBox.current?.querySelector<HTMLTextAreaElement>(
-                  '[data-testid="text-block"]',
-                );
-                first?.focus();
-                first?.setSelectionRange(0, 0);
+                const first = blocksBox.current?.querySelector<HTMLElement>('[data-testid="text-block"]');
+                if (!first) return;
+                first.focus();
+                selectIn(first, 0);
               }}
               elementRef={(element) => {
                 titleField.current = element;

@@ -1,5 +1,9 @@
 import { useMemo, useRef } from 'react';
 import type { EntityRecord } from 'wp-entities';
+import { useStore } from 'wp-entities/react';
+import type { SharedPlace } from '../../text/heldSelection.js';
+import type { RichTextHandle } from '../../text/RichTextField.js';
+import { parseRich, richHtmlOfModel } from '../../text/richValue.js';
 import type { TypingUndo } from '../../text/typingUndo.js';
 import {
   convertBlock,
@@ -17,7 +21,8 @@ import { parseContent } from './parseContent.js';
 import { renderTextBlock } from './renderTextBlock.js';
 import { BlockCard } from './BlockCard.js';
 import { BlockToolbar } from './BlockToolbar.js';
-import { TextBlock } from './TextBlock.js';
+import { sharedPlaceOf } from './sharedPlace.js';
+import { TextBlock, type BlockActions } from './TextBlock.js';
 import type { BlockSegment, Segment, TextBlockModel } from './types.js';
 
 /** Props of {@link BlockEditor}. */
@@ -93,10 +98,22 @@ export function BlockEditor({
     () => segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap'),
     [segments],
   );
-  const fields = useRef(new Map<number, HTMLInputElement | HTMLTextAreaElement>());
-  /** The block to focus once it is on screen, and where its caret goes. */
+  const store = useStore();
+  const fields = useRef(new Map<number, RichTextHandle>());
+  /** The block to focus once it is on screen, and where its caret goes (an offset of its rich text). */
   const focusNext = useRef<{ index: number; caret: number | 'end' } | undefined>(undefined);
   const addButton = useRef<HTMLButtonElement>(null);
+  /** Each block's place in the shared content, kept per index so a block's props stay the same. */
+  const places = useRef(new Map<number, SharedPlace>());
+  const placeOf = (index: number): SharedPlace | undefined => {
+    if (store.sync === undefined) return undefined;
+    let place = places.current.get(index);
+    if (!place) {
+      place = sharedPlaceOf(() => store.sync?.sharedText(record, 'content'), index);
+      places.current.set(index, place);
+    }
+    return place;
+  };
 
   // A change of structure is one undo step of its own.
   const change = (next: string, focus?: number, caret: number | 'end' = 'end') => {
@@ -110,26 +127,58 @@ export function BlockEditor({
     for (let other = index + direction; other >= 0 && other < blocks.length; other += direction) {
       const field = fields.current.get(other);
       if (!field) continue;
-      field.focus();
-      const caret = direction === 1 ? 0 : field.value.length;
-      field.setSelectionRange(caret, caret);
+      field.focusAt(direction === 1 ? 0 : 'end');
       return;
     }
     if (direction === -1) onLeaveStart?.();
   };
-  const register = (index: number) => (element: HTMLInputElement | HTMLTextAreaElement | null) => {
-    if (!element) {
-      fields.current.delete(index);
-      return;
-    }
-    fields.current.set(index, element);
-    const focus = focusNext.current;
-    if (focus?.index === index) {
-      focusNext.current = undefined;
-      element.focus();
-      const caret = focus.caret === 'end' ? element.value.length : focus.caret;
-      element.setSelectionRange(caret, caret);
-    }
+  // Renewed on every render (each change of the content renders the editor), read by the blocks
+  // when the person acts: a block that did not render again still acts on the latest content.
+  const actions = useRef<BlockActions>(null as unknown as BlockActions);
+  actions.current = {
+    onText(index, texts) {
+      const block = blocks[index];
+      if (block?.kind !== 'text') return;
+      for (const text of texts)
+        typing.typeInto(
+          record,
+          'content',
+          updateParsedBlock(segments, index, { ...modelOf(block), text }),
+          String(index),
+        );
+    },
+    onSplit(index, before, after) {
+      const block = blocks[index];
+      if (block?.kind === 'text')
+        change(splitBlock(content, index, modelOf(block), before, after), index + 1, 0);
+    },
+    onBackspaceAtStart(index) {
+      const block = blocks[index];
+      const previous = blocks[index - 1];
+      if (block?.kind !== 'text') return;
+      const merged = mergeWithPrevious(content, index);
+      if (merged !== undefined && previous?.kind === 'text') {
+        // The caret goes where the two texts meet: after the previous block's characters.
+        const hasLines = previous.type === 'list' || previous.type === 'quote';
+        change(merged, index - 1, parseRich(richHtmlOfModel(previous.text, hasLines)).text.length);
+      }
+      // An empty block after a card, or the first one: it goes, as before.
+      else if (block.text === '') change(removeBlock(content, index), index > 0 ? index - 1 : -1);
+    },
+    onLeave: leave,
+    onBlur: () => typing.closeStep(),
+    register(index, field) {
+      if (!field) {
+        fields.current.delete(index);
+        return;
+      }
+      fields.current.set(index, field);
+      const focus = focusNext.current;
+      if (focus?.index === index) {
+        focusNext.current = undefined;
+        field.focusAt(focus.caret);
+      }
+    },
   };
 
   return (
@@ -160,29 +209,10 @@ export function BlockEditor({
               <TextBlock
                 block={text}
                 index={index}
-                onText={(value) =>
-                  typing.typeInto(
-                    record,
-                    'content',
-                    updateParsedBlock(segments, index, { ...text, text: value }),
-                    String(index),
-                  )
-                }
-                onSplit={(before, after) =>
-                  change(splitBlock(content, index, text, before, after), index + 1, 0)
-                }
-                onBackspaceAtStart={() => {
-                  const previous = blocks[index - 1];
-                  const merged = mergeWithPrevious(content, index);
-                  if (merged !== undefined && previous?.kind === 'text')
-                    change(merged, index - 1, previous.text.length);
-                  // An empty block after a card, or the first one: it goes, as before.
-                  else if (text.text === '') change(removeBlock(content, index), index > 0 ? index - 1 : -1);
-                }}
-                onLeave={(direction) => leave(index, direction)}
+                disabled={disabled}
+                actions={actions}
                 remoteCarets={caretsByBlock.get(index) ?? NO_CARETS}
-                onBlur={typing.closeStep}
-                elementRef={register(index)}
+                sharedPlace={placeOf(index)}
               />
             ) : block.kind === 'card' ? (
               <BlockCard block={block} />

@@ -92,11 +92,15 @@ export function moveBlock(content: string, blockIndex: number, direction: -1 | 1
   return join(segments);
 }
 
-/** The same text as another block type (a heading keeps its level; lists and quotes keep one item per line). */
+/** The same text as another block type (a heading keeps its level; lists and quotes hold one item per line). */
 export function convertBlock(model: TextBlockModel, type: TextBlockType): TextBlockModel {
   if (type === model.type) return model;
-  // A paragraph or heading holds one line: the lines of a list or quote are joined with spaces.
-  const text = type === 'paragraph' || type === 'heading' ? model.text.split('\n').join(' ') : model.text;
+  // A paragraph or heading holds one line: the lines of a list or quote are joined with spaces;
+  // the line breaks of a paragraph become a list's items or a quote's paragraphs.
+  const text =
+    type === 'paragraph' || type === 'heading'
+      ? model.text.split('\n').join(' ')
+      : model.text.replace(/<br\s*\/?>/gi, '\n');
   if (type === 'heading') return { type, text, level: 2 };
   if (type === 'list') return { type, text, isOrdered: false };
   return { type, text };
