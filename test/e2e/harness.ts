@@ -87,30 +87,56 @@ export function expectText(locator: Locator, expected: RegExp | string, what: st
 }
 
 /**
- * The text of a field as its person edits it: an input's value, or a rich-text block's text (a
- * contenteditable: its characters, line breaks as `\n`, without the zero-width characters rich
- * text adds and without its placeholder).
+ * Reads a field in the page: `(element) => { value, start, end }`, an input's value and selection,
+ * or a rich-text block's (a contenteditable: its characters, line breaks as `\n`, without the
+ * zero-width characters rich text adds and without its placeholder; the selection in offsets of
+ * that text, `-1` when it is elsewhere). Page code as source text: the test runner's compiler
+ * would wrap named inner functions in a helper the page does not have.
  */
-export function fieldValue(locator: Locator): Promise<string> {
-  return locator.evaluate(
-    (element) => {
-      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) return element.value;
-      let text = '';
-      const walk = (node: Node) => {
-        if (node.nodeType === Node.TEXT_NODE) text += (node.nodeValue ?? '').replace(/\ufeff/g, '');
-        if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
-        if (node.tagName === 'BR') {
-          if (node.hasAttribute('data-rich-text-line-break')) text += '\n';
-          return;
-        }
-        node.childNodes.forEach(walk);
-      };
-      element.childNodes.forEach(walk);
-      return text;
-    },
-    undefined,
+const READ_FIELD = `(element) => {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+    return { value: element.value, start: element.selectionStart ?? -1, end: element.selectionEnd ?? -1 };
+  const selection = document.getSelection();
+  const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined;
+  let text = '';
+  let start = -1;
+  let end = -1;
+  const mark = (node, offset) => {
+    if (range && node === range.startContainer && offset === range.startOffset) start = text.length;
+    if (range && node === range.endContainer && offset === range.endOffset) end = text.length;
+  };
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const value = node.nodeValue ?? '';
+      for (let i = 0; i <= value.length; i++) {
+        mark(node, i);
+        if (i < value.length && value[i] !== '\\ufeff') text += value[i];
+      }
+      return;
+    }
+    if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
+    if (node !== element && node.tagName === 'BR') {
+      if (node.hasAttribute('data-rich-text-line-break')) text += '\\n';
+      return;
+    }
+    node.childNodes.forEach((child, index) => {
+      mark(node, index);
+      walk(child);
+    });
+    mark(node, node.childNodes.length);
+  };
+  walk(element);
+  return { value: text, start, end };
+}`;
+
+/** The text of a field as its person edits it (an input's value, or a rich-text block's text). */
+export async function fieldValue(locator: Locator): Promise<string> {
+  const read = await locator.evaluate(
+    (element, source) => (0, eval)(source)(element) as { value: string },
+    READ_FIELD,
     { timeout: 1000 },
   );
+  return read.value;
 }
 
 /**
@@ -118,56 +144,12 @@ export function fieldValue(locator: Locator): Promise<string> {
  * a rich-text block's as {@link fieldValue} reads it); `start` is -1 when nothing has focus.
  */
 export function focusedField(page: Page): Promise<{ label: string; start: number; end: number }> {
-  return page.evaluate(() => {
+  return page.evaluate((source) => {
     const element = document.activeElement;
-    const label = element?.getAttribute('aria-label') ?? '';
-    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
-      return { label, start: element.selectionStart ?? -1, end: element.selectionEnd ?? -1 };
-    const selection = document.getSelection();
-    if (
-      !(element instanceof HTMLElement) ||
-      !element.isContentEditable ||
-      !selection ||
-      selection.rangeCount === 0
-    )
-      return { label, start: -1, end: -1 };
-    const range = selection.getRangeAt(0);
-    const offsetOf = (target: Node, offset: number): number => {
-      let count = 0;
-      let done = false;
-      const walk = (node: Node) => {
-        if (done) return;
-        if (node.nodeType === Node.TEXT_NODE) {
-          const value = node.nodeValue ?? '';
-          const upTo = node === target ? offset : value.length;
-          count += value.slice(0, upTo).replace(/\ufeff/g, '').length;
-          if (node === target) done = true;
-          return;
-        }
-        if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
-        if (node !== element && node.tagName === 'BR') {
-          if (node.hasAttribute('data-rich-text-line-break')) count++;
-          return;
-        }
-        node.childNodes.forEach((child, index) => {
-          if (done) return;
-          if (node === target && index === offset) {
-            done = true;
-            return;
-          }
-          walk(child);
-        });
-        if (node === target) done = true;
-      };
-      walk(element);
-      return count;
-    };
-    return {
-      label,
-      start: offsetOf(range.startContainer, range.startOffset),
-      end: offsetOf(range.endContainer, range.endOffset),
-    };
-  });
+    if (!element || element === document.body) return { label: '', start: -1, end: -1 };
+    const read = (0, eval)(source)(element) as { start: number; end: number };
+    return { label: element.getAttribute('aria-label') ?? '', start: read.start, end: read.end };
+  }, READ_FIELD);
 }
 
 /** Waits until the value of the field `locator` (an input, or a rich-text block) is `expected`. */

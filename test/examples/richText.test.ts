@@ -1,5 +1,11 @@
 // @vitest-environment jsdom
-import { applyFormat, insert, remove, toggleFormat } from '@wordpress/rich-text';
+import { applyFormat, insert, remove, slice, toggleFormat } from '@wordpress/rich-text';
+import {
+  blocksOf,
+  joinInlineHtml,
+  mergeWithPrevious,
+  splitBlock,
+} from '../../examples/editor/src/post/blocks/blockEdits.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { htmlOffsetAt, isMapOf, mapHtml, richOffsetAt } from '../../examples/editor/src/text/htmlOffsets.js';
@@ -237,5 +243,42 @@ describe('rich text: formats and shortcuts', () => {
     expect(htmlOf(toggleInlineFormat(value, 'bold') as RichTextValue)).toBe('<strong>abc</strong>');
     expect(htmlOf(toggleInlineFormat(value, 'italic') as RichTextValue)).toBe('<em>abc</em>');
     expect(htmlOf(toggleInlineFormat(value, 'code') as RichTextValue)).toBe('<code>abc</code>');
+  });
+});
+
+describe('rich text: Enter and Backspace in formatted text', () => {
+  const content =
+    '<!-- wp:paragraph -->\n<p>Go <strong>boldly</strong> <em>now</em></p>\n<!-- /wp:paragraph -->';
+
+  it('splits inside a bold word with the bold kept on both sides, and merges back to the same markup', () => {
+    const value = at(parseRich('Go <strong>boldly</strong> <em>now</em>'), 5);
+    const before = htmlOf(slice(value, 0, 5));
+    const after = htmlOf(slice(value, 5, value.text.length));
+    expect([before, after]).toEqual(['Go <strong>bo</strong>', '<strong>ldly</strong> <em>now</em>']);
+    const split = splitBlock(
+      content,
+      0,
+      { type: 'paragraph', text: 'Go <strong>boldly</strong> <em>now</em>' },
+      before,
+      after,
+    );
+    expect(blocksOf(split).map((block) => (block.kind === 'text' ? block.text : ''))).toEqual([
+      before,
+      after,
+    ]);
+    expect(mergeWithPrevious(split, 1)).toBe(content);
+  });
+
+  it('joins a format that ends one piece and starts the next, only when both are bare', () => {
+    expect(joinInlineHtml('<em><strong>a</strong></em>', '<em><strong>b</strong></em>')).toBe(
+      '<em><strong>ab</strong></em>',
+    );
+    expect(joinInlineHtml('<a href="x">a</a>', '<a href="y">b</a>')).toBe(
+      '<a href="x">a</a><a href="y">b</a>',
+    );
+    expect(joinInlineHtml('<strong class="c">a</strong>', '<strong>b</strong>')).toBe(
+      '<strong class="c">a</strong><strong>b</strong>',
+    );
+    expect(joinInlineHtml('a', 'b')).toBe('ab');
   });
 });

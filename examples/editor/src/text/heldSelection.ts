@@ -34,14 +34,17 @@ export interface HeldSelection {
 let yjs: typeof Y | undefined;
 let loading: Promise<unknown> | undefined;
 
-/** Starts loading `yjs` for relative positions (once; it is already loaded with collaboration on). */
-export function loadRelativePositions(): void {
-  loading ??= import('yjs').then(
+/**
+ * Starts loading `yjs` for relative positions (once; it is already loaded with collaboration on);
+ * the promise settles when it is there (or could not be loaded: then nothing is held).
+ */
+export function loadRelativePositions(): Promise<unknown> {
+  return (loading ??= import('yjs').then(
     (module) => {
       yjs = module;
     },
     () => undefined,
-  );
+  ));
 }
 
 /**

@@ -3,7 +3,7 @@ import { insert, slice } from '@wordpress/rich-text';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import type { SharedPlace } from '../../text/heldSelection.js';
 import { RichTextField, type RichTextHandle } from '../../text/RichTextField.js';
-import { htmlOf, modelOfRichHtml } from '../../text/richValue.js';
+import { htmlOf } from '../../text/richValue.js';
 import { linesOf } from './renderTextBlock.js';
 import { TEXT_BLOCK_LABELS, type TextBlockModel, type TextBlockType } from './types.js';
 
@@ -74,11 +74,12 @@ function TextBlockView(props: TextBlockProps) {
       event.preventDefault();
       // A new line: a list's next item, a quote's next paragraph, or (Shift+Enter) a line break.
       if (lines || event.shiftKey) field.change(insert(value, '\n'));
+      // (Both ends given: `slice` takes a missing one from the selection.)
       else
         actions.current?.onSplit(
           index,
-          modelOfRichHtml(htmlOf(slice(value, 0, start)), false),
-          modelOfRichHtml(htmlOf(slice(value, end)), false),
+          htmlOf(slice(value, 0, start)),
+          htmlOf(slice(value, end, value.text.length)),
         );
     } else if (event.shiftKey) {
       return;
