@@ -201,7 +201,7 @@ export function RichTextField(props: RichTextFieldProps) {
     const sharedText = sharedPlace.sharedText();
     const doc = sharedText?.doc;
     if (!sharedText || !doc) return;
-    loadRelativePositions();
+    void loadRelativePositions();
     const onBeforeTransaction = (transaction: Y.Transaction) => {
       if (transaction.local || held.current !== undefined) return;
       const value = richRef.current?.getValue();
