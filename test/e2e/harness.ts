@@ -152,6 +152,57 @@ export function focusedField(page: Page): Promise<{ label: string; start: number
   }, READ_FIELD);
 }
 
+/** Puts the selection at `[start, end)` of a rich-text block's text, as {@link fieldValue} counts it. */
+const SELECT_IN_FIELD = `(element, [start, end]) => {
+  let count = 0;
+  let from;
+  let to;
+  const place = (node, offset) => {
+    if (from === undefined && count === start) from = [node, offset];
+    if (to === undefined && count === end) to = [node, offset];
+  };
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const value = node.nodeValue ?? '';
+      for (let i = 0; i < value.length; i++) {
+        if (value[i] === '\\ufeff') continue;
+        place(node, i);
+        count++;
+      }
+      place(node, value.length);
+      return;
+    }
+    if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
+    if (node !== element && node.tagName === 'BR') {
+      if (node.hasAttribute('data-rich-text-line-break')) count++;
+      return;
+    }
+    node.childNodes.forEach(walk);
+  };
+  walk(element);
+  element.focus();
+  const range = document.createRange();
+  range.setStart(...(from ?? [element, 0]));
+  range.setEnd(...(to ?? from ?? [element, 0]));
+  const selection = document.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+}`;
+
+/**
+ * Focuses a rich-text block and selects `[start, end)` of its text (a caret when `end` is left
+ * out), as a person's mouse would; waits a moment for the editor to take the selection.
+ */
+export async function selectInField(locator: Locator, start: number, end = start): Promise<void> {
+  await locator.evaluate(
+    (element, [source, range]) => {
+      (0, eval)(source as string)(element, range);
+    },
+    [SELECT_IN_FIELD, [start, end]] as const,
+  );
+  await locator.page().waitForTimeout(100);
+}
+
 /** Waits until the value of the field `locator` (an input, or a rich-text block) is `expected`. */
 export function expectValue(locator: Locator, expected: string, what: string): Promise<string> {
   return waitUntil(

@@ -31,7 +31,7 @@ const BUTTONS: ReadonlyArray<{
   {
     format: 'link',
     label: 'Link',
-    text: '🔗',
+    text: 'Link',
     keys: (mac) => (mac ? '⌘K' : 'Ctrl+K'),
     ariaKeys: 'Control+K Meta+K',
   },
