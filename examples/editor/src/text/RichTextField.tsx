@@ -114,6 +114,8 @@ export function RichTextField(props: RichTextFieldProps) {
   /** The text last shown, and the last one this person's own edit wrote. */
   const shown = useRef(text);
   const written = useRef<string | undefined>(undefined);
+  /** The last text known to be written as rich text writes it (its own output). */
+  const canonical = useRef<string | undefined>(undefined);
   const ownChanges = useRef(ownChangeCount());
   const held = useRef<HeldSelection | undefined>(undefined);
   const [isFocused, setFocused] = useState(false);
@@ -155,6 +157,7 @@ export function RichTextField(props: RichTextFieldProps) {
     }
     held.current = undefined;
     written.current = undefined;
+    canonical.current = undefined;
     shown.current = text;
     ownChanges.current = ownChangeCount();
   }
@@ -166,6 +169,8 @@ export function RichTextField(props: RichTextFieldProps) {
     placeholder: props.placeholder,
     onSelectionChange(start: number | undefined, end: number | undefined) {
       selection.current = start === undefined || end === undefined ? undefined : { start, end };
+      // A selection held before someone else's change is not this one any more.
+      held.current = undefined;
       ownChanges.current = ownChangeCount();
       const value = richRef.current?.getValue();
       const types = value ? getActiveFormats(value).map((format) => format.type) : [];
@@ -175,13 +180,13 @@ export function RichTextField(props: RichTextFieldProps) {
       ownChanges.current = ownChangeCount();
       const value = richRef.current?.getValue() as RichTextValue;
       const before = richHtmlOfModel(shown.current, hasLines);
-      const steps = htmlSteps(before, nextBlockHtml(before, value, nextHtml)).map((step) =>
-        modelOfRichHtml(step, hasLines),
-      );
+      const next = nextBlockHtml(before, value, nextHtml, shown.current === canonical.current);
+      const steps = htmlSteps(before, next).map((step) => modelOfRichHtml(step, hasLines));
       const last = steps[steps.length - 1] as string;
       if (last === shown.current) return;
       held.current = undefined;
       written.current = last;
+      canonical.current = next === nextHtml ? last : undefined;
       shown.current = last;
       latest.current.onChange(steps);
     },

@@ -59,8 +59,16 @@ function escapeText(text: string): string {
  * @param html The block's HTML before the edit (as stored).
  * @param after The rich-text value after the edit.
  * @param afterHtml `htmlOf(after)`, when the caller has it.
+ * @param isWritten The caller knows `html` is what rich text writes (its own last output): no need
+ *   to read it again to find out, which costs a parse on every keystroke.
  */
-export function nextBlockHtml(html: string, after: Value, afterHtml: string = htmlOf(after)): string {
+export function nextBlockHtml(
+  html: string,
+  after: Value,
+  afterHtml: string = htmlOf(after),
+  isWritten = false,
+): string {
+  if (isWritten) return afterHtml;
   const before = parseRich(html);
   if (htmlOf(before) === html) return afterHtml;
   const map = mapHtml(html);
