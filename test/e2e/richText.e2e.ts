@@ -91,6 +91,40 @@ export const richTextTests: BrowserTest[] = [
     },
   },
   {
+    name: 'rich text: in a list, Enter starts the next item and an item keeps its bold; saved as list items',
+    isSolo: true,
+    async run({ page, step }) {
+      await page
+        .locator('table.rows tbody tr')
+        .filter({ hasText: 'Notes from the salt marsh' })
+        .locator('td.col-title a')
+        .click();
+      const list = textBlocks(page).nth(2);
+      await list.waitFor({ timeout: 30_000 });
+      const items = 'A notebook that survives rain\nTwo pencils, sharpened\nA thermos';
+      await expectValue(list, items, 'the list, one item per line');
+      await selectInField(list, items.length);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Matches');
+      await selectWord(list, 'Matches');
+      await page.keyboard.press('Control+i');
+      await expectValue(list, `${items}\nMatches`, 'the list with a new item');
+      const id = Number(/#\/post\/(\d+)/.exec(page.url())?.[1]);
+      await page.keyboard.press('Control+s');
+      await expectText(saveState(page), /^Saved$/, 'the save state');
+      const content = await page.evaluate(
+        (postId) => (window as unknown as MockWindow).wpMock?.getPost(postId)?.content ?? '',
+        id,
+      );
+      for (const item of [
+        '<li>Two pencils, <strong>sharpened</strong></li>',
+        '<li>A thermos</li>\n<!-- /wp:list-item -->\n\n<!-- wp:list-item -->\n<li><em>Matches</em></li>',
+      ])
+        check(content.includes(item), `the saved list has ${item}: ${JSON.stringify(content.slice(0, 900))}`);
+      await step('list');
+    },
+  },
+  {
     name: 'rich text: bold, italic, link and code by shortcut and by toolbar are saved as WordPress markup and shown after a reload',
     async run({ page, url, step }) {
       await page.goto(new URL('#/post/1', url).toString());
