@@ -17,7 +17,8 @@ import {
   toggleInlineFormat,
   isLinkRequest,
 } from '../../examples/editor/src/text/formatCommands.js';
-import { diffText } from '../../src/sync/textDiff.js';
+import * as Y from 'yjs';
+import { applyTextValue, diffText } from '../../src/sync/textDiff.js';
 
 const at = (value: RichTextValue, start: number, end = start): RichTextValue => ({ ...value, start, end });
 
@@ -280,5 +281,42 @@ describe('rich text: Enter and Backspace in formatted text', () => {
       '<strong class="c">a</strong><strong>b</strong>',
     );
     expect(joinInlineHtml('a', 'b')).toBe('ab');
+  });
+});
+
+describe('rich text: a format change merged with typing inside the formatted words', () => {
+  /** Two shared texts in step; `mine` writes each HTML step as the sync layer does (common prefix and suffix). */
+  function pair(html: string) {
+    const a = new Y.Doc();
+    const b = new Y.Doc();
+    a.getText('t').insert(0, html);
+    Y.applyUpdate(b, Y.encodeStateAsUpdate(a));
+    const exchange = () => {
+      Y.applyUpdate(a, Y.encodeStateAsUpdate(b, Y.encodeStateVector(a)));
+      Y.applyUpdate(b, Y.encodeStateAsUpdate(a, Y.encodeStateVector(b)));
+    };
+    return { mine: a.getText('t'), theirs: b.getText('t'), exchange };
+  }
+
+  it('keeps what the other typed inside the words made bold at the same time, inside the bold', () => {
+    const before = 'say one two three now';
+    const { mine, theirs, exchange } = pair(before);
+    const bolded = htmlOf(toggleFormat(at(parseRich(before), 4, 17), { type: 'strong' }));
+    for (const step of htmlSteps(before, bolded)) applyTextValue(mine, step);
+    // Meanwhile the other types inside "two".
+    theirs.insert(before.indexOf('two') + 2, 'X');
+    exchange();
+    expect(mine.toString()).toBe(theirs.toString());
+    expect(mine.toString()).toBe('say <strong>one twXo three</strong> now');
+  });
+
+  it('as one replacement (without the steps) the other’s letter would land outside the words', () => {
+    const before = 'say one two three now';
+    const { mine, theirs, exchange } = pair(before);
+    const bolded = htmlOf(toggleFormat(at(parseRich(before), 4, 17), { type: 'strong' }));
+    applyTextValue(mine, bolded);
+    theirs.insert(before.indexOf('two') + 2, 'X');
+    exchange();
+    expect(mine.toString()).not.toContain('twXo');
   });
 });
