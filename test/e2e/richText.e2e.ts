@@ -59,6 +59,14 @@ function formatsOf(block: Locator): Promise<string[]> {
   );
 }
 
+/** Opens post 1 ("Hello world!"); its first block. */
+async function openWelcome(page: Page, url: string): Promise<Locator> {
+  await page.goto(new URL('#/post/1', url).toString());
+  const first = textBlocks(page).first();
+  await first.waitFor({ timeout: 30_000 });
+  return first;
+}
+
 const WELCOME = 'Welcome to WordPress. This is your first post. Edit or delete it, then start writing!';
 
 /** The browser tests of rich text in one window (the tab's own mock site). */
@@ -127,9 +135,7 @@ export const richTextTests: BrowserTest[] = [
   {
     name: 'rich text: bold, italic, link and code by shortcut and by toolbar are saved as WordPress markup and shown after a reload',
     async run({ page, url, step }) {
-      await page.goto(new URL('#/post/1', url).toString());
-      const first = textBlocks(page).first();
-      await first.waitFor({ timeout: 30_000 });
+      const first = await openWelcome(page, url);
       await expectValue(first, WELCOME, 'the paragraph before');
       const tools = page.locator('[data-block="0"]');
       // By shortcut.
@@ -194,9 +200,7 @@ export const richTextTests: BrowserTest[] = [
   {
     name: 'rich text: Enter inside a bold word splits the block with the bold kept on both sides; Backspace merges it back',
     async run({ page, url, step }) {
-      await page.goto(new URL('#/post/1', url).toString());
-      const first = textBlocks(page).first();
-      await first.waitFor({ timeout: 30_000 });
+      const first = await openWelcome(page, url);
       await selectWord(first, 'WordPress');
       await page.keyboard.press('Control+b');
       await selectInField(first, WELCOME.indexOf('WordPress') + 'Word'.length);

@@ -16,6 +16,7 @@
 import { slice } from '@wordpress/rich-text';
 import { htmlOffsetAt, isMapOf, mapHtml } from './htmlOffsets.js';
 import { htmlOf, parseRich, sameFormats, type RichTextValue } from './richValue.js';
+import { changedRegion } from './textChange.js';
 
 type Value = Pick<RichTextValue, 'text' | 'formats' | 'replacements'>;
 
@@ -104,18 +105,12 @@ const TAGS_ONLY = /^(?:<[^<>]*>)*$/;
  * tags: the closing tags are added first, the opening ones removed first.
  */
 export function htmlSteps(before: string, after: string): string[] {
-  let prefix = 0;
-  const shortest = Math.min(before.length, after.length);
-  while (prefix < shortest && before[prefix] === after[prefix]) prefix++;
-  let suffix = 0;
-  while (
-    suffix < shortest - prefix &&
-    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
-  ) {
-    suffix++;
-  }
-  const oldMiddle = before.slice(prefix, before.length - suffix);
-  const newMiddle = after.slice(prefix, after.length - suffix);
+  const region = changedRegion(before, after);
+  if (region === undefined) return [after];
+  const prefix = region.start;
+  const suffix = before.length - region.endBefore;
+  const oldMiddle = before.slice(prefix, region.endBefore);
+  const newMiddle = after.slice(prefix, region.endAfter);
   const [shorter, longer] =
     oldMiddle.length < newMiddle.length ? [oldMiddle, newMiddle] : [newMiddle, oldMiddle];
   if (shorter === '' || shorter === longer) return [after];
