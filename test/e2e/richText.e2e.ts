@@ -201,13 +201,38 @@ export const richTextTests: BrowserTest[] = [
     name: 'rich text: Enter inside a bold word splits the block with the bold kept on both sides; Backspace merges it back',
     async run({ page, url, step }) {
       const first = await openWelcome(page, url);
+      await selectInField(first, WELCOME.length);
+      await page.keyboard.type(' Go');
       await selectWord(first, 'WordPress');
       await page.keyboard.press('Control+b');
+      // A format is an undo step of its own: Ctrl+Z takes the bold back, not the words typed before.
+      await waitUntil(
+        () => formatsOf(first),
+        (formats) => formats.join() === 'strong:WordPress',
+        (last) => `the bold before undo: ${JSON.stringify(last)}`,
+      );
+      await page.keyboard.press('Control+z');
+      await waitUntil(
+        () => formatsOf(first),
+        (formats) => formats.length === 0,
+        (last) => `the formatting after Ctrl+Z: ${JSON.stringify(last)}`,
+      );
+      await expectValue(first, `${WELCOME} Go`, 'the text after undoing the bold');
+      await page.keyboard.press('Control+Shift+z');
+      await waitUntil(
+        () => formatsOf(first),
+        (formats) => formats.join() === 'strong:WordPress',
+        (last) => `the bold after redo: ${JSON.stringify(last)}`,
+      );
       await selectInField(first, WELCOME.indexOf('WordPress') + 'Word'.length);
       await page.keyboard.press('Enter');
       await expectCount(textBlocks(page), 2, 'blocks after Enter');
       await expectValue(textBlocks(page).nth(0), 'Welcome to Word', 'the first half');
-      await expectValue(textBlocks(page).nth(1), WELCOME.slice('Welcome to Word'.length), 'the second half');
+      await expectValue(
+        textBlocks(page).nth(1),
+        `${WELCOME.slice('Welcome to Word'.length)} Go`,
+        'the second half',
+      );
       check((await formatsOf(textBlocks(page).nth(0))).join() === 'strong:Word', 'the first half ends bold');
       check(
         (await formatsOf(textBlocks(page).nth(1))).join() === 'strong:Press',
@@ -221,7 +246,7 @@ export const richTextTests: BrowserTest[] = [
       await step('split');
       await page.keyboard.press('Backspace');
       await expectCount(textBlocks(page), 1, 'blocks after Backspace');
-      await expectValue(first, WELCOME, 'the merged paragraph');
+      await expectValue(first, `${WELCOME} Go`, 'the merged paragraph');
       const merged = await focusedField(page);
       check(
         merged.label === 'Paragraph, block 1' && merged.start === 'Welcome to Word'.length,
@@ -233,7 +258,7 @@ export const richTextTests: BrowserTest[] = [
       await expectText(saveState(page), /^Saved$/, 'the save state');
       const saved = await savedParagraph(page, 1);
       check(
-        saved === WELCOME.replace('WordPress', '<strong>WordXPress</strong>'),
+        saved === `${WELCOME.replace('WordPress', '<strong>WordXPress</strong>')} Go`,
         `the saved paragraph after split and merge: ${JSON.stringify(saved)}`,
       );
       await step('merged');

@@ -70,7 +70,7 @@ export interface RichTextFieldProps {
    * The person changed the text: the block's next texts, to write in this order (one; two when a
    * format's tags are added or removed, each write then a pure insertion or deletion).
    */
-  onChange(texts: readonly string[]): void;
+  onChange(texts: readonly string[], isFormatting: boolean): void;
   /** Keys for the block (Enter, Backspace at the start, arrows), after the field's own. */
   onKeyDown(event: KeyboardEvent<HTMLDivElement>, field: RichTextHandle): void;
   onBlur(): void;
@@ -123,6 +123,8 @@ export function RichTextField(props: RichTextFieldProps) {
   const [link, setLink] = useState<LinkRequest | undefined>(undefined);
   const latest = useRef(props);
   latest.current = props;
+  /** Whether the change being made is a format command (its own undo step), not typing. */
+  const isFormatting = useRef(false);
   const richRef = useRef<RichHook | undefined>(undefined);
 
   // A new text from elsewhere, read before the hook shows it (in its layout effect), while the
@@ -188,7 +190,7 @@ export function RichTextField(props: RichTextFieldProps) {
       written.current = last;
       canonical.current = next === nextHtml ? last : undefined;
       shown.current = last;
-      latest.current.onChange(steps);
+      latest.current.onChange(steps, isFormatting.current);
     },
   }) as unknown as RichHook;
   richRef.current = rich;
@@ -237,12 +239,20 @@ export function RichTextField(props: RichTextFieldProps) {
   };
   useImperativeHandle(props.handleRef, () => handle);
 
+  const applyFormatting = (value: RichTextValue) => {
+    isFormatting.current = true;
+    try {
+      rich.onChange(value);
+    } finally {
+      isFormatting.current = false;
+    }
+  };
   const applyFormat = (format: InlineFormat) => {
     const value = rich.getValue();
     if (!value || value.start === undefined) return;
     const result = toggleInlineFormat(value, format);
     if (isLinkRequest(result)) setLink(result);
-    else rich.onChange(result);
+    else applyFormatting(result);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented) return;
@@ -250,7 +260,7 @@ export function RichTextField(props: RichTextFieldProps) {
     if (format === 'unlink') {
       event.preventDefault();
       const value = rich.getValue();
-      if (value && value.start !== undefined) rich.onChange(removeLink(value));
+      if (value && value.start !== undefined) applyFormatting(removeLink(value));
       return;
     }
     if (format) {
@@ -289,7 +299,7 @@ export function RichTextField(props: RichTextFieldProps) {
           setLink(undefined);
           if (!request) return;
           if (refocus) handle.focusAt(request.caret);
-          if (href !== undefined) rich.onChange(request.apply(href));
+          if (href !== undefined) applyFormatting(request.apply(href));
         }}
       />
       <div

@@ -136,9 +136,11 @@ export function BlockEditor({
   // when the person acts: a block that did not render again still acts on the latest content.
   const actions = useRef<BlockActions>(null as unknown as BlockActions);
   actions.current = {
-    onText(index, texts) {
+    onText(index, texts, isFormatting) {
       const block = blocks[index];
       if (block?.kind !== 'text') return;
+      // A format applied is one undo step of its own, apart from the words typed around it.
+      if (isFormatting) typing.closeStep();
       for (const text of texts)
         typing.typeInto(
           record,
@@ -146,6 +148,7 @@ export function BlockEditor({
           updateParsedBlock(segments, index, { ...modelOf(block), text }),
           String(index),
         );
+      if (isFormatting) typing.closeStep();
     },
     onSplit(index, before, after) {
       const block = blocks[index];

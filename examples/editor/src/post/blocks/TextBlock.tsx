@@ -13,8 +13,11 @@ import { TEXT_BLOCK_LABELS, type TextBlockModel, type TextBlockType } from './ty
  * again to act on the latest content.
  */
 export interface BlockActions {
-  /** The person changed the block's text: its next texts, to write in this order. */
-  onText(index: number, texts: readonly string[]): void;
+  /**
+   * The person changed the block's text: its next texts, to write in this order; `isFormatting`:
+   * a format applied or removed (an undo step of its own), not typing.
+   */
+  onText(index: number, texts: readonly string[], isFormatting: boolean): void;
   /** Enter in a paragraph or heading: the block is split into these two texts (what was selected goes). */
   onSplit(index: number, before: string, after: string): void;
   /** Backspace at the start of the block (nothing selected): join it to the block before. */
@@ -120,7 +123,7 @@ function TextBlockView(props: TextBlockProps) {
         placeholder={PLACEHOLDERS[block.type]}
         disabled={props.disabled}
         testId="text-block"
-        onChange={(texts) => actions.current?.onText(index, texts)}
+        onChange={(texts, isFormatting) => actions.current?.onText(index, texts, isFormatting)}
         onKeyDown={onKeyDown}
         onBlur={() => actions.current?.onBlur()}
         handleRef={(field) => actions.current?.register(index, field)}
