@@ -2,8 +2,10 @@ import * as Y from 'yjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedPlaceOf } from '../../examples/editor/src/post/blocks/sharedPlace.js';
 import {
+  holdPlainSelection,
   holdSelection,
   loadRelativePositions,
+  resolvePlainSelection,
   resolveSelection,
 } from '../../examples/editor/src/text/heldSelection.js';
 import { mapHtml } from '../../examples/editor/src/text/htmlOffsets.js';
@@ -68,5 +70,16 @@ describe('a selection held as relative positions in the shared content', () => {
     expect(resolveSelection(mine, place, held!, 'abc', mapHtml('abc'))).toBeUndefined();
     // Nor is anything held for a block whose text is not what the field shows.
     expect(holdSelection(mine, place, 'other', mapHtml('other'), 0, 0)).toBeUndefined();
+  });
+
+  it('holds the caret of a plain field (the title) through a repeated letter typed before it', () => {
+    const { mine, theirs, send } = pair('Hello');
+    // The caret after "Hel"; the other person types an "l" after "He".
+    const held = holdPlainSelection(mine, 3, 3);
+    theirs.insert(2, 'l');
+    send();
+    expect(mine.toString()).toBe('Helllo');
+    expect(resolvePlainSelection(mine, held!)).toEqual({ start: 4, end: 4 });
+    expect(mapOffset(3, 'Hello', 'Helllo')).toBe(3);
   });
 });

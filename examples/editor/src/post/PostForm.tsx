@@ -125,6 +125,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
               value={post.title}
               onText={(value) => typing.typeInto(record, 'title', value)}
               remoteCarets={carets.title}
+              sharedText={() => store.sync?.sharedText(record, 'title')}
               onBlur={typing.closeStep}
               onKeyDown={(event) => {
                 // Enter in the title goes to the first block, as in the block editor.
@@ -174,6 +175,7 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
                 value={post.excerpt}
                 onText={(value) => typing.typeInto(record, 'excerpt', value)}
                 remoteCarets={carets.excerpt}
+                sharedText={() => store.sync?.sharedText(record, 'excerpt')}
                 onBlur={typing.closeStep}
               />
             </label>

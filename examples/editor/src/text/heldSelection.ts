@@ -101,3 +101,28 @@ export function resolveSelection(
   const richStart = richOffsetAt(map, from.local);
   return { start: richStart, end: Math.max(richStart, richOffsetAt(map, to.local)) };
 }
+
+/**
+ * The selection `[start, end]` of a plain text field whose whole text is `text` (the title, the
+ * excerpt) as relative positions in it; `undefined` before `yjs` is loaded.
+ */
+export function holdPlainSelection(text: Y.Text, start: number, end: number): HeldSelection | undefined {
+  if (yjs === undefined) return undefined;
+  const isCaret = start === end;
+  return {
+    start: yjs.createRelativePositionFromTypeIndex(text, start, isCaret ? -1 : 0),
+    end: yjs.createRelativePositionFromTypeIndex(text, end, -1),
+  };
+}
+
+/** The offsets of a selection held by {@link holdPlainSelection}, in `text` as it is now. */
+export function resolvePlainSelection(
+  text: Y.Text,
+  held: HeldSelection,
+): { start: number; end: number } | undefined {
+  if (yjs === undefined || text.doc === null) return undefined;
+  const start = yjs.createAbsolutePositionFromRelativePosition(held.start, text.doc);
+  const end = yjs.createAbsolutePositionFromRelativePosition(held.end, text.doc);
+  if (start === null || end === null || start.type !== text || end.type !== text) return undefined;
+  return { start: start.index, end: Math.max(start.index, end.index) };
+}
