@@ -50,32 +50,70 @@ export class ForeignEditsError extends WpEntitiesError {
   }
 }
 
-/** The others' client ids per field (observable), kept by a record's binding. */
+/**
+ * The others' client ids per field (observable), kept by a record's binding. Every keystroke that
+ * arrives from a peer marks its field again, and every own keystroke clears plain fields: almost
+ * always a change of nothing, so each method first looks at a plain copy of the marks and enters
+ * a MobX action only when it changes something.
+ */
 export class ForeignEditMarks {
   /** Client ids of others per field; an empty set means "someone, by a deletion". */
   readonly byField = observable.map<string, ReadonlySet<number>>([], { deep: false });
+  /** The same marks as a plain map: read without tracking, and without MobX's cost per read. */
+  private readonly plain = new Map<string, ReadonlySet<number>>();
 
   /** Starts empty. */
   constructor() {
-    makeObservable(this, { mark: action, keepOnly: action, clear: action });
+    makeObservable<ForeignEditMarks, 'set' | 'delete'>(this, { set: action, delete: action });
+  }
+
+  /** True when no field is marked (not observable; read `byField` to observe). */
+  get isEmpty(): boolean {
+    return this.plain.size === 0;
   }
 
   /** Others (`clientIds`, maybe none known) changed `fields`. */
   mark(fields: Iterable<string>, clientIds: ReadonlySet<number>): void {
+    let changes: [string, ReadonlySet<number>][] | undefined;
     for (const field of fields) {
-      const known = this.byField.get(field);
-      if (known !== undefined && [...clientIds].every((id) => known.has(id))) continue;
-      this.byField.set(field, new Set([...(known ?? []), ...clientIds]));
+      const known = this.plain.get(field);
+      if (known !== undefined && isSubset(clientIds, known)) continue;
+      (changes ??= []).push([field, new Set([...(known ?? []), ...clientIds])]);
     }
+    if (changes !== undefined) this.set(changes);
   }
 
   /** Forgets every field `hasEdit` says no longer differs from the saved record (saved, taken back). */
   keepOnly(hasEdit: (field: string) => boolean): void {
-    for (const field of [...this.byField.keys()]) if (!hasEdit(field)) this.byField.delete(field);
+    let gone: string[] | undefined;
+    for (const field of this.plain.keys()) if (!hasEdit(field)) (gone ??= []).push(field);
+    if (gone !== undefined) this.delete(gone);
   }
 
   /** This person replaced the whole value of `fields`: nothing of the others' is left in them. */
   clear(fields: Iterable<string>): void {
-    for (const field of fields) this.byField.delete(field);
+    if (this.plain.size === 0) return;
+    let gone: string[] | undefined;
+    for (const field of fields) if (this.plain.has(field)) (gone ??= []).push(field);
+    if (gone !== undefined) this.delete(gone);
   }
+
+  private set(changes: readonly [string, ReadonlySet<number>][]): void {
+    for (const [field, clientIds] of changes) {
+      this.plain.set(field, clientIds);
+      this.byField.set(field, clientIds);
+    }
+  }
+
+  private delete(fields: readonly string[]): void {
+    for (const field of fields) {
+      this.plain.delete(field);
+      this.byField.delete(field);
+    }
+  }
+}
+
+function isSubset(subset: ReadonlySet<number>, of: ReadonlySet<number>): boolean {
+  for (const id of subset) if (!of.has(id)) return false;
+  return true;
 }

@@ -150,6 +150,11 @@ export class RecordBinding {
    * string instead of reading the text back; forgotten at any change the binding did not make.
    */
   private readonly knownTexts = new KnownTextValues();
+  /**
+   * The client ids of the seeds in `state` (see {@link markForeign}); `undefined` until read, and
+   * again after any seed key changed. A peer's keystroke must not walk `state` to find them.
+   */
+  private seedClients: ReadonlySet<number> | undefined;
   /** Text fields whose text holds the document's value (seeded), kept from `state`'s seed keys. */
   private readonly seeded = new Set<string>();
   /** Text fields with seeds of several saved copies (settled again after each undo of this person's). */
@@ -397,7 +402,7 @@ export class RecordBinding {
           : this.localOrigin;
     this.write(fields, transactionOrigin);
     // A plain value this person sets is wholly theirs; texts and merged maps keep others' parts.
-    if (origin === 'local')
+    if (origin === 'local' && !this.foreignMarks.isEmpty)
       this.foreignMarks.clear(
         fields.filter((field) => !this.rules.textFields.has(field) && !this.rules.mergedFields.has(field)),
       );
@@ -549,6 +554,7 @@ export class RecordBinding {
       for (const key of stateKeys) {
         if (key === null) continue;
         if (key.startsWith(SEED_PREFIX)) {
+          this.seedClients = undefined;
           const field = key.slice(SEED_PREFIX.length, key.lastIndexOf('.'));
           if (this.rules.textFields.has(field)) seedsOf.add(field);
         } else if ((key === SAVED_AT_KEY || key === SAVED_VERSION_KEY) && origin !== SEED_ORIGIN) {
@@ -579,11 +585,7 @@ export class RecordBinding {
   private markForeign(transaction: Y.Transaction, fields: ReadonlySet<string>): void {
     if (this.isSeedingForEdit) return; // this person's own seed
     // Seeds carry the saved text under client ids of their own: no one's change.
-    const seedClients = new Set<number>();
-    this.stateMap.forEach((value, key) => {
-      const seed = seedEntryOf(key, value);
-      if (seed !== undefined) seedClients.add(seed.client);
-    });
+    const seedClients = this.seedClientsOf();
     const authors = new Set<number>();
     for (const [client, clock] of transaction.afterState)
       if (
@@ -594,10 +596,22 @@ export class RecordBinding {
         authors.add(client);
     // Only seeds and no deletion: nothing of anyone's.
     if (authors.size === 0 && transaction.deleteSet.clients.size === 0) return;
-    this.foreignMarks.mark(
-      [...fields].filter((field) => this.isShared(field)),
-      authors,
-    );
+    const transient = this.record.config?.transientEdits;
+    const shared: string[] = [];
+    for (const field of fields) if (transient?.has(field) !== true) shared.push(field);
+    this.foreignMarks.mark(shared, authors);
+  }
+
+  /** The client ids of every seed in `state` (kept until a seed key changes). */
+  private seedClientsOf(): ReadonlySet<number> {
+    if (this.seedClients !== undefined) return this.seedClients;
+    const clients = new Set<number>();
+    this.stateMap.forEach((value, key) => {
+      const seed = seedEntryOf(key, value);
+      if (seed !== undefined) clients.add(seed.client);
+    });
+    this.seedClients = clients;
+    return clients;
   }
 
   /**
@@ -788,7 +802,7 @@ export class RecordBinding {
         this.isApplying = wasApplying;
       }
     }
-    if (this.foreignMarks.byField.size > 0) {
+    if (!this.foreignMarks.isEmpty) {
       const latest = this.record.edits as PlainObject;
       this.foreignMarks.keepOnly((field) => hasOwn(latest, field));
     }

@@ -122,7 +122,7 @@ function genesisUpdateOf(field: string | undefined, kind: 'text' | 'map'): Uint8
   const key = field === undefined ? 'state' : `${kind}\u0000${field}`;
   const cached = genesisUpdates.get(key);
   if (cached !== undefined) return cached;
-  const scratch = new Y.Doc();
+  const scratch = new Y.Doc({ guid: SCRATCH_GUID });
   scratch.clientID = derivedClientId(`genesis\u0000${key}`);
   if (field === undefined) stateMapOf(scratch).set(VERSION_KEY, LAYOUT_VERSION);
   else documentMapOf(scratch).set(field, kind === 'text' ? new Y.Text() : new Y.Map());
@@ -171,9 +171,15 @@ export function seedEntryOf(key: string, value: unknown): SeedEntry | undefined 
   return { field: rest.slice(0, dot), client, version: value };
 }
 
+/**
+ * The guid of the scratch documents updates are built in: a guid is never part of an update, and
+ * a fixed one spares the random UUID a new document would draw (a first keystroke builds a seed).
+ */
+const SCRATCH_GUID = 'wp-entities/scratch';
+
 /** The seed update of `field` from the saved `content` of version `version`. */
 export function seedUpdateOf(field: string, version: string, content: string): Uint8Array {
-  const scratch = new Y.Doc();
+  const scratch = new Y.Doc({ guid: SCRATCH_GUID });
   Y.applyUpdate(scratch, genesisUpdateOf(field, 'text'));
   const before = Y.encodeStateVector(scratch);
   const client = derivedClientId(`seed\u0000${field}\u0000${version}\u0000${content}`);

@@ -84,6 +84,23 @@ describe('sync.foreignEdits', () => {
     await flush();
     expect(admin.sync!.foreignEdits(mine)).toMatchObject([{ field: 'content', isGuarded: true }]);
   });
+
+  it("never names a seed as someone's, also one that arrives with typing after others were attributed", async () => {
+    const { admin, mine, theirs, flush } = await room();
+    theirs.edit({ content: 'Their content' }); // seeds content, then types into it
+    await flush();
+    // Out of reach, they start the title: its seed and their typing arrive in one update.
+    const { net, stores } = setup!;
+    net.partition([stores[1]!]);
+    theirs.edit({ title: 'Their title' });
+    net.heal();
+    await flush();
+
+    const theirClient = stores[1]!.sync!.doc(theirs).clientID;
+    const edits = admin.sync!.foreignEdits(mine);
+    expect(fields(edits)).toEqual(['content', 'title']);
+    for (const edit of edits) expect(edit.clientIds).toEqual([theirClient]);
+  });
 });
 
 describe('sync.save', () => {
