@@ -19,6 +19,7 @@ import { remoteCaretsByField } from '../collaboration/RemoteCarets.js';
 import { useLivePeers, usePresenceHeartbeat } from '../collaboration/useLivePeers.js';
 import { useTypingUndo } from '../text/typingUndo.js';
 import { handleUndoKeys } from '../text/undoKeys.js';
+import { selectIn } from '../text/domOffsets.js';
 
 /** Props of {@link PostForm}. */
 export interface PostFormProps {
@@ -64,9 +65,10 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
   useDocumentTitle(title.trim() ? title : `New ${labels.one.toLowerCase()}`, record.isDirty);
   // Stable across renders, so the fields' observers (memoized) skip the form's re-renders.
   const focusFirstBlock = useCallback(() => {
-    const first = blocksBox.current?.querySelector<HTMLTextAreaElement>('[data-testid="text-block"]');
-    first?.focus();
-    first?.setSelectionRange(0, 0);
+    const first = blocksBox.current?.querySelector<HTMLElement>('[data-testid="text-block"]');
+    if (!first) return;
+    first.focus();
+    selectIn(first, 0);
   }, []);
   const focusTitleEnd = useCallback(() => {
     const field = titleField.current;

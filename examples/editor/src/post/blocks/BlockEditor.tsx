@@ -1,5 +1,9 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import type { EntityRecord } from 'wp-entities';
+import { useStore } from 'wp-entities/react';
+import type { SharedPlace } from '../../text/heldSelection.js';
+import type { RichTextHandle } from '../../text/RichTextField.js';
+import { parseRich, richHtmlOfModel } from '../../text/richValue.js';
 import type { TypingUndo } from '../../text/typingUndo.js';
 import {
   convertBlock,
@@ -18,7 +22,9 @@ import { renderTextBlock } from './renderTextBlock.js';
 import { BlockRow, type BlockActions, type SlashMenu } from './BlockRow.js';
 import { placeBlock } from './inserter/inserterEdits.js';
 import { useSlashInserter } from './inserter/useSlashInserter.js';
-import type { BlockSegment, Segment } from './types.js';
+import { sharedPlaceOf } from './sharedPlace.js';
+import type { BlockActions as TextBlockActions } from './TextBlock.js';
+import type { BlockSegment, Segment, TextBlockModel } from './types.js';
 
 /** Props of {@link BlockEditor}. */
 export interface BlockEditorProps {
@@ -61,6 +67,17 @@ function caretsInBlocks(
 /** What an empty post's content shows: one empty paragraph. */
 const EMPTY_PARAGRAPH = renderTextBlock({ type: 'paragraph', text: '' });
 
+/** A text block's model (what it is, without where it is in the content). */
+function modelOf(block: TextBlockModel): TextBlockModel {
+  const { type, text, level, isOrdered } = block;
+  return {
+    type,
+    text,
+    ...(level === undefined ? {} : { level }),
+    ...(isOrdered === undefined ? {} : { isOrdered }),
+  };
+}
+
 /**
  * The post content as blocks: paragraphs, headings, lists and quotes are edited as text; other
  * blocks are cards kept byte for byte. Every change writes the whole content back through
@@ -84,10 +101,22 @@ export function BlockEditor({
     () => segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap'),
     [segments],
   );
-  const fields = useRef(new Map<number, HTMLInputElement | HTMLTextAreaElement>());
-  /** The block to focus once it is on screen, and where its caret goes. */
+  const store = useStore();
+  const fields = useRef(new Map<number, RichTextHandle>());
+  /** The block to focus once it is on screen, and where its caret goes (an offset of its rich text). */
   const focusNext = useRef<{ index: number; caret: number | 'end' } | undefined>(undefined);
   const addButton = useRef<HTMLButtonElement>(null);
+  /** Each block's place in the shared content, kept per index so a block's props stay the same. */
+  const places = useRef(new Map<number, SharedPlace>());
+  const placeOf = (index: number): SharedPlace | undefined => {
+    if (store.sync === undefined) return undefined;
+    let place = places.current.get(index);
+    if (!place) {
+      place = sharedPlaceOf(() => store.sync?.sharedText(record, 'content'), index);
+      places.current.set(index, place);
+    }
+    return place;
+  };
 
   // A change of structure is one undo step of its own.
   const change = (next: string, focus?: number, caret: number | 'end' = 'end') => {
@@ -96,7 +125,7 @@ export function BlockEditor({
     record.edit({ content: next });
     if (focus === -1) addButton.current?.focus();
   };
-  const fieldOf = useCallback((index: number) => fields.current.get(index), []);
+  const fieldOf = useCallback((index: number) => fields.current.get(index)?.element, []);
   const slash = useSlashInserter(
     blocks,
     (index, entry) => {
@@ -113,15 +142,6 @@ export function BlockEditor({
   const actions = useMemo<BlockActions>(() => {
     const now = () => current.current;
     return {
-      typeInto(index, block, text) {
-        const { segments: parsed, record: post, typing: undo, slash: inserter } = now();
-        inserter.noteTyping(index, block.text, text);
-        const model = { ...block, text };
-        const next = updateParsedBlock(parsed, index, model);
-        // The next render's parse, from this one: only this block changed.
-        primeSegments(parsed, index, text, renderTextBlock(model), next);
-        undo.typeInto(post, 'content', next, String(index));
-      },
       changeType(index, block, type) {
         const { content: text, change: apply } = now();
         apply(updateBlock(text, index, convertBlock(block, type)), index);
@@ -137,37 +157,6 @@ export function BlockEditor({
       remove(index) {
         const { content: text, change: apply } = now();
         apply(removeBlock(text, index), index > 0 ? index - 1 : -1);
-      },
-      split(index, block, before, after) {
-        const { content: text, change: apply } = now();
-        apply(splitBlock(text, index, block, before, after), index + 1, 0);
-      },
-      backspaceAtStart(index, block) {
-        const { content: text, blocks: all, change: apply } = now();
-        const previous = all[index - 1];
-        const merged = mergeWithPrevious(text, index);
-        if (merged !== undefined && previous?.kind === 'text') apply(merged, index - 1, previous.text.length);
-        // An empty block after a card, or the first one: it goes, as before.
-        else if (block.text === '') apply(removeBlock(text, index), index > 0 ? index - 1 : -1);
-      },
-      leave(index, direction) {
-        const { blocks: all, onLeaveStart: leaveStart } = now();
-        for (let other = index + direction; other >= 0 && other < all.length; other += direction) {
-          const field = fields.current.get(other);
-          if (!field) continue;
-          field.focus();
-          const caret = direction === 1 ? 0 : field.value.length;
-          field.setSelectionRange(caret, caret);
-          return;
-        }
-        if (direction === -1) leaveStart?.();
-      },
-      blur() {
-        now().typing.closeStep();
-      },
-      register(index, element) {
-        if (element) fields.current.set(index, element);
-        else if (fields.current.get(index)?.isConnected !== true) fields.current.delete(index);
       },
       insert(index, how, entry) {
         const { content: text, change: apply } = now();
@@ -186,15 +175,78 @@ export function BlockEditor({
     };
   }, []);
 
+  // What a text block asks (typing, Enter, Backspace, arrows): one object for the editor's life.
+  const textActions = useRef<TextBlockActions>(null as unknown as TextBlockActions);
+  textActions.current ??= {
+    onText(index, texts, isFormatting) {
+      const { segments: parsed, blocks: all, record: post, typing: undo, slash: inserter } = current.current;
+      const block = all[index];
+      const last = texts[texts.length - 1];
+      if (block?.kind !== 'text' || last === undefined) return;
+      inserter.noteTyping(index, block.text, last);
+      // A format applied is one undo step of its own, apart from the words typed around it.
+      if (isFormatting) undo.closeStep();
+      for (const text of texts) {
+        const model = { ...modelOf(block), text };
+        const next = updateParsedBlock(parsed, index, model);
+        // The next render's parse, from this one: only this block changed.
+        if (text === last) primeSegments(parsed, index, text, renderTextBlock(model), next);
+        undo.typeInto(post, 'content', next, String(index));
+      }
+      if (isFormatting) undo.closeStep();
+    },
+    onSplit(index, before, after) {
+      const { content: text, blocks: all, change: apply } = current.current;
+      const block = all[index];
+      if (block?.kind === 'text') apply(splitBlock(text, index, modelOf(block), before, after), index + 1, 0);
+    },
+    onBackspaceAtStart(index) {
+      const { content: text, blocks: all, change: apply } = current.current;
+      const block = all[index];
+      const previous = all[index - 1];
+      if (block?.kind !== 'text') return;
+      const merged = mergeWithPrevious(text, index);
+      if (merged !== undefined && previous?.kind === 'text') {
+        // The caret goes where the two texts meet: after the previous block's characters.
+        const hasLines = previous.type === 'list' || previous.type === 'quote';
+        apply(merged, index - 1, parseRich(richHtmlOfModel(previous.text, hasLines)).text.length);
+      }
+      // An empty block after a card, or the first one: it goes, as before.
+      else if (block.text === '') apply(removeBlock(text, index), index > 0 ? index - 1 : -1);
+    },
+    onLeave(index, direction) {
+      const { blocks: all, onLeaveStart: leaveStart } = current.current;
+      for (let other = index + direction; other >= 0 && other < all.length; other += direction) {
+        const field = fields.current.get(other);
+        if (!field) continue;
+        field.focusAt(direction === 1 ? 0 : 'end');
+        return;
+      }
+      if (direction === -1) leaveStart?.();
+    },
+    onBlur() {
+      current.current.typing.closeStep();
+    },
+    register(index, field) {
+      if (field) {
+        fields.current.set(index, field);
+        // A block that mounts after a split or an insert takes the caret it was asked to.
+        const focus = focusNext.current;
+        if (focus?.index === index) {
+          focusNext.current = undefined;
+          field.focusAt(focus.caret);
+        }
+      } else if (fields.current.get(index)?.element.isConnected !== true) fields.current.delete(index);
+    },
+  };
+
   // A block asked to take the caret (after a split, a merge, an insert): once it is on screen.
   useLayoutEffect(() => {
     const focus = focusNext.current;
-    const element = focus === undefined ? undefined : fields.current.get(focus.index);
-    if (!focus || !element) return;
+    const field = focus === undefined ? undefined : fields.current.get(focus.index);
+    if (!focus || !field) return;
     focusNext.current = undefined;
-    element.focus();
-    const caret = focus.caret === 'end' ? element.value.length : focus.caret;
-    element.setSelectionRange(caret, caret);
+    field.focusAt(focus.caret);
   });
 
   const slashMenu: SlashMenu | undefined =
@@ -214,6 +266,8 @@ export function BlockEditor({
           remoteCarets={caretsByBlock.get(index) ?? NO_CARETS}
           slash={slash.index === index ? slashMenu : undefined}
           actions={actions}
+          textActions={textActions}
+          sharedPlace={placeOf(index)}
         />
       ))}
       <button

@@ -1,28 +1,24 @@
-import { memo, useCallback } from 'react';
+import { memo, type RefObject } from 'react';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { BlockCard } from './BlockCard.js';
 import { BlockToolbar } from './BlockToolbar.js';
-import { TextBlock } from './TextBlock.js';
+import type { SharedPlace } from '../../text/heldSelection.js';
+import { TextBlock, type BlockActions as TextBlockActions } from './TextBlock.js';
 import { BlockInserterList } from './inserter/BlockInserterList.js';
 import type { InsertableBlock } from './inserter/insertableBlocks.js';
 import { InserterButton } from './inserter/InserterButton.js';
 import type { BlockSegment, TextBlockModel, TextBlockType } from './types.js';
 
 /**
- * What a block can ask of the editor, by its index. One object for the editor's life (it reads the
+ * What a block's tools and inserters can ask of the editor, by its index (its text asks through
+ * {@link TextBlockActions}). One object for the editor's life (it reads the
  * latest content when called), so a row's props stay equal while its own block does not change.
  */
 export interface BlockActions {
-  typeInto(index: number, block: TextBlockModel, text: string): void;
   changeType(index: number, block: TextBlockModel, type: TextBlockType): void;
   changeLevel(index: number, block: TextBlockModel, level: number): void;
   move(index: number, direction: -1 | 1): void;
   remove(index: number): void;
-  split(index: number, block: TextBlockModel, before: string, after: string): void;
-  backspaceAtStart(index: number, block: TextBlockModel): void;
-  leave(index: number, direction: -1 | 1): void;
-  blur(): void;
-  register(index: number, element: HTMLInputElement | HTMLTextAreaElement | null): void;
   insert(index: number, how: 'replace' | 'after', entry: InsertableBlock): void;
   /** The "/" list's keys, caught before the block's own. */
   slashKeyDown(event: React.KeyboardEvent): void;
@@ -46,6 +42,10 @@ export interface BlockRowProps {
   remoteCarets: readonly RemoteCaret[];
   slash: SlashMenu | undefined;
   actions: BlockActions;
+  /** What the block's text asks of the editor. */
+  textActions: RefObject<TextBlockActions>;
+  /** Where the block's text is in the shared content (collaboration), or `undefined`. */
+  sharedPlace: SharedPlace | undefined;
 }
 
 /** A block's text model (what it is, without where it is in the content). */
@@ -61,12 +61,9 @@ function modelOf(block: BlockSegment): TextBlockModel | undefined {
 }
 
 /** One block with its tools, its "/" list while open, and the "+" after it. */
-function BlockRowView({ block, index, count, disabled, remoteCarets, slash, actions }: BlockRowProps) {
+function BlockRowView(props: BlockRowProps) {
+  const { block, index, count, disabled, remoteCarets, slash, actions } = props;
   const text = modelOf(block);
-  const elementRef = useCallback(
-    (element: HTMLInputElement | HTMLTextAreaElement | null) => actions.register(index, element),
-    [actions, index],
-  );
   return (
     <div
       className="block"
@@ -87,13 +84,10 @@ function BlockRowView({ block, index, count, disabled, remoteCarets, slash, acti
         <TextBlock
           block={text}
           index={index}
-          onText={(value) => actions.typeInto(index, text, value)}
-          onSplit={(before, after) => actions.split(index, text, before, after)}
-          onBackspaceAtStart={() => actions.backspaceAtStart(index, text)}
-          onLeave={(direction) => actions.leave(index, direction)}
+          disabled={disabled}
+          actions={props.textActions}
           remoteCarets={remoteCarets}
-          onBlur={actions.blur}
-          elementRef={elementRef}
+          sharedPlace={props.sharedPlace}
         />
       ) : block.kind === 'card' ? (
         <BlockCard block={block} />
@@ -151,6 +145,8 @@ export const BlockRow = memo(
     before.count === after.count &&
     before.disabled === after.disabled &&
     before.actions === after.actions &&
+    before.textActions === after.textActions &&
+    before.sharedPlace === after.sharedPlace &&
     before.slash === after.slash &&
     sameCarets(before.remoteCarets, after.remoteCarets),
 );

@@ -1,5 +1,5 @@
 import type { EntityRecord } from 'wp-entities';
-import { observer } from 'wp-entities/react';
+import { observer, useStore } from 'wp-entities/react';
 import type { EditorPost } from '../../app/types.js';
 import { PresenceField } from '../../collaboration/PresenceField.js';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
@@ -21,6 +21,7 @@ export const ExcerptField = observer(function ExcerptField({
   typing,
   remoteCarets,
 }: ExcerptFieldProps) {
+  const store = useStore();
   const excerpt = useEditedField(record, 'excerpt') ?? '';
   return (
     <PresenceField record={record} field="excerpt">
@@ -34,6 +35,7 @@ export const ExcerptField = observer(function ExcerptField({
           value={excerpt}
           onText={(value) => typing.typeInto(record, 'excerpt', value)}
           remoteCarets={remoteCarets}
+          sharedText={() => store.sync?.sharedText(record, 'excerpt')}
           onBlur={typing.closeStep}
         />
       </label>

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import type { EntityRecord } from 'wp-entities';
-import { observer } from 'wp-entities/react';
+import { observer, useStore } from 'wp-entities/react';
 import type { EditorPost } from '../../app/types.js';
 import { PresenceField } from '../../collaboration/PresenceField.js';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
@@ -28,6 +28,7 @@ export const TitleField = observer(function TitleField({
   onEnter,
   elementRef,
 }: TitleFieldProps) {
+  const store = useStore();
   const title = useEditedField(record, 'title') ?? '';
   const onKeyDown = (event: KeyboardEvent) => {
     // Enter in the title goes to the first block, as in the block editor.
@@ -44,6 +45,7 @@ export const TitleField = observer(function TitleField({
         value={title}
         onText={(value) => typing.typeInto(record, 'title', value)}
         remoteCarets={remoteCarets}
+        sharedText={() => store.sync?.sharedText(record, 'title')}
         onBlur={typing.closeStep}
         onKeyDown={onKeyDown}
         elementRef={elementRef}
