@@ -3,22 +3,25 @@
  * production build. A benchmark, not a test: it prints figures and asserts nothing.
  *
  * It builds the editor with Vite (minified, React in production mode), serves it on 127.0.0.1 (a
- * free port), opens the sample post (about 5 KB of block markup, parsed again on every keystroke)
- * and types the same text into its first paragraph block and into a plain `<textarea>` added to the
- * same page. Each keystroke's latency runs from the keydown event's timestamp to the first task
- * after the next animation frame, i.e. after the frame that shows the character was painted.
+ * free port) against the demo's shared site (as `npm run demo`: collaboration through the site's
+ * relay; `BENCH_SITE=tab` for the mock inside the tab), opens the sample post (about 5 KB of block
+ * markup) and types the same text into its first paragraph block and into a plain `<textarea>`
+ * added to the same page, by turns of a few keystrokes, so that both fields see the same machine
+ * load. Each keystroke's latency runs from the keydown event's timestamp to the first task after
+ * the next animation frame, i.e. after the frame that shows the character was painted.
  *
- * It measures twice: with collaboration on (the demo's default: the shared document, the relay's
- * heartbeat, IndexedDB; alone in the room, as the in-tab mock has no one else) and off
- * (`?collab=off`). Figures are noisy on a shared machine; compare the two fields of one run, not runs.
+ * It measures twice: with collaboration on (the shared document, the relay, IndexedDB; alone in
+ * the room) and off (`?collab=off`). Figures are noisy on a shared machine: compare the two fields
+ * of one run, and take the median of several runs (the load average is printed).
  *
  * @module
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, mergeConfig, preview } from 'vite';
+import { startSharedSite } from '../../examples/editor/server/sharedSite.js';
 import { editorConfig } from '../../examples/editor/vite.config.js';
 import { generateWorker } from '../../scripts/demo.js';
 import { CHROMIUM_PATH, ensureChromium } from '../../test/e2e/browser.js';
@@ -32,31 +35,70 @@ const WARM_UP = 30;
 const KEY_GAP_MS = 60;
 const TEXT = 'the quick brown fox jumps over the lazy dog ';
 
-/** Installs the latency probe on the page: every keydown in a field records its key → paint time. */
+/** Keystrokes typed into one field before switching to the other (the fields take turns). */
+const CHUNK = 15;
+
+/** Installs the latency probe on the page: every keydown records its key → paint time, by field. */
 async function installProbe(page: Page): Promise<void> {
   await page.evaluate(`
-    window.__latencies = [];
+    window.__latencies = { block: [], plain: [] };
+    window.__field = undefined;
     document.addEventListener('keydown', (event) => {
       const start = event.timeStamp;
-      requestAnimationFrame(() => setTimeout(() => window.__latencies.push(performance.now() - start), 0));
+      const into = window.__field;
+      // After the next frame is painted: the first task after the animation frame that shows the key.
+      requestAnimationFrame(() => setTimeout(() => {
+        if (into) window.__latencies[into].push(performance.now() - start);
+      }, 0));
     }, true);
   `);
 }
 
-async function measure(page: Page, selector: string): Promise<number[]> {
-  await page.locator(selector).click();
-  await page.keyboard.press('Control+End');
-  await page.evaluate('window.__latencies = []');
-  for (let i = 0; i < WARM_UP + KEYSTROKES; i++) {
-    if (i === WARM_UP) {
-      await page.waitForTimeout(200);
-      await page.evaluate('window.__latencies = []');
+type Field = 'block' | 'plain';
+
+/**
+ * Types into the editor's block and the plain textarea by turns ({@link CHUNK} keystrokes each),
+ * so that both see the same machine load; the first keystroke after each switch (focus moved) and
+ * the warm-up are not counted.
+ */
+async function measure(page: Page, selectors: Record<Field, string>): Promise<Record<Field, number[]>> {
+  const typed: Record<Field, number> = { block: 0, plain: 0 };
+  const focus = async (field: Field) => {
+    await page.evaluate('window.__field = undefined');
+    await page.locator(selectors[field]).click();
+    await page.keyboard.press('Control+End');
+    await page.waitForTimeout(100);
+  };
+  for (const field of ['block', 'plain'] as const) {
+    await focus(field);
+    for (let i = 0; i < WARM_UP; i++) {
+      await page.keyboard.press(keyAt(i));
+      await page.waitForTimeout(KEY_GAP_MS);
     }
-    await page.keyboard.press(TEXT[i % TEXT.length] === ' ' ? 'Space' : (TEXT[i % TEXT.length] as string));
+  }
+  await page.waitForTimeout(200);
+  await page.evaluate('window.__latencies = { block: [], plain: [] }');
+  let field: Field = 'block';
+  while (typed.block < KEYSTROKES || typed.plain < KEYSTROKES) {
+    await focus(field);
+    // The switch's own keystroke, not counted.
+    await page.keyboard.press(keyAt(typed[field]));
     await page.waitForTimeout(KEY_GAP_MS);
+    await page.evaluate(`window.__field = '${field}'`);
+    for (let i = 0; i < CHUNK && typed[field] < KEYSTROKES; i++) {
+      await page.keyboard.press(keyAt(typed[field]));
+      typed[field] += 1;
+      await page.waitForTimeout(KEY_GAP_MS);
+    }
+    field = field === 'block' ? 'plain' : 'block';
   }
   await page.waitForTimeout(300);
-  return (await page.evaluate('window.__latencies')) as number[];
+  return (await page.evaluate('window.__latencies')) as Record<Field, number[]>;
+}
+
+function keyAt(i: number): string {
+  const char = TEXT[i % TEXT.length] as string;
+  return char === ' ' ? 'Space' : char;
 }
 
 function summary(values: readonly number[]): { median: number; p95: number; n: number } {
@@ -64,7 +106,7 @@ function summary(values: readonly number[]): { median: number; p95: number; n: n
   return { median: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
 }
 
-/** Opens the sample post at `address` in a new page and types into its first block, then into a plain textarea. */
+/** Opens the sample post at `address` in a new page and types into its first block and a plain textarea, by turns. */
 async function typeInEditorAndTextarea(
   browser: Browser,
   address: string,
@@ -95,9 +137,11 @@ async function typeInEditorAndTextarea(
       document.body.append(plain);
     `);
     await installProbe(page);
-    const block = summary(await measure(page, '[data-testid="text-block"] >> nth=0'));
-    const plain = summary(await measure(page, '#plain-textarea'));
-    return { block, plain };
+    const latencies = await measure(page, {
+      block: '[data-testid="text-block"] >> nth=0',
+      plain: '#plain-textarea',
+    });
+    return { block: summary(latencies.block), plain: summary(latencies.plain) };
   } finally {
     await page.close();
   }
@@ -106,8 +150,12 @@ async function typeInEditorAndTextarea(
 async function main(): Promise<void> {
   ensureChromium();
   generateWorker();
+  // As `npm run demo` starts: one shared site for every window, collaboration through its relay.
+  // BENCH_SITE=tab measures on the mock inside the tab (no relay: IndexedDB only).
+  const onSharedSite = process.env.BENCH_SITE !== 'tab';
+  const sharedSite = onSharedSite ? await startSharedSite() : undefined;
   const outDir = mkdtempSync(join(tmpdir(), 'wp-entities-editor-build-'));
-  const config = mergeConfig(editorConfig({}), {
+  const config = mergeConfig(editorConfig({}, {}, sharedSite), {
     configFile: false,
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true },
@@ -126,9 +174,14 @@ async function main(): Promise<void> {
       `Typing latency, key → paint, Chromium ${browser.version()}, production build (shared CPU: noisy)`,
     );
     console.log(
-      `  ${KEYSTROKES} keystrokes per field, ${KEY_GAP_MS} ms apart, after ${WARM_UP} warm-up keystrokes`,
+      `  ${KEYSTROKES} keystrokes per field, ${KEY_GAP_MS} ms apart, the two fields by turns of ${CHUNK}, after ${WARM_UP} warm-up keystrokes each`,
     );
-    // Collaboration on (the shared document, the relay's heartbeat, IndexedDB), then off (?collab=off).
+    console.log(
+      `  site: ${onSharedSite ? "the demo's shared site (collaboration through its relay, as npm run demo)" : 'the mock inside the tab (no relay)'}; load average ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
+    // Collaboration on (the shared document, the relay, IndexedDB), then off (?collab=off).
     for (const [label, address] of [
       ['collaboration on', url],
       ['collaboration off', `${url}?collab=off`],
@@ -145,9 +198,15 @@ async function main(): Promise<void> {
         `    ratio content editor / plain textarea: median ${(block.median / plain.median).toFixed(2)}×, p95 ${(block.p95 / plain.p95).toFixed(2)}×`,
       );
     }
+    console.log(
+      `  load average after: ${loadavg()
+        .map((load) => load.toFixed(2))
+        .join(' ')}`,
+    );
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));
+    await sharedSite?.close();
     rmSync(outDir, { recursive: true, force: true });
   }
 }

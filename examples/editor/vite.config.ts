@@ -143,6 +143,7 @@ export function editorConfig(
         'yjs',
         'y-indexeddb',
         'y-protocols/awareness',
+        '@wordpress/rich-text',
       ],
     },
     server: {

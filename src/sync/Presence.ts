@@ -84,7 +84,7 @@ export class Presence {
     });
     this.awareness.setLocalState({ user });
     // `update` also fires on renewals, which move `lastSeenMs`.
-    this.awareness.on('update', this.refreshPeers);
+    this.awareness.on('update', this.onAwarenessUpdate);
   }
 
   /** Shares where this person is (the field, the selection); `{}` clears both. */
@@ -104,10 +104,27 @@ export class Presence {
 
   /** Removes this person from the room's presence and stops the awareness timer. */
   destroy(): void {
-    this.awareness.off('update', this.refreshPeers);
+    this.awareness.off('update', this.onAwarenessUpdate);
     removeAwarenessStates(this.awareness, [this.awareness.clientID], 'destroy');
     this.awareness.destroy();
   }
+
+  /**
+   * Only a change of someone else's state changes the peers: this person's own (the caret moving
+   * with each keystroke) would otherwise make a new, equal list each time, and re-render every
+   * component that shows the peers.
+   */
+  private readonly onAwarenessUpdate = (changes: {
+    added: readonly number[];
+    updated: readonly number[];
+    removed: readonly number[];
+  }): void => {
+    const own = this.awareness.clientID;
+    const isOwnOnly = [changes.added, changes.updated, changes.removed].every((ids) =>
+      ids.every((id) => id === own),
+    );
+    if (!isOwnOnly) this.refreshPeers();
+  };
 
   private readonly refreshPeers = (): void => {
     const peers: Peer[] = [];

@@ -6,17 +6,22 @@
  * @module
  */
 import type { Page } from 'playwright-core';
-import { expectCount, expectValue, waitUntil, type BrowserTest } from './harness.js';
+import {
+  expectCount,
+  expectValue,
+  fieldValue,
+  focusedField,
+  waitUntil,
+  type BrowserTest,
+} from './harness.js';
 
 const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
 const textBlocks = (page: Page) => page.getByTestId('text-block');
 
 /** The accessible name of the focused element and its caret. */
 async function focused(page: Page): Promise<{ label: string; caret: number }> {
-  return page.evaluate(() => {
-    const element = document.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
-    return { label: element?.getAttribute('aria-label') ?? '', caret: element?.selectionStart ?? -1 };
-  });
+  const { label, start } = await focusedField(page);
+  return { label, caret: start };
 }
 
 async function expectFocus(page: Page, label: string, caret: number, what: string): Promise<void> {
@@ -55,7 +60,7 @@ export const blockEditingTests: BrowserTest[] = [
       await page.goto(new URL('#/post/1', url).toString());
       const first = textBlocks(page).first();
       await first.waitFor({ timeout: 30_000 });
-      const original = await first.inputValue();
+      const original = await fieldValue(first);
       await first.click();
       await page.keyboard.press('Control+Home');
       for (let i = 0; i < 'Welcome '.length; i++) await page.keyboard.press('ArrowRight');

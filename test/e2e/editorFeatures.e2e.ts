@@ -15,6 +15,7 @@ import {
   expectCount,
   expectText,
   expectValue,
+  fieldValue,
   waitUntil,
   type BrowserTest,
 } from './harness.js';
@@ -281,7 +282,7 @@ export const featureTests: BrowserTest[] = [
       await rows(page).first().waitFor();
       await openMarsh(page);
       const first = blockField(page, 0);
-      const original = await first.inputValue();
+      const original = await fieldValue(first);
       await first.click();
       await page.keyboard.press('Control+End');
       await page.keyboard.type(' one two three');

@@ -86,10 +86,127 @@ export function expectText(locator: Locator, expected: RegExp | string, what: st
   );
 }
 
-/** Waits until the value of the input `locator` is `expected`. */
+/**
+ * Reads a field in the page: `(element) => { value, start, end }`, an input's value and selection,
+ * or a rich-text block's (a contenteditable: its characters, line breaks as `\n`, without the
+ * zero-width characters rich text adds and without its placeholder; the selection in offsets of
+ * that text, `-1` when it is elsewhere). Page code as source text: the test runner's compiler
+ * would wrap named inner functions in a helper the page does not have.
+ */
+const READ_FIELD = `(element) => {
+  if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)
+    return { value: element.value, start: element.selectionStart ?? -1, end: element.selectionEnd ?? -1 };
+  const selection = document.getSelection();
+  const range = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : undefined;
+  let text = '';
+  let start = -1;
+  let end = -1;
+  const mark = (node, offset) => {
+    if (range && node === range.startContainer && offset === range.startOffset) start = text.length;
+    if (range && node === range.endContainer && offset === range.endOffset) end = text.length;
+  };
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const value = node.nodeValue ?? '';
+      for (let i = 0; i <= value.length; i++) {
+        mark(node, i);
+        if (i < value.length && value[i] !== '\\ufeff') text += value[i];
+      }
+      return;
+    }
+    if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
+    if (node !== element && node.tagName === 'BR') {
+      if (node.hasAttribute('data-rich-text-line-break')) text += '\\n';
+      return;
+    }
+    node.childNodes.forEach((child, index) => {
+      mark(node, index);
+      walk(child);
+    });
+    mark(node, node.childNodes.length);
+  };
+  walk(element);
+  return { value: text, start, end };
+}`;
+
+/** The text of a field as its person edits it (an input's value, or a rich-text block's text). */
+export async function fieldValue(locator: Locator): Promise<string> {
+  const read = await locator.evaluate(
+    (element, source) => (0, eval)(source)(element) as { value: string },
+    READ_FIELD,
+    { timeout: 1000 },
+  );
+  return read.value;
+}
+
+/**
+ * The focused field: its accessible name and its selection, in its value's offsets (an input's, or
+ * a rich-text block's as {@link fieldValue} reads it); `start` is -1 when nothing has focus.
+ */
+export function focusedField(page: Page): Promise<{ label: string; start: number; end: number }> {
+  return page.evaluate((source) => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return { label: '', start: -1, end: -1 };
+    const read = (0, eval)(source)(element) as { start: number; end: number };
+    return { label: element.getAttribute('aria-label') ?? '', start: read.start, end: read.end };
+  }, READ_FIELD);
+}
+
+/** Puts the selection at `[start, end)` of a rich-text block's text, as {@link fieldValue} counts it. */
+const SELECT_IN_FIELD = `(element, [start, end]) => {
+  let count = 0;
+  let from;
+  let to;
+  const place = (node, offset) => {
+    if (from === undefined && count === start) from = [node, offset];
+    if (to === undefined && count === end) to = [node, offset];
+  };
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const value = node.nodeValue ?? '';
+      for (let i = 0; i < value.length; i++) {
+        if (value[i] === '\\ufeff') continue;
+        place(node, i);
+        count++;
+      }
+      place(node, value.length);
+      return;
+    }
+    if (!(node instanceof Element) || node.hasAttribute('data-rich-text-placeholder')) return;
+    if (node !== element && node.tagName === 'BR') {
+      if (node.hasAttribute('data-rich-text-line-break')) count++;
+      return;
+    }
+    node.childNodes.forEach(walk);
+  };
+  walk(element);
+  element.focus();
+  const range = document.createRange();
+  range.setStart(...(from ?? [element, 0]));
+  range.setEnd(...(to ?? from ?? [element, 0]));
+  const selection = document.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+}`;
+
+/**
+ * Focuses a rich-text block and selects `[start, end)` of its text (a caret when `end` is left
+ * out), as a person's mouse would; waits a moment for the editor to take the selection.
+ */
+export async function selectInField(locator: Locator, start: number, end = start): Promise<void> {
+  await locator.evaluate(
+    (element, [source, range]) => {
+      (0, eval)(source as string)(element, range);
+    },
+    [SELECT_IN_FIELD, [start, end]] as const,
+  );
+  await locator.page().waitForTimeout(100);
+}
+
+/** Waits until the value of the field `locator` (an input, or a rich-text block) is `expected`. */
 export function expectValue(locator: Locator, expected: string, what: string): Promise<string> {
   return waitUntil(
-    () => locator.inputValue({ timeout: 1000 }),
+    () => fieldValue(locator),
     (value) => value === expected,
     (last) => `${what}: expected the value ${JSON.stringify(expected)}, got ${JSON.stringify(last)}`,
   );

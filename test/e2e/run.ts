@@ -20,6 +20,8 @@ import { featureTests } from './editorFeatures.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
+import { inserterTests } from './inserter.e2e.js';
+import { richTextPairTests, richTextTests } from './richText.e2e.js';
 import { offlineTests } from './offline.e2e.js';
 import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
@@ -45,7 +47,7 @@ async function main(): Promise<number> {
       const result = await runTests(
         browser.context,
         demo.url,
-        selected([...tests, ...featureTests, ...neverLoseWorkTests, ...blockEditingTests]),
+        selected([...tests, ...featureTests, ...neverLoseWorkTests, ...blockEditingTests, ...richTextTests]),
       );
       passed += result.passed;
       failed += result.failed;
@@ -54,7 +56,7 @@ async function main(): Promise<number> {
     }
 
     // Two people on one post, each in their own browser context, on the demo's shared site.
-    const pairs = selected([...pairTests, ...sharedEditingTests]);
+    const pairs = selected([...pairTests, ...sharedEditingTests, ...inserterTests, ...richTextPairTests]);
     if (pairs.length > 0) {
       const shared = await startDemo({ port: 0, quiet: true, watch: false });
       try {

@@ -28,6 +28,25 @@ function join(factory: ProviderFactory, user: typeof ana): Presence {
 }
 
 describe('Presence', () => {
+  it("keeps the same list of others while only this person's caret moves (nothing showing them re-renders)", async () => {
+    const net = memoryNetwork();
+    const a = join(net.provider(), ana);
+    const b = join(net.provider(), bo);
+    await net.flush();
+    const before = a.peers;
+    expect(before).toHaveLength(1);
+    for (let offset = 0; offset < 5; offset++)
+      a.setLocal({ field: 'title', selection: { start: offset, end: offset } });
+    expect(a.peers).toBe(before);
+    // The others still see every move, and a move of theirs is a new list here.
+    await net.flush();
+    expect(b.peers[0]).toMatchObject({ field: 'title', selection: { start: 4, end: 4 } });
+    b.setLocal({ field: 'excerpt' });
+    await net.flush();
+    expect(a.peers).not.toBe(before);
+    expect(a.peers[0]).toMatchObject({ user: bo, field: 'excerpt' });
+  });
+
   it('lists the others with their user, field and selection', async () => {
     const net = memoryNetwork();
     const a = join(net.provider(), ana);

@@ -127,6 +127,10 @@ export async function startSharedSite(): Promise<SharedSite> {
       configureServer(vite) {
         vite.middlewares.use(DEMO_CONTROL_PATH, control);
       },
+      // A production build served by `vite preview` (bench:typing) asks the same questions.
+      configurePreviewServer(vite) {
+        vite.middlewares.use(DEMO_CONTROL_PATH, control);
+      },
     }),
     close: () => {
       clearInterval(logTrim);

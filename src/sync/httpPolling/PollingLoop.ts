@@ -35,6 +35,7 @@ import {
   type SyncRequestBody,
   type SyncResponseBody,
 } from './protocol.js';
+import { afterPaint } from './afterPaint.js';
 
 /** Whether the page is hidden, and a way to hear when that changes. */
 export interface VisibilitySource {
@@ -192,12 +193,13 @@ export class PollingLoop implements PollingRoomHost {
 
   /**
    * Something changed: send, hold a long poll, or schedule the next poll. Runs after the current
-   * task's microtasks, so the several updates one edit makes travel in one request.
+   * task's microtasks, so the several updates one edit makes travel in one request; in a visible
+   * page after the next frame is painted, so a keystroke does not wait for its request to be made.
    */
   wake(): void {
     if (this.isWakeQueued || this.isDisposed) return;
     this.isWakeQueued = true;
-    queueMicrotask(() => {
+    afterPaint(() => {
       this.isWakeQueued = false;
       this.pump();
     });

@@ -2,6 +2,7 @@ import type { FocusEvent, ReactNode, SyntheticEvent } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import type { PresenceSelection } from 'wp-entities/sync';
+import { selectionIn } from '../text/domOffsets.js';
 import { sharePresence } from './sharePresence.js';
 import { useLivePeers } from './useLivePeers.js';
 
@@ -17,20 +18,25 @@ export interface PresenceFieldProps {
    * The selection in the record field for a selection in one of its inputs, when they differ (a
    * block of the content: offsets in its text → offsets in the content). @default the input's own
    */
-  toFieldSelection?(
-    input: HTMLInputElement | HTMLTextAreaElement,
-    selection: PresenceSelection,
-  ): PresenceSelection | undefined;
+  toFieldSelection?(input: HTMLElement, selection: PresenceSelection): PresenceSelection | undefined;
+}
+
+/** The selection in an input, or in a rich-text field (a contenteditable: offsets of its rich text). */
+function inputSelectionOf(target: EventTarget): PresenceSelection | undefined {
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+    const { selectionStart, selectionEnd } = target;
+    if (selectionStart === null || selectionEnd === null) return undefined;
+    return { start: selectionStart, end: selectionEnd };
+  }
+  return target instanceof HTMLElement && target.isContentEditable ? selectionIn(target) : undefined;
 }
 
 function selectionOf(
   target: EventTarget,
   toFieldSelection: PresenceFieldProps['toFieldSelection'],
 ): PresenceSelection | undefined {
-  if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return undefined;
-  const { selectionStart, selectionEnd } = target;
-  if (selectionStart === null || selectionEnd === null) return undefined;
-  const selection = { start: selectionStart, end: selectionEnd };
+  const selection = inputSelectionOf(target);
+  if (selection === undefined || !(target instanceof HTMLElement)) return undefined;
   return toFieldSelection ? toFieldSelection(target, selection) : selection;
 }
 

@@ -49,26 +49,43 @@ function authorsOf(store: RootStore, record: EntityRecord<object>, transaction: 
   return adding.flatMap((client) => peers.find((peer) => peer.clientId === client)?.user.name ?? []);
 }
 
-/** Starts watching `record`'s shared document (once per document, until it is destroyed). */
+/**
+ * Starts watching `record`'s shared document (once per document, until it is destroyed).
+ *
+ * The watcher may be registered before the binding's own listener (the binding starts listening
+ * only once local persistence has loaded, after the editor opened the room): a transaction's
+ * authors are taken at once, but whether the record holds unsaved changes is read only after every
+ * listener of the transaction ran (a microtask later). Read at once, the first change arriving
+ * when the record had none (the first change after a save) was dropped as "nothing unsaved".
+ */
 function watch(store: RootStore, record: EntityRecord<object>): void {
   const sync = store.sync;
   if (sync === undefined || !sync.isJoined(record)) return;
   const doc = sync.doc(record);
   if (watched.has(doc)) return;
   watched.add(doc);
-  const onTransaction = (transaction: Y.Transaction) => {
-    // The binding, which listens first, has already put the change into the record.
+  let pending = new Set<string>();
+  let isQueued = false;
+  const settle = () => {
+    isQueued = false;
+    const added = pending;
+    pending = new Set();
     runInAction(() => {
       if (!record.hasEdits) {
         authorsByRecord.delete(record);
         return;
       }
-      const added = authorsOf(store, record, transaction);
-      if (added.length === 0) return;
+      if (added.size === 0) return;
       const before = authorsByRecord.get(record) ?? new Set<string>();
-      if (added.every((name) => before.has(name))) return;
+      if ([...added].every((name) => before.has(name))) return;
       authorsByRecord.set(record, new Set([...before, ...added]));
     });
+  };
+  const onTransaction = (transaction: Y.Transaction) => {
+    for (const name of authorsOf(store, record, transaction)) pending.add(name);
+    if (isQueued) return;
+    isQueued = true;
+    queueMicrotask(settle);
   };
   doc.on('afterTransaction', onTransaction);
   // Saved or discarded (whether by a transaction or not): the next change starts a new set.
@@ -85,17 +102,24 @@ function watch(store: RootStore, record: EntityRecord<object>): void {
   });
 }
 
+/**
+ * Opens `record`'s room (as the record's own hook does) and watches its unsaved changes for their
+ * authors, as the editor does while it shows the record; returns the release of the room. Nothing
+ * to watch (no sync, a record that does not sync): a no-op.
+ */
+export function watchChangeAuthors(store: RootStore, record: EntityRecord<object>): () => void {
+  const sync = store.sync;
+  if (sync === undefined || !sync.isSynced(record)) return () => undefined;
+  // Opens the room now, so the watcher sees every change.
+  const release = sync.retain(record);
+  watch(store, record);
+  return release;
+}
+
 /** Watches `record`'s unsaved changes for their authors while the editor shows it. */
 export function useChangeAuthors(record: EntityRecord<object> | undefined): void {
   const store = useStore();
-  useEffect(() => {
-    const sync = store.sync;
-    if (record === undefined || sync === undefined || !sync.isSynced(record)) return;
-    // Opens the room now (as the record's own hook does), so the watcher sees every change.
-    const release = sync.retain(record);
-    watch(store, record);
-    return release;
-  }, [store, record]);
+  useEffect(() => (record === undefined ? undefined : watchChangeAuthors(store, record)), [store, record]);
 }
 
 /**

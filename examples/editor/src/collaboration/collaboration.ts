@@ -17,9 +17,14 @@ import type { SyncOptions, SyncUser } from 'wp-entities/sync';
 /** Colours of people in presence, picked by user id, distinct for the mock's three users. */
 const PRESENCE_COLORS = ['#c2185b', '#1565c0', '#2e7d32', '#a84300', '#6a1b9a', '#00838f'];
 
+/** The page's URL parameters, parsed once per address (components ask on every render). */
+let parsedParams: { search: string; params: URLSearchParams } | undefined;
+
 /** A URL parameter of the page, or `undefined`. */
 export function pageParam(name: string): string | undefined {
-  return new URLSearchParams(window.location.search).get(name) ?? undefined;
+  const search = window.location.search;
+  if (parsedParams?.search !== search) parsedParams = { search, params: new URLSearchParams(search) };
+  return parsedParams.params.get(name) ?? undefined;
 }
 
 /**

@@ -26,12 +26,14 @@ export const AutosaveNotice = observer(function AutosaveNotice({
   }, [record]);
 
   const user = store.users.current;
-  const post = record.edited;
   const autosave = user ? record.autosaveOf(user.id) : undefined;
   const isNewer =
     autosave !== undefined &&
     record.persisted !== undefined &&
     gmtTime(autosave.modified_gmt ?? autosave.date_gmt) > gmtTime(record.persisted.modified_gmt);
+  // The edited post only when there is a newer autosave to compare it with (or once dismissed,
+  // never): read always, every keystroke would re-render the notice.
+  const post = isNewer && !isDismissed ? record.edited : undefined;
   const differs =
     autosave !== undefined &&
     post !== undefined &&

@@ -3,7 +3,8 @@ import { observer, useStore } from 'wp-entities/react';
 import { formatDate } from '../ui/format.js';
 import { PostPreview } from './PostPreview.js';
 import { RevisionsList } from './RevisionsList.js';
-import { editedPost, STATUS_LABELS, type EditorPost } from '../app/types.js';
+import { STATUS_LABELS, type EditorPost } from '../app/types.js';
+import { useEditedField, useHasEditedPost } from './fields/useEditedField.js';
 
 /** The post's settings beside the editor: status, author, last saved, view on site, revisions. */
 export const EditorSidebar = observer(function EditorSidebar({
@@ -17,8 +18,12 @@ export const EditorSidebar = observer(function EditorSidebar({
   onBeforeEdit(): void;
 }) {
   const store = useStore();
-  const post = editedPost(record);
-  if (!post) return null;
+  // Field by field: typing in the post does not re-render the settings.
+  const status = useEditedField(record, 'status');
+  const author = useEditedField(record, 'author');
+  const modified = useEditedField(record, 'modified');
+  const hasPost = useHasEditedPost(record);
+  if (!hasPost) return null;
   const isSaved = record.id !== undefined;
   return (
     <aside className="editor-side" aria-labelledby="post-settings-heading">
@@ -29,7 +34,7 @@ export const EditorSidebar = observer(function EditorSidebar({
         Status
         <select
           aria-label="Post status"
-          value={post.status === 'auto-draft' ? 'draft' : post.status}
+          value={status === 'auto-draft' ? 'draft' : status}
           disabled={isReadOnly}
           onChange={(event) => {
             onBeforeEdit();
@@ -43,10 +48,10 @@ export const EditorSidebar = observer(function EditorSidebar({
           ))}
         </select>
       </label>
-      {post.author !== undefined ? (
-        <p className="muted">Author: {store.users.byId(post.author)?.name ?? `User ${post.author}`}</p>
+      {author !== undefined ? (
+        <p className="muted">Author: {store.users.byId(author)?.name ?? `User ${author}`}</p>
       ) : null}
-      <p className="muted">{isSaved ? `Last saved: ${formatDate(post.modified)}` : 'Not saved yet'}</p>
+      <p className="muted">{isSaved ? `Last saved: ${formatDate(modified)}` : 'Not saved yet'}</p>
       {isSaved ? (
         <p>
           <PostPreview record={record} />

@@ -8,6 +8,7 @@ import { ReadOnlyPost } from './ReadOnlyPost.js';
 import { hrefOf } from '../app/router.js';
 import { TrashedPost } from './TrashedPost.js';
 import { TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
+import { useHasEditedPost } from './fields/useEditedField.js';
 
 /** The link back to the list of a post type. */
 export function BackLink({ type }: { type: EditablePostType }) {
@@ -23,10 +24,12 @@ export function BackLink({ type }: { type: EditablePostType }) {
  * (WordPress refuses the edit context), the trashed view, or the error.
  */
 export const PostEditor = observer(function PostEditor({ type, id }: { type: EditablePostType; id: number }) {
-  const { record, edited: post, fetchError, isResolving } = useEntityRecord<EditorPost>('postType', type, id);
+  // Not `edited`: read here, every keystroke would re-render the editor screen and the form in it.
+  const { record, fetchError, isResolving } = useEntityRecord<EditorPost>('postType', type, id);
+  const hasPost = useHasEditedPost(record);
   const labels = TYPE_LABELS[type];
   const back = <BackLink type={type} />;
-  const isMissing = !post || !record.isComplete;
+  const isMissing = !hasPost || !record.isComplete;
   useChangeAuthors(record);
   useEffect(() => {
     // A record emptied since it was loaded (deleted here, or only listed) is asked for again.

@@ -1,25 +1,25 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { AutosaveNotice } from './AutosaveNotice.js';
-import { BlockEditor } from './blocks/BlockEditor.js';
 import { ConnectionStatus } from '../collaboration/ConnectionStatus.js';
 import { DeletePost } from './DeletePost.js';
 import { EditorSidebar } from './EditorSidebar.js';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
-import { PresenceField } from '../collaboration/PresenceField.js';
 import { REVISIONS_QUERY } from './RevisionsList.js';
 import { SaveStatus } from './SaveStatus.js';
-import { TextField } from '../text/TextField.js';
-import { editedPost, REST_BASE, TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
+import { REST_BASE, TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
+import { ContentField } from './fields/ContentField.js';
+import { ExcerptField } from './fields/ExcerptField.js';
+import { TitleField } from './fields/TitleField.js';
+import { useEditedField, useHasEditedPost } from './fields/useEditedField.js';
 import { useAutosave } from './useAutosave.js';
 import { useDocumentTitle } from '../ui/useDocumentTitle.js';
 import { remoteCaretsByField } from '../collaboration/RemoteCarets.js';
 import { useLivePeers, usePresenceHeartbeat } from '../collaboration/useLivePeers.js';
-import { contentSelectionOf } from './blocks/blockOffsets.js';
-import { parseContent } from './blocks/parseContent.js';
 import { useTypingUndo } from '../text/typingUndo.js';
 import { handleUndoKeys } from '../text/undoKeys.js';
+import { selectIn } from '../text/domOffsets.js';
 
 /** Props of {@link PostForm}. */
 export interface PostFormProps {
@@ -59,8 +59,25 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
   usePresenceHeartbeat(record);
   const carets = remoteCaretsByField(useLivePeers(record));
 
-  const post = editedPost(record);
-  useDocumentTitle(post?.title.trim() ? post.title : `New ${labels.one.toLowerCase()}`, record.isDirty);
+  // The title alone, not the whole post: typing in the content does not re-render the form.
+  const hasPost = useHasEditedPost(record);
+  const title = useEditedField(record, 'title') ?? '';
+  useDocumentTitle(title.trim() ? title : `New ${labels.one.toLowerCase()}`, record.isDirty);
+  // Stable across renders, so the fields' observers (memoized) skip the form's re-renders.
+  const focusFirstBlock = useCallback(() => {
+    const first = blocksBox.current?.querySelector<HTMLElement>('[data-testid="text-block"]');
+    if (!first) return;
+    first.focus();
+    selectIn(first, 0);
+  }, []);
+  const focusTitleEnd = useCallback(() => {
+    const field = titleField.current;
+    field?.focus();
+    field?.setSelectionRange(field.value.length, field.value.length);
+  }, []);
+  const setTitleField = useCallback((element: HTMLInputElement | HTMLTextAreaElement | null) => {
+    titleField.current = element;
+  }, []);
 
   const save = async () => {
     typing.closeStep();
@@ -78,14 +95,14 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
     handleUndoKeys(store, event);
   };
 
-  if (!post) return null;
+  if (!hasPost) return null;
   const isReadOnly = canUpdate === false;
   return (
     <section className="editor" aria-labelledby="editor-heading" onKeyDown={onKeyDown}>
       <h1 id="editor-heading" className="visually-hidden">
         {id === undefined
           ? `New ${labels.one.toLowerCase()}`
-          : `Edit ${labels.one.toLowerCase()}: ${post.title || '(no title)'}`}
+          : `Edit ${labels.one.toLowerCase()}: ${title || '(no title)'}`}
       </h1>
       <div className="editor-toolbar">
         {back}
@@ -116,68 +133,22 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
       <div className="editor-body">
         <fieldset className="editor-fields" disabled={isReadOnly}>
           <legend className="visually-hidden">{labels.one}</legend>
-          <PresenceField record={record} field="title">
-            <TextField
-              label="Title"
-              className="title-input"
-              placeholder="Add title"
-              value={post.title}
-              onText={(value) => typing.typeInto(record, 'title', value)}
-              remoteCarets={carets.title}
-              onBlur={typing.closeStep}
-              onKeyDown={(event) => {
-                // Enter in the title goes to the first block, as in the block editor.
-                if (event.key !== 'Enter' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey)
-                  return;
-                event.preventDefault();
-                const first = blocksBox.current?.querySelector<HTMLTextAreaElement>(
-                  '[data-testid="text-block"]',
-                );
-                first?.focus();
-                first?.setSelectionRange(0, 0);
-              }}
-              elementRef={(element) => {
-                titleField.current = element;
-              }}
-            />
-          </PresenceField>
-          <PresenceField
+          <TitleField
             record={record}
-            field="content"
-            toFieldSelection={(input, selection) =>
-              contentSelectionOf(parseContent(post.content), input, selection)
-            }
-          >
-            <div ref={blocksBox}>
-              <BlockEditor
-                record={record}
-                content={post.content}
-                typing={typing}
-                disabled={isReadOnly}
-                remoteCarets={carets.content}
-                onLeaveStart={() => {
-                  const title = titleField.current;
-                  title?.focus();
-                  title?.setSelectionRange(title.value.length, title.value.length);
-                }}
-              />
-            </div>
-          </PresenceField>
-          <PresenceField record={record} field="excerpt">
-            <label className="excerpt-label">
-              Excerpt
-              <TextField
-                multiline
-                label="Excerpt"
-                className="excerpt-input"
-                placeholder="A short summary for lists and search results"
-                value={post.excerpt}
-                onText={(value) => typing.typeInto(record, 'excerpt', value)}
-                remoteCarets={carets.excerpt}
-                onBlur={typing.closeStep}
-              />
-            </label>
-          </PresenceField>
+            typing={typing}
+            remoteCarets={carets.title}
+            onEnter={focusFirstBlock}
+            elementRef={setTitleField}
+          />
+          <ContentField
+            record={record}
+            typing={typing}
+            isReadOnly={isReadOnly}
+            remoteCarets={carets.content}
+            onLeaveStart={focusTitleEnd}
+            boxRef={blocksBox}
+          />
+          <ExcerptField record={record} typing={typing} remoteCarets={carets.excerpt} />
         </fieldset>
         <EditorSidebar record={record} isReadOnly={isReadOnly} onBeforeEdit={typing.closeStep} />
       </div>

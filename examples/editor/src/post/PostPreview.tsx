@@ -4,6 +4,7 @@ import { observer } from 'wp-entities/react';
 import { Dialog } from '../ui/Dialog.js';
 import { plainText } from '../ui/format.js';
 import type { EditorPost } from '../app/types.js';
+import { useEditedField, useHasEditedPost } from './fields/useEditedField.js';
 
 /** The saved post as WordPress renders it (`content.rendered` of the edit-context record). */
 interface RenderedPost {
@@ -18,11 +19,13 @@ interface RenderedPost {
  */
 export const PostPreview = observer(function PostPreview({ record }: { record: EntityRecord<EditorPost> }) {
   const [isOpen, setOpen] = useState(false);
-  const post = record.edited;
-  if (!post) return null;
+  // Field by field: typing in the post does not re-render the link.
+  const link = useEditedField(record, 'link');
+  const hasPost = useHasEditedPost(record);
+  if (!hasPost) return null;
   if (import.meta.env.VITE_WP_BACKEND === 'proxy') {
-    return post.link ? (
-      <a href={post.link} target="_blank" rel="noreferrer">
+    return link ? (
+      <a href={link} target="_blank" rel="noreferrer">
         View on site
       </a>
     ) : null;

@@ -44,7 +44,8 @@ export const RevisionsList = observer(function RevisionsList({
   const items = revisions.items as ListedRevision[] | null;
   const labelOf = (revision: ListedRevision) =>
     `${formatDate(revision.date)} by ${store.users.byId(revision.author ?? 0)?.name ?? `user ${revision.author ?? '?'}`}`;
-  const post = record.edited;
+  // Read only while comparing: the editor's typing does not re-render the list.
+  const post = comparing ? record.edited : undefined;
   return (
     <section className="revisions" aria-labelledby="revisions-heading">
       <h2 id="revisions-heading" className="panel-heading">

@@ -1,16 +1,22 @@
-import { observer, useStore } from 'wp-entities/react';
+import { useStore } from 'wp-entities/react';
 import { redo, undo } from '../text/undoKeys.js';
+import { useIdleValue } from '../ui/useIdleValue.js';
 
-/** Undo and Redo buttons for the whole store (every record's edits share one history). */
-export const UndoRedo = observer(function UndoRedo() {
+/**
+ * Undo and Redo buttons for the whole store (every record's edits share one history). Whether
+ * each has a step is read when the page is idle, not in each keystroke's frame (see useIdleValue).
+ */
+export function UndoRedo() {
   const store = useStore();
   const history = store.history;
+  const hasUndo = useIdleValue(() => history.hasUndo);
+  const hasRedo = useIdleValue(() => history.hasRedo);
   return (
     <span className="undo-redo">
       <button
         type="button"
         onClick={() => undo(store)}
-        disabled={!history.hasUndo}
+        disabled={!hasUndo}
         title="Undo (Ctrl/Cmd+Z)"
         aria-label="Undo"
       >
@@ -19,7 +25,7 @@ export const UndoRedo = observer(function UndoRedo() {
       <button
         type="button"
         onClick={() => redo(store)}
-        disabled={!history.hasRedo}
+        disabled={!hasRedo}
         title="Redo (Shift+Ctrl/Cmd+Z)"
         aria-label="Redo"
       >
@@ -27,4 +33,4 @@ export const UndoRedo = observer(function UndoRedo() {
       </button>
     </span>
   );
-});
+}

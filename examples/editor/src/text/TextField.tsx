@@ -1,5 +1,12 @@
-import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import type * as Y from 'yjs';
 import { RemoteCarets, type RemoteCaret } from '../collaboration/RemoteCarets.js';
+import {
+  holdPlainSelection,
+  loadRelativePositions,
+  resolvePlainSelection,
+  type HeldSelection as HeldPositions,
+} from './heldSelection.js';
 import { ownChangeCount } from './ownChanges.js';
 import { changeEnd, mapOffset } from './textChange.js';
 
@@ -30,6 +37,12 @@ export interface TextFieldProps {
    * empty) is wrapped in a box that holds them. @default undefined
    */
   remoteCarets?: readonly RemoteCaret[] | undefined;
+  /**
+   * The shared text holding exactly this field's text (collaboration): the selection is then held
+   * through others' edits as relative positions in it. @default undefined (mapped through the
+   * change's text)
+   */
+  sharedText?: (() => Y.Text | undefined) | undefined;
 }
 
 /** The selection of a focused field, as it was before its text changed from elsewhere. */
@@ -45,7 +58,8 @@ interface HeldSelection {
 /**
  * A text input or textarea bound to a string. When the text changes from elsewhere while the field
  * has focus, the selection is kept: someone else's change leaves it where it was in the person's
- * own text (mapped through the change), and the person's own undo or redo puts the caret where the
+ * own text (held as Yjs relative positions in the field's shared text when collaborating, mapped
+ * through the change's text otherwise), and the person's own undo or redo puts the caret where the
  * change was, as it does in editors.
  */
 export function TextField(props: TextFieldProps) {
@@ -55,6 +69,28 @@ export function TextField(props: TextFieldProps) {
   const typed = useRef<string | undefined>(undefined);
   const held = useRef<HeldSelection | undefined>(undefined);
   const ownChanges = useRef(ownChangeCount());
+  const positions = useRef<HeldPositions | undefined>(undefined);
+  const [isFocused, setFocused] = useState(false);
+  const sharedTextOf = useRef(props.sharedText);
+  sharedTextOf.current = props.sharedText;
+
+  // While the field has focus, its selection is taken as relative positions in the shared text
+  // just before someone else's change enters it (the field and the text then still agree).
+  useEffect(() => {
+    const text = isFocused ? sharedTextOf.current?.() : undefined;
+    const doc = text?.doc;
+    if (!text || !doc) return;
+    void loadRelativePositions();
+    const onBeforeTransaction = (transaction: Y.Transaction) => {
+      const node = element.current;
+      if (transaction.local || positions.current !== undefined || !node) return;
+      if (node.selectionStart === null || node.selectionEnd === null || text.toString() !== node.value)
+        return;
+      positions.current = holdPlainSelection(text, node.selectionStart, node.selectionEnd);
+    };
+    doc.on('beforeTransaction', onBeforeTransaction);
+    return () => doc.off('beforeTransaction', onBeforeTransaction);
+  }, [isFocused]);
 
   // Read during render, before React writes the new value (which moves the browser's caret to the
   // end): the only moment the person's selection is still the one they made.
@@ -75,6 +111,8 @@ export function TextField(props: TextFieldProps) {
     typed.current = undefined;
     const selection = held.current;
     held.current = undefined;
+    const kept = positions.current;
+    positions.current = undefined;
     const isOwnChange = ownChangeCount() !== (selection?.ownChanges ?? ownChanges.current);
     ownChanges.current = ownChangeCount();
     const node = element.current;
@@ -87,6 +125,13 @@ export function TextField(props: TextFieldProps) {
     if (isOwnChange) {
       const caret = changeEnd(selection.text, value);
       node.setSelectionRange(caret, caret);
+      return;
+    }
+    const text = sharedTextOf.current?.();
+    const resolved =
+      kept && text && text.toString() === value ? resolvePlainSelection(text, kept) : undefined;
+    if (resolved) {
+      node.setSelectionRange(resolved.start, resolved.end, selection.direction);
       return;
     }
     // A caret stays next to what its owner typed; a selection keeps exactly the text it had.
@@ -104,11 +149,21 @@ export function TextField(props: TextFieldProps) {
     className: props.className,
     placeholder: props.placeholder,
     value,
-    onBlur: props.onBlur,
+    onFocus: () => setFocused(true),
+    // The person moved the selection: one held before someone's change is not theirs any more.
+    onSelect: () => {
+      positions.current = undefined;
+    },
+    onBlur: (event: FocusEvent) => {
+      setFocused(false);
+      positions.current = undefined;
+      props.onBlur?.(event);
+    },
     onKeyDown: props.onKeyDown,
     'data-testid': props.testId,
     onChange: (event: { target: { value: string } }) => {
       typed.current = event.target.value;
+      positions.current = undefined;
       onText(event.target.value);
     },
   };

@@ -32,18 +32,21 @@ export function plainText(value: unknown): string {
   return textOf(value);
 }
 
+/** One formatter for every date shown: `toLocaleString` would build a new one per call. */
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 /** A WordPress date (`2026-11-21T10:00:00`, site time) as a short human date and time. */
 export function formatDate(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+  return DATE_FORMAT.format(date);
 }
 
 /** Milliseconds since the epoch of a WordPress GMT date (`…_gmt` fields carry no zone). */

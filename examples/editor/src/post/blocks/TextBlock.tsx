@@ -1,8 +1,34 @@
-import type { KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent, type RefObject } from 'react';
+import { insert, slice } from '@wordpress/rich-text';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
-import { TextField } from '../../text/TextField.js';
+import type { SharedPlace } from '../../text/heldSelection.js';
+import { RichTextField, type RichTextHandle } from '../../text/RichTextField.js';
+import { htmlOf } from '../../text/richValue.js';
 import { linesOf } from './renderTextBlock.js';
 import { TEXT_BLOCK_LABELS, type TextBlockModel, type TextBlockType } from './types.js';
+
+/**
+ * What a text block asks of the editor, by its index. The editor hands the same object to every
+ * block and renews what it holds on each render, so a block that did not change need not render
+ * again to act on the latest content.
+ */
+export interface BlockActions {
+  /**
+   * The person changed the block's text: its next texts, to write in this order; `isFormatting`:
+   * a format applied or removed (an undo step of its own), not typing.
+   */
+  onText(index: number, texts: readonly string[], isFormatting: boolean): void;
+  /** Enter in a paragraph or heading: the block is split into these two texts (what was selected goes). */
+  onSplit(index: number, before: string, after: string): void;
+  /** Backspace at the start of the block (nothing selected): join it to the block before. */
+  onBackspaceAtStart(index: number): void;
+  /** An arrow key at the start (`-1`) or the end (`1`) of the block: go to the block before or after. */
+  onLeave(index: number, direction: -1 | 1): void;
+  /** The block's text lost focus. */
+  onBlur(): void;
+  /** Receives the block's rich-text field (`null` when it goes), to move focus to it. */
+  register(index: number, field: RichTextHandle | null): void;
+}
 
 /** Props of {@link TextBlock}. */
 export interface TextBlockProps {
@@ -10,20 +36,14 @@ export interface TextBlockProps {
   block: TextBlockModel;
   /** Its position among the blocks, from 0. */
   index: number;
-  /** Called with the new text on each keystroke. */
-  onText(text: string): void;
-  /** Enter in a paragraph or heading: split it at the selection (what is selected goes). */
-  onSplit(before: string, after: string): void;
-  /** Backspace at the start of the block (nothing selected): join it to the block before. */
-  onBackspaceAtStart(): void;
-  /** An arrow key at the start (`-1`) or the end (`1`) of the block: go to the block before or after. */
-  onLeave(direction: -1 | 1): void;
-  /** Called when the field loses focus. */
-  onBlur(): void;
-  /** Receives the text field, to move focus to it. */
-  elementRef(element: HTMLInputElement | HTMLTextAreaElement | null): void;
+  /** No editing. */
+  disabled: boolean;
+  /** The editor's actions (see {@link BlockActions}). */
+  actions: RefObject<BlockActions>;
   /** The others' carets in this block, in its text's offsets. */
   remoteCarets: readonly RemoteCaret[];
+  /** Where the block's text is in the shared content (collaboration), or `undefined`. */
+  sharedPlace: SharedPlace | undefined;
 }
 
 const PLACEHOLDERS: Readonly<Record<TextBlockType, string>> = {
@@ -33,38 +53,52 @@ const PLACEHOLDERS: Readonly<Record<TextBlockType, string>> = {
   quote: 'A quote, one paragraph per line',
 };
 
-/** An editable text block: a field styled like the block it is. */
-export function TextBlock(props: TextBlockProps) {
-  const { block, index } = props;
-  const isSingleLine = block.type === 'paragraph' || block.type === 'heading';
+/** Lists and quotes hold one item or paragraph per line. */
+function hasLines(type: TextBlockType): boolean {
+  return type === 'list' || type === 'quote';
+}
+
+/** An editable text block: rich text styled like the block it is. */
+function TextBlockView(props: TextBlockProps) {
+  const { block, index, actions } = props;
+  const lines = hasLines(block.type);
   const label =
     block.type === 'heading'
       ? `Heading ${block.level ?? 2}, block ${index + 1}`
       : `${TEXT_BLOCK_LABELS[block.type]}, block ${index + 1}`;
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    // Undo and redo bubble up to the editor.
-    if (event.ctrlKey || event.metaKey) return;
-    if (event.altKey || event.shiftKey) return;
-    const field = event.currentTarget;
-    const start = field.selectionStart ?? 0;
-    const end = field.selectionEnd ?? start;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>, field: RichTextHandle) => {
+    // Undo, redo and saving bubble up to the editor.
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const value = field.value();
+    if (value.start === undefined || value.end === undefined) return;
+    const { start, end } = value;
     const isCaret = start === end;
-    if (event.key === 'Enter' && isSingleLine) {
+    if (event.key === 'Enter') {
       event.preventDefault();
-      props.onSplit(field.value.slice(0, start), field.value.slice(end));
+      // A new line: a list's next item, a quote's next paragraph, or (Shift+Enter) a line break.
+      if (lines || event.shiftKey) field.change(insert(value, '\n'));
+      // (Both ends given: `slice` takes a missing one from the selection.)
+      else
+        actions.current?.onSplit(
+          index,
+          htmlOf(slice(value, 0, start)),
+          htmlOf(slice(value, end, value.text.length)),
+        );
+    } else if (event.shiftKey) {
+      return;
     } else if (event.key === 'Backspace' && isCaret && start === 0) {
       event.preventDefault();
-      props.onBackspaceAtStart();
+      actions.current?.onBackspaceAtStart(index);
     } else if ((event.key === 'ArrowUp' || event.key === 'ArrowLeft') && isCaret && start === 0) {
       event.preventDefault();
-      props.onLeave(-1);
+      actions.current?.onLeave(index, -1);
     } else if (
       (event.key === 'ArrowDown' || event.key === 'ArrowRight') &&
       isCaret &&
-      end === field.value.length
+      end === value.text.length
     ) {
       event.preventDefault();
-      props.onLeave(1);
+      actions.current?.onLeave(index, 1);
     }
   };
   const className = [
@@ -79,21 +113,56 @@ export function TextBlock(props: TextBlockProps) {
     <div
       className="text-block-box"
       data-block={index}
-      data-lines={block.type === 'list' ? linesOf(block.text).length : undefined}
+      data-lines={lines ? linesOf(block.text).length : undefined}
     >
-      <TextField
-        multiline
+      <RichTextField
+        text={block.text}
+        hasLines={lines}
         label={label}
         className={className}
         placeholder={PLACEHOLDERS[block.type]}
-        value={block.text}
-        onText={props.onText}
-        onBlur={props.onBlur}
-        onKeyDown={onKeyDown}
-        elementRef={props.elementRef}
-        remoteCarets={props.remoteCarets}
+        disabled={props.disabled}
         testId="text-block"
+        onChange={(texts, isFormatting) => actions.current?.onText(index, texts, isFormatting)}
+        onKeyDown={onKeyDown}
+        onBlur={() => actions.current?.onBlur()}
+        handleRef={(field) => actions.current?.register(index, field)}
+        remoteCarets={props.remoteCarets}
+        sharedPlace={props.sharedPlace}
       />
     </div>
   );
 }
+
+function sameCarets(a: readonly RemoteCaret[], b: readonly RemoteCaret[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((caret, i) => {
+    const other = b[i] as RemoteCaret;
+    return (
+      caret.clientId === other.clientId &&
+      caret.start === other.start &&
+      caret.end === other.end &&
+      caret.name === other.name &&
+      caret.color === other.color
+    );
+  });
+}
+
+/**
+ * {@link TextBlockView}, rendered again only when its own block, place or carets change: typing in
+ * one block does not render the others.
+ */
+export const TextBlock = memo(
+  TextBlockView,
+  (before, after) =>
+    before.index === after.index &&
+    before.disabled === after.disabled &&
+    before.actions === after.actions &&
+    before.sharedPlace === after.sharedPlace &&
+    before.block.type === after.block.type &&
+    before.block.text === after.block.text &&
+    before.block.level === after.block.level &&
+    before.block.isOrdered === after.block.isOrdered &&
+    sameCarets(before.remoteCarets, after.remoteCarets),
+);

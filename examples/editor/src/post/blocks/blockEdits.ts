@@ -92,11 +92,15 @@ export function moveBlock(content: string, blockIndex: number, direction: -1 | 1
   return join(segments);
 }
 
-/** The same text as another block type (a heading keeps its level; lists and quotes keep one item per line). */
+/** The same text as another block type (a heading keeps its level; lists and quotes hold one item per line). */
 export function convertBlock(model: TextBlockModel, type: TextBlockType): TextBlockModel {
   if (type === model.type) return model;
-  // A paragraph or heading holds one line: the lines of a list or quote are joined with spaces.
-  const text = type === 'paragraph' || type === 'heading' ? model.text.split('\n').join(' ') : model.text;
+  // A paragraph or heading holds one line: the lines of a list or quote are joined with spaces;
+  // the line breaks of a paragraph become a list's items or a quote's paragraphs.
+  const text =
+    type === 'paragraph' || type === 'heading'
+      ? model.text.split('\n').join(' ')
+      : model.text.replace(/<br\s*\/?>/gi, '\n');
   if (type === 'heading') return { type, text, level: 2 };
   if (type === 'list') return { type, text, isOrdered: false };
   return { type, text };
@@ -119,6 +123,27 @@ export function splitBlock(
 }
 
 /**
+ * Two pieces of inline HTML one after the other, a format that ends the first and starts the
+ * second made one (`<strong>a</strong>` + `<strong>b</strong>` is `<strong>ab</strong>`), as rich
+ * text joins them: a block split inside a bold word and merged back is the block it was.
+ */
+export function joinInlineHtml(before: string, after: string): string {
+  let head = before;
+  let tail = after;
+  for (;;) {
+    const close = /<\/([a-zA-Z][a-zA-Z0-9]*)>$/.exec(head);
+    const tag = close?.[1];
+    if (!close || tag === undefined) break;
+    const open = `<${tag}>`;
+    // Only a bare element (no attributes on either side): a link or a class may differ.
+    if (!tail.startsWith(open) || !head.startsWith(open, head.lastIndexOf(`<${tag}`))) break;
+    head = head.slice(0, -close[0].length);
+    tail = tail.slice(open.length);
+  }
+  return head + tail;
+}
+
+/**
  * Backspace at the start of a block: its text joins the end of the text block before it (which keeps
  * its kind) and the block goes. `undefined` when the block before is not a text block.
  */
@@ -128,6 +153,7 @@ export function mergeWithPrevious(content: string, blockIndex: number): string |
   const current = blocks[blockIndex];
   if (previous?.kind !== 'text' || current?.kind !== 'text') return undefined;
   const { kind: _kind, source: _source, ...model } = previous;
-  const joined = updateBlock(content, blockIndex - 1, { ...model, text: previous.text + current.text });
+  const text = joinInlineHtml(previous.text, current.text);
+  const joined = updateBlock(content, blockIndex - 1, { ...model, text });
   return removeBlock(joined, blockIndex);
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { htmlOffsetAt, mapHtml } from '../../text/htmlOffsets.js';
 import { renderTextBlock } from './renderTextBlock.js';
 import type { Segment, TextBlockModel, TextSegment } from './types.js';
 
@@ -72,8 +73,9 @@ export function blockPosition(
 }
 
 /**
- * A selection in a block's text field as a selection in the content, for presence: the block is
- * the one its field is in (`data-block`); `undefined` outside a text block.
+ * A selection in a block's rich-text field (offsets of its rich text) as a selection in the
+ * content, for presence: the block is the one its field is in (`data-block`); `undefined` outside
+ * a text block.
  */
 export function contentSelectionOf(
   segments: readonly Segment[],
@@ -83,7 +85,18 @@ export function contentSelectionOf(
   const box = input.closest<HTMLElement>('[data-block]');
   const blockIndex = Number(box?.dataset.block);
   if (!Number.isInteger(blockIndex)) return undefined;
-  const start = contentOffset(segments, blockIndex, selection.start);
-  const end = contentOffset(segments, blockIndex, selection.end);
+  const found = locate(segments, blockIndex);
+  if (!found) return undefined;
+  // A caret sits right after the character before it; a selection starts at its first character.
+  const map = mapHtml(found.block.text);
+  const isCaret = selection.start === selection.end;
+  const start = contentOffset(
+    segments,
+    blockIndex,
+    htmlOffsetAt(map, selection.start, isCaret ? 'before-tags' : 'after-tags'),
+  );
+  const end = isCaret
+    ? start
+    : contentOffset(segments, blockIndex, htmlOffsetAt(map, selection.end, 'before-tags'));
   return start === undefined || end === undefined ? undefined : { start, end };
 }

@@ -62,6 +62,14 @@ function paragraphText(block: ParsedBlock): string | undefined {
   return elementText(block.innerHTML, 'p');
 }
 
+/**
+ * Whether a list item's or quote paragraph's HTML holds a line break: the editor shows a list as
+ * one line per item, so such an item is kept as a card rather than split into two.
+ */
+function isMultiline(text: string): boolean {
+  return text.includes('\n') || /<br[\s/>]/i.test(text);
+}
+
 /** The text model of a parsed block, when it is one of the text blocks in its plain form. */
 function textModelOf(block: ParsedBlock): TextBlockModel | undefined {
   const attrs = block.attrs as Record<string, unknown>;
@@ -82,7 +90,7 @@ function textModelOf(block: ParsedBlock): TextBlockModel | undefined {
       for (const item of block.innerBlocks) {
         if (item.blockName !== 'core/list-item' || item.innerBlocks.length > 0) return undefined;
         const text = elementText(item.innerHTML, 'li');
-        if (text === undefined || text.includes('\n')) return undefined;
+        if (text === undefined || isMultiline(text)) return undefined;
         items.push(text);
       }
       return { type: 'list', text: items.join('\n'), isOrdered };
@@ -91,7 +99,7 @@ function textModelOf(block: ParsedBlock): TextBlockModel | undefined {
       const lines: string[] = [];
       for (const inner of block.innerBlocks) {
         const text = paragraphText(inner);
-        if (text === undefined || text.includes('\n')) return undefined;
+        if (text === undefined || isMultiline(text)) return undefined;
         lines.push(text);
       }
       return { type: 'quote', text: lines.join('\n') };

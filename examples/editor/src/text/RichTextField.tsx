@@ -1,0 +1,329 @@
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import { __unstableUseRichText as useRichText, getActiveFormats, insert } from '@wordpress/rich-text';
+import type * as Y from 'yjs';
+import { RichRemoteCarets } from '../collaboration/RemoteCarets.js';
+import type { RemoteCaret } from '../collaboration/RemoteCarets.js';
+import { selectIn, valueLengthOf } from './domOffsets.js';
+import { FormatToolbar } from './FormatToolbar.js';
+import {
+  formatShortcutOf,
+  isLinkRequest,
+  removeLink,
+  toggleInlineFormat,
+  type LinkRequest,
+} from './formatCommands.js';
+import {
+  holdSelection,
+  loadRelativePositions,
+  resolveSelection,
+  type HeldSelection,
+  type SharedPlace,
+} from './heldSelection.js';
+import { isMapOf, mapHtml, richOffsetAt } from './htmlOffsets.js';
+import { ownChangeCount } from './ownChanges.js';
+import { htmlSteps, nextBlockHtml } from './richEdit.js';
+import {
+  modelOfRichHtml,
+  parseRich,
+  richHtmlOfModel,
+  type InlineFormat,
+  type RichTextValue,
+} from './richValue.js';
+import { changeEnd, mapOffset } from './textChange.js';
+
+/** What a block's key handler and the editor can do with a rich-text field. */
+export interface RichTextHandle {
+  /** The editable element. */
+  readonly element: HTMLDivElement;
+  /** The current value, with the selection (`start`, `end`; `undefined` without focus). */
+  value(): RichTextValue;
+  /** Makes `value` the field's value, as the person's own edit (a format, an inserted line). */
+  change(value: RichTextValue): void;
+  /** Focuses the field with the caret at a value offset, or at the end. */
+  focusAt(offset: number | 'end'): void;
+}
+
+/** Props of {@link RichTextField}. */
+export interface RichTextFieldProps {
+  /** The block's text: inline HTML (a list or quote: one line per item). */
+  text: string;
+  /** Each line of the text is an item (a list, a quote): a line break in the field separates them. */
+  hasLines: boolean;
+  /** The accessible name. */
+  label: string;
+  className: string;
+  placeholder: string;
+  /** @default undefined */
+  testId?: string;
+  /** No editing. */
+  disabled: boolean;
+  /**
+   * The person changed the text: the block's next texts, to write in this order (one; two when a
+   * format's tags are added or removed, each write then a pure insertion or deletion).
+   */
+  onChange(texts: readonly string[], isFormatting: boolean): void;
+  /** Keys for the block (Enter, Backspace at the start, arrows), after the field's own. */
+  onKeyDown(event: KeyboardEvent<HTMLDivElement>, field: RichTextHandle): void;
+  onBlur(): void;
+  /** Receives the field's handle. */
+  handleRef: Ref<RichTextHandle>;
+  /** The others' carets and selections, in offsets of `text`. */
+  remoteCarets: readonly RemoteCaret[];
+  /** Where the text is in the shared content, for holding the selection through others' edits. */
+  sharedPlace: SharedPlace | undefined;
+}
+
+const NO_FORMATS: readonly string[] = [];
+
+/** What `@wordpress/rich-text`'s editing hook returns (its types say little). */
+interface RichHook {
+  ref(node: HTMLDivElement | null): void;
+  getValue(): RichTextValue | undefined;
+  onChange(value: RichTextValue): void;
+}
+
+/** The selection of `value` as its rich-text offsets, or `undefined` without one. */
+function selectionOf(value: RichTextValue | undefined): { start: number; end: number } | undefined {
+  if (value === undefined || value.start === undefined || value.end === undefined) return undefined;
+  return { start: value.start, end: value.end };
+}
+
+/**
+ * A block's text as rich text: bold, italic, links and inline code shown as formatting and edited
+ * with the usual shortcuts and a small toolbar, written back as the block's HTML with the smallest
+ * edit (richEdit.ts). Built on `@wordpress/rich-text`'s editing hook (the block editor's own
+ * contenteditable handling: typing, selection, format boundaries, deletion), given HTML and a
+ * selection, which this field keeps where its owner left it when others change the text
+ * (relative positions in the shared content when collaborating; the change's text otherwise).
+ */
+export function RichTextField(props: RichTextFieldProps) {
+  const { text, hasLines, sharedPlace } = props;
+  const html = richHtmlOfModel(text, hasLines);
+  const element = useRef<HTMLDivElement | null>(null);
+  /** The selection the field has (rich-text offsets), as the hook last told it. */
+  const selection = useRef<{ start: number; end: number } | undefined>(undefined);
+  /** The text last shown, and the last one this person's own edit wrote. */
+  const shown = useRef(text);
+  const written = useRef<string | undefined>(undefined);
+  /** The last text known to be written as rich text writes it (its own output). */
+  const canonical = useRef<string | undefined>(undefined);
+  const ownChanges = useRef(ownChangeCount());
+  const held = useRef<HeldSelection | undefined>(undefined);
+  const [isFocused, setFocused] = useState(false);
+  const [activeFormats, setActiveFormats] = useState<readonly string[]>(NO_FORMATS);
+  const [link, setLink] = useState<LinkRequest | undefined>(undefined);
+  const latest = useRef(props);
+  latest.current = props;
+  /** Whether the change being made is a format command (its own undo step), not typing. */
+  const isFormatting = useRef(false);
+  const richRef = useRef<RichHook | undefined>(undefined);
+
+  // A new text from elsewhere, read before the hook shows it (in its layout effect), while the
+  // field's selection is still the one its owner made: where it goes in the new text.
+  if (text !== shown.current) {
+    const node = element.current;
+    const before = richRef.current?.getValue();
+    const had = selectionOf(before);
+    const isOwn = text === written.current;
+    const isOwnUndo = ownChangeCount() !== ownChanges.current;
+    if (!isOwn && had && before && node && node.ownerDocument.activeElement === node) {
+      const after = parseRich(html);
+      const map = mapHtml(text);
+      const sharedText = sharedPlace?.sharedText();
+      const kept =
+        !isOwnUndo && held.current && sharedText && isMapOf(map, after.text)
+          ? resolveSelection(sharedText, sharedPlace as SharedPlace, held.current, text, map)
+          : undefined;
+      if (isOwnUndo) {
+        const caret = changeEnd(before.text, after.text);
+        selection.current = { start: caret, end: caret };
+      } else if (kept) {
+        selection.current = kept;
+      } else {
+        const isCaret = had.start === had.end;
+        const start = mapOffset(had.start, before.text, after.text, isCaret ? 'left' : 'right');
+        selection.current = {
+          start,
+          end: Math.max(start, mapOffset(had.end, before.text, after.text)),
+        };
+      }
+    }
+    held.current = undefined;
+    written.current = undefined;
+    canonical.current = undefined;
+    shown.current = text;
+    ownChanges.current = ownChangeCount();
+  }
+
+  const rich = useRichText({
+    value: html,
+    selectionStart: selection.current?.start,
+    selectionEnd: selection.current?.end,
+    placeholder: props.placeholder,
+    onSelectionChange(start: number | undefined, end: number | undefined) {
+      selection.current = start === undefined || end === undefined ? undefined : { start, end };
+      // A selection held before someone else's change is not this one any more.
+      held.current = undefined;
+      ownChanges.current = ownChangeCount();
+      const value = richRef.current?.getValue();
+      const types = value ? getActiveFormats(value).map((format) => format.type) : [];
+      setActiveFormats((now) => (now.join() === types.join() ? now : types));
+    },
+    onChange(nextHtml: string) {
+      ownChanges.current = ownChangeCount();
+      const value = richRef.current?.getValue() as RichTextValue;
+      const before = richHtmlOfModel(shown.current, hasLines);
+      const next = nextBlockHtml(before, value, nextHtml, shown.current === canonical.current);
+      const steps = htmlSteps(before, next).map((step) => modelOfRichHtml(step, hasLines));
+      const last = steps[steps.length - 1] as string;
+      if (last === shown.current) return;
+      held.current = undefined;
+      written.current = last;
+      canonical.current = next === nextHtml ? last : undefined;
+      shown.current = last;
+      latest.current.onChange(steps, isFormatting.current);
+    },
+  }) as unknown as RichHook;
+  richRef.current = rich;
+  // One callback for the element's whole life: a new one each render would make the hook attach
+  // its listeners and apply its value again on every render.
+  const setElement = useCallback((node: HTMLDivElement | null) => {
+    element.current = node;
+    richRef.current?.ref(node);
+  }, []);
+
+  // While this field has focus, its selection is taken as relative positions just before someone
+  // else's change enters the shared text (the text and the selection then still agree).
+  useEffect(() => {
+    if (!isFocused || sharedPlace === undefined) return;
+    const sharedText = sharedPlace.sharedText();
+    const doc = sharedText?.doc;
+    if (!sharedText || !doc) return;
+    void loadRelativePositions();
+    const onBeforeTransaction = (transaction: Y.Transaction) => {
+      if (transaction.local || held.current !== undefined) return;
+      const value = richRef.current?.getValue();
+      const had = selectionOf(value);
+      if (!had || !value) return;
+      const current = shown.current;
+      const map = mapHtml(current);
+      if (!isMapOf(map, value.text)) return;
+      held.current = holdSelection(sharedText, sharedPlace, current, map, had.start, had.end);
+    };
+    doc.on('beforeTransaction', onBeforeTransaction);
+    return () => doc.off('beforeTransaction', onBeforeTransaction);
+  }, [isFocused, sharedPlace]);
+
+  const handle: RichTextHandle = {
+    get element() {
+      return element.current as HTMLDivElement;
+    },
+    value: () => rich.getValue() as RichTextValue,
+    change: (value) => rich.onChange(value),
+    focusAt(offset) {
+      const node = element.current;
+      if (!node) return;
+      node.focus();
+      const at = offset === 'end' ? valueLengthOf(node) : offset;
+      selectIn(node, at);
+    },
+  };
+  useImperativeHandle(props.handleRef, () => handle);
+
+  const applyFormatting = (value: RichTextValue) => {
+    isFormatting.current = true;
+    try {
+      rich.onChange(value);
+    } finally {
+      isFormatting.current = false;
+    }
+  };
+  const applyFormat = (format: InlineFormat) => {
+    const value = rich.getValue();
+    if (!value || value.start === undefined) return;
+    const result = toggleInlineFormat(value, format);
+    if (isLinkRequest(result)) setLink(result);
+    else applyFormatting(result);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented) return;
+    const format = formatShortcutOf(event);
+    if (format === 'unlink') {
+      event.preventDefault();
+      const value = rich.getValue();
+      if (value && value.start !== undefined) applyFormatting(removeLink(value));
+      return;
+    }
+    if (format) {
+      event.preventDefault();
+      applyFormat(format);
+      return;
+    }
+    props.onKeyDown(event, handle);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    // Only text comes in: pasted markup (styles, spans, other blocks) would go into the content.
+    event.preventDefault();
+    const value = rich.getValue();
+    if (!value || value.start === undefined) return;
+    const pasted = event.clipboardData.getData('text/plain').replace(/\r\n?/g, '\n');
+    rich.onChange(insert(value, hasLines ? pasted : pasted.replace(/\s*\n\s*/g, ' ')));
+  };
+
+  const map = props.remoteCarets.length > 0 ? mapHtml(text) : undefined;
+  const carets = map
+    ? props.remoteCarets.map((caret) => ({
+        ...caret,
+        start: richOffsetAt(map, caret.start),
+        end: richOffsetAt(map, caret.end),
+      }))
+    : props.remoteCarets;
+  return (
+    <div className="rich-text-box">
+      <FormatToolbar
+        active={activeFormats}
+        disabled={props.disabled}
+        link={link}
+        onFormat={applyFormat}
+        onLink={(href, refocus) => {
+          const request = link;
+          setLink(undefined);
+          if (!request) return;
+          if (refocus) handle.focusAt(request.caret);
+          if (href !== undefined) applyFormatting(request.apply(href));
+        }}
+      />
+      <div
+        ref={setElement}
+        role="textbox"
+        aria-multiline={hasLines}
+        aria-label={props.label}
+        aria-disabled={props.disabled || undefined}
+        contentEditable={!props.disabled}
+        suppressContentEditableWarning
+        tabIndex={props.disabled ? -1 : 0}
+        className={props.className}
+        data-testid={props.testId}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+        onDrop={(event) => event.preventDefault()}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          held.current = undefined;
+          props.onBlur();
+        }}
+      />
+      <RichRemoteCarets field={element} carets={carets} shown={text} />
+    </div>
+  );
+}
