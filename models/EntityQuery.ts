@@ -91,6 +91,11 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   private untrackedView: View<T, E> = UNKNOWN;
   private untrackedList: ListState | undefined = undefined;
   private untrackedVersion = -1;
+  /**
+   * Where each id sits in the kept view's arrays, made on the first patch; `null` when an id is
+   * listed twice (then every change works the list out again).
+   */
+  private untrackedPositions: Map<Id, number> | null | undefined = undefined;
   /** When the query was made, last settled or last stopped being observed (for eviction). */
   private lastUsedMs = Date.now();
   private isScheduled = false;
@@ -249,7 +254,8 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
    */
   invalidate(): void {
     this.generation++;
-    this.setStatus({ isStale: true });
+    // Already stale (a batch save invalidates every query once per saved record): no new status.
+    if (!this.statusBox.get().isStale) this.setStatus({ isStale: true });
     this.schedule();
   }
 
@@ -280,11 +286,70 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     const list = this.list.get();
     const version = this.collection.snapshotVersion;
     if (list === this.untrackedList && version === this.untrackedVersion) return this.untrackedView;
-    const view = this.computeView();
-    if (!sameView(view, this.untrackedView)) this.untrackedView = view;
+    const patched = list === this.untrackedList ? this.patchedView(version) : undefined;
+    const view = patched ?? this.computeView();
+    if (view !== this.untrackedView && !sameView(view, this.untrackedView)) {
+      if (view.records !== this.untrackedView.records) this.untrackedPositions = undefined;
+      this.untrackedView = view;
+    }
     this.untrackedList = list;
     this.untrackedVersion = version;
     return this.untrackedView;
+  }
+
+  /**
+   * The kept view with the records whose snapshots changed since it was made read again: O(changes)
+   * plus one copy of the items array, instead of a lookup per listed record. `undefined` when it
+   * cannot be patched (the collection lost track, too many changes, a record lost its snapshot);
+   * then the caller works the list out again.
+   */
+  private patchedView(version: number): View<T, E> | undefined {
+    const kept = this.untrackedView;
+    if (kept.items === null || kept.records === null) return undefined;
+    const changed = this.collection.snapshotChangesSince(this.untrackedVersion);
+    if (changed === undefined || changed.length > 64 || changed.length * 8 > kept.items.length)
+      return undefined;
+    const positions = this.positionsOf(kept.records);
+    if (positions === null) return undefined;
+    let items: T[] | undefined;
+    for (const id of changed) {
+      const at = positions.get(id);
+      if (at === undefined) continue;
+      const item = this.itemOf(kept.records[at]);
+      if (item === undefined) return undefined;
+      if (item === (items ?? kept.items)[at]) continue;
+      items ??= kept.items.slice();
+      items[at] = item;
+    }
+    // The version moved past what the log reported only if a change came in while reading: start over.
+    if (this.collection.snapshotVersion !== version) return undefined;
+    return items ? { items, records: kept.records } : kept;
+  }
+
+  /** Id → index in the kept records, made once per records array; `null` when an id repeats. */
+  private positionsOf(records: readonly EntityRecord<T, E>[]): Map<Id, number> | null {
+    if (this.untrackedPositions !== undefined) return this.untrackedPositions;
+    const positions = new Map<Id, number>();
+    for (let i = 0; i < records.length; i++) {
+      const id = records[i]?.id;
+      if (id === undefined || positions.has(id)) return (this.untrackedPositions = null);
+      positions.set(id, i);
+    }
+    return (this.untrackedPositions = positions);
+  }
+
+  /** A listed record's item in this query's context and fields; `undefined` when it has none (the list is unknown). */
+  private itemOf(record: EntityRecord<T, E> | undefined): T | undefined {
+    const item = record?.readItem(this.parts.context);
+    if (!item) return undefined;
+    const fields = this.parts.fields;
+    if (!fields) return item.isComplete ? item.data : undefined;
+    let projection = this.picked.get(item.data);
+    if (!projection) {
+      projection = pickFields(item.data, fields);
+      this.picked.set(item.data, projection);
+    }
+    return projection as T;
   }
 
   /**
@@ -297,6 +362,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     this.untrackedView = UNKNOWN;
     this.untrackedList = undefined;
     this.untrackedVersion = -1;
+    this.untrackedPositions = undefined;
   }
 
   private computeView(): View<T, E> {

@@ -634,7 +634,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
       case 'autosavesReplaced':
         return;
       case 'cleared':
-        this.collection?.noteSnapshotChange();
+        this.collection?.noteSnapshotChange(this);
         return;
       case 'conflictSet':
         // The journal keeps a conflict until it is answered; an answer moves the edit's base.
@@ -646,7 +646,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
         return;
       case 'received':
         // Queries read by plain scripts keep their view until a snapshot changes.
-        this.collection?.noteSnapshotChange();
+        this.collection?.noteSnapshotChange(this);
         this.lastUsedMs = Date.now();
         return;
       case 'fetchEnded':

@@ -81,7 +81,7 @@ export interface RecordHost<T extends object, E extends object = T> {
    */
   noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean, hasAnyEdits: boolean): void;
   /** The record's stored server snapshots changed (received or cleared): the lists a script read are out of date. */
-  noteSnapshotChange(): void;
+  noteSnapshotChange(record: EntityRecord<T, E>): void;
 }
 
 /** Totals of a list, from the response headers. */
@@ -114,6 +114,11 @@ export interface QueryHost<T extends object, E extends object = T> {
    * it and the list stay the same.
    */
   readonly snapshotVersion: number;
+  /**
+   * The ids whose snapshots changed since {@link snapshotVersion} was `version` (an id may repeat);
+   * `undefined` when that is no longer known, or the records the collection holds changed.
+   */
+  snapshotChangesSince(version: number): readonly Id[] | undefined;
 }
 
 /**

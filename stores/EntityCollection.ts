@@ -44,6 +44,7 @@ import {
 } from './permissionHints.js';
 import { MembershipSignal } from './MembershipSignal.js';
 import { ReadOrder } from './ReadOrder.js';
+import { SnapshotChangeLog } from './SnapshotChangeLog.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
 import type { UndoHistory } from './UndoHistory.js';
@@ -111,8 +112,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** The identity map: one record per normalised id, and the singleton's record. */
   private readonly records = new Map<Id, EntityRecord<T, E>>();
   private singletonRecord: EntityRecord<T, E> | undefined;
-  /** Grows on every change of a record's snapshots or of the identity map (see {@link snapshotVersion}). */
-  private snapshotChanges = 0;
+  /** Every change of a record's snapshots or of the identity map (see {@link snapshotVersion}), with the ids of the last ones. */
+  private readonly snapshotChanges = new SnapshotChangeLog();
   private readonly lists = new QueryLists<EntityQuery<T, E>>();
   /** Records and queries made or dropped: what `allRecords` and `allQueries` readers react to. */
   private readonly members = new MembershipSignal('EntityCollection.members');
@@ -228,21 +229,22 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const lists = this.lists.evictIdle(cutoffMs);
     let waiting = lists.waiting;
     const listed = lists.listed;
-    const versionBefore = this.snapshotChanges;
+    const versionBefore = this.snapshotChanges.version;
     for (const [id, record] of this.records) {
       if (record.edits !== NO_EDITS) continue;
       if (!listed.has(id) && !pinned.has(record) && record.isEvictable(cutoffMs)) {
         this.records.delete(id);
-        this.snapshotChanges++;
+        this.snapshotChanges.noteUnnamed();
         this.revisionCollections.delete(id);
       } else {
         waiting++;
       }
     }
     // A query's plain-script view made before may hold the records just let go.
-    if (this.snapshotChanges !== versionBefore) this.lists.releaseStaleViews();
+    const dropped = this.snapshotChanges.version !== versionBefore;
+    if (dropped) this.lists.releaseStaleViews();
     // Readers of the members (the inspector) hear of a sweep only when it dropped something.
-    if (this.snapshotChanges !== versionBefore || lists.evicted > 0) this.members.changed();
+    if (dropped || lists.evicted > 0) this.members.changed();
     return waiting + this.revisionCollections.evictIdle(cutoffMs, pinned);
   }
 
@@ -261,7 +263,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (record.id !== undefined || this.records.has(key)) return;
     record.assignId(key);
     this.records.set(key, record);
-    this.snapshotChanges++;
+    this.snapshotChanges.noteUnnamed();
     this.members.changed();
   }
 
@@ -327,8 +329,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /** @internal A record's snapshots changed (`EntityRecord` tells on 'received' and 'cleared'). */
-  noteSnapshotChange(): void {
-    this.snapshotChanges++;
+  noteSnapshotChange(record: EntityRecord<T, E>): void {
+    this.snapshotChanges.note(record.id);
   }
 
   /**
@@ -337,7 +339,16 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
    * id list stay the same. Not observable; reactions observe the records themselves.
    */
   get snapshotVersion(): number {
-    return this.snapshotChanges;
+    return this.snapshotChanges.version;
+  }
+
+  /**
+   * @internal The ids of the records whose snapshots changed since {@link snapshotVersion} was
+   * `version` (an id may repeat); `undefined` when that is no longer known or the identity map
+   * changed in between. Lets a query patch the view a plain script read.
+   */
+  snapshotChangesSince(version: number): readonly Id[] | undefined {
+    return this.snapshotChanges.since(version);
   }
 
   /** The record made for `id` so far, without making one. @internal Used by queries. */

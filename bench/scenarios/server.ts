@@ -145,7 +145,7 @@ export class MockServer {
           ? this.batch(method, request.body)
           : this.route(method, route, url.searchParams, request.body);
       const headers = new Headers(answer.headers);
-      return { status: answer.status, headers, text: answer.body };
+      return { status: answer.status, headers, text: asReceived(answer.body) };
     } finally {
       this.serverMs += performance.now() - start;
       const cpu = process.cpuUsage(cpuStart);
@@ -312,4 +312,14 @@ export class MockServer {
     });
     return { status: 207, body: `{"responses":[${responses.join(',')}]}` };
   }
+}
+
+/**
+ * The body as a client receives it: a flat string decoded from the answer's UTF-8 bytes, as
+ * `response.text()` gives it. The answer built here is a rope of joined pieces, which the client's
+ * first `JSON.parse` would have to flatten (about 1.5 times a parse of a flat string, on both sides
+ * alike), a cost no browser pays; decoding here keeps it in the server's time.
+ */
+function asReceived(body: string): string {
+  return body === '' ? body : Buffer.from(body, 'utf8').toString('utf8');
 }

@@ -86,6 +86,53 @@ describe('a query read outside reactions', () => {
     expect(everything.items).toHaveLength(18);
   });
 
+  it('patches the kept view with the one record that changed, without looking every record up again', async () => {
+    const { posts } = setup(1_000);
+    const query = await posts.query({ per_page: -1 }).fetch();
+    const before = query.items;
+    const records = query.records;
+    const peek = vi.spyOn(posts, 'peek');
+    posts.receive(makePost(500, { title: { raw: 'Changed', rendered: 'Changed' } }));
+    const after = query.items;
+    expect(rawTitle(after?.[499])).toBe('Changed');
+    // Only the changed record was read again: no lookup per listed record.
+    expect(peek).not.toHaveBeenCalled();
+    // A new array (the old one is what a script held, unchanged); everything else as it was.
+    expect(after).not.toBe(before);
+    expect(rawTitle(before?.[499])).toBe('Post 500');
+    expect(after?.filter((item, i) => item !== before?.[i])).toHaveLength(1);
+    expect(query.records).toBe(records);
+    // Many changes at once, and a repeated one, still end as a full read would.
+    for (let id = 1; id <= 100; id++)
+      posts.receive(makePost(id, { title: { raw: `Many ${id}`, rendered: '' } }));
+    posts.receive(makePost(3, { title: { raw: 'Again', rendered: '' } }));
+    posts.receive(makePost(3, { title: { raw: 'Last', rendered: '' } }));
+    expect(query.items?.slice(0, 4).map(rawTitle)).toEqual(['Many 1', 'Many 2', 'Last', 'Many 4']);
+    expect(query.items?.map((item) => (item as { id: number }).id)).toEqual(
+      Array.from({ length: 1_000 }, (_, i) => i + 1),
+    );
+  });
+
+  it('patches a _fields list and a page with its projection, and gives up when a record loses its snapshot', async () => {
+    const { posts } = setup(200);
+    const titles = await posts.query({ per_page: -1, _fields: ['id', 'title'] }).fetch();
+    const page = await posts.query({ per_page: 50, page: 2 }).fetch();
+    expect(titles.items).toHaveLength(200);
+    expect(page.items).toHaveLength(50);
+    posts.receive(makePost(60, { title: { raw: 'Sixty', rendered: 'Sixty' } }));
+    expect(titles.items?.[59]).toEqual({ id: 60, title: { raw: 'Sixty', rendered: 'Sixty' } });
+    expect(rawTitle(page.items?.[9])).toBe('Sixty');
+    // A record of another page: the page keeps its arrays.
+    const pageItems = page.items;
+    posts.receive(makePost(1, { title: { raw: 'One', rendered: 'One' } }));
+    expect(page.items).toBe(pageItems);
+    // A listed record that lost its snapshot but stays listed: the list is unknown, as a full read says.
+    runInAction(() => {
+      posts.record(70).dispatch({ type: 'cleared' });
+      expect(page.items).toBeNull();
+    });
+  });
+
   it('gives the same arrays again when a change left the page as it was', async () => {
     const { posts } = setup(20);
     const page = await posts.query({ per_page: 5 }).fetch();

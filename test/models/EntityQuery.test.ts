@@ -193,6 +193,20 @@ describe('EntityQuery', () => {
     stop();
   });
 
+  it('tells status observers once when invalidated again and again while stale (a batch save of many records)', async () => {
+    const { posts, listCalls } = setup(5);
+    const query = await posts.query({}).fetch();
+    const seen: boolean[] = [];
+    const stop = autorun(() => seen.push(query.status.isStale));
+    for (let i = 0; i < 50; i++) posts.receive(makePost(1 + (i % 5)), { invalidate: true });
+    expect(seen).toEqual([false, true]);
+    stop();
+    // Still stale, so the next fetch or observation asks again.
+    await query.fetch();
+    expect(listCalls()).toHaveLength(2);
+    expect(query.status.isStale).toBe(false);
+  });
+
   it('never inserts a received or saved record into a list; only a refetch shows it', async () => {
     const { posts, setPosts } = setup(2);
     const query = await posts.query({}).fetch();

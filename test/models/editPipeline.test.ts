@@ -211,6 +211,23 @@ describe('deepEqual', () => {
     expect(deepEqual({}, new Date(0))).toBe(false);
   });
 
+  it('compares JSON objects by their own keys, whatever their order, and arrays by position', () => {
+    expect(deepEqual({ a: 1, b: { c: [1, { d: 'x' }] } }, { b: { c: [1, { d: 'x' }] }, a: 1 })).toBe(true);
+    expect(deepEqual({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(deepEqual({ a: 1, b: undefined }, { a: 1 })).toBe(false);
+    expect(deepEqual({ a: 1, b: 2 }, { a: 1, c: 2 })).toBe(false);
+    expect(deepEqual({}, {})).toBe(true);
+    expect(deepEqual({}, [])).toBe(false);
+    expect(deepEqual([], {})).toBe(false);
+    expect(deepEqual([1, 2], [2, 1])).toBe(false);
+    expect(deepEqual(Number.NaN, Number.NaN)).toBe(true);
+    // Only own keys count: an inherited key is neither compared nor counted.
+    const inherited = Object.create({ hidden: 1 }) as Record<string, unknown>;
+    inherited.a = 1;
+    expect(deepEqual(inherited, { a: 1 })).toBe(true);
+    expect(deepEqual(Object.assign(Object.create(null) as object, { a: 1 }), { a: 1 })).toBe(true);
+  });
+
   it('keeps an edit to another date', () => {
     const result = mergeEdits(undefined, { at: new Date(0) }, {}, { at: new Date(1) });
     expect(result.changed).toBe(true);
