@@ -20,6 +20,9 @@ import {
 import * as Y from 'yjs';
 import { applyTextValue, diffText } from '../../src/sync/textDiff.js';
 
+/** The properties' seed: fixed, so a run is repeatable; `FC_SEED=n` tries another. */
+const PROPERTY_SEED = process.env.FC_SEED === undefined ? 20261127 : Number(process.env.FC_SEED);
+
 const at = (value: RichTextValue, start: number, end = start): RichTextValue => ({ ...value, start, end });
 
 /** The one replacement the shared text gets when `before` becomes `after` (as the sync layer writes it). */
@@ -90,16 +93,18 @@ describe('rich text: HTML offset ↔ rich-text offset', () => {
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const html = htmlOf(
           parseRich(
+            // A "<" typed as text is escaped as rich text writes it: a "<" joined to the letters
+            // after it would be a broken tag (`<a <br>`), which no typing produces.
             pieces
+              .map((part) => (part === '<' ? '&lt;' : part))
               .join('')
-              .replace(/&(?!amp;)/g, '&amp;')
-              .replace(/<(?![a-z/])/g, '&lt;'),
+              .replace(/&(?!amp;|lt;)/g, '&amp;'),
           ),
         );
         const map = mapHtml(html);
         expect(map.text).toBe(parseRich(html).text);
       }),
-      { numRuns: 200 },
+      { numRuns: 200, seed: PROPERTY_SEED },
     );
   });
 });
@@ -189,7 +194,7 @@ describe('rich text: the smallest edit of the block HTML', () => {
           expect(htmlOf(parseRich(next))).toBe(htmlOf(edited));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 300, seed: PROPERTY_SEED },
     );
   });
 });
