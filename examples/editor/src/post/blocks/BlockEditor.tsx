@@ -14,6 +14,7 @@ import {
   updateBlock,
   updateParsedBlock,
   insertBlock,
+  modelOf,
 } from './blockEdits.js';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { blockPosition } from './blockOffsets.js';
@@ -24,7 +25,7 @@ import { placeBlock } from './inserter/inserterEdits.js';
 import { useSlashInserter } from './inserter/useSlashInserter.js';
 import { sharedPlaceOf } from './sharedPlace.js';
 import type { BlockActions as TextBlockActions } from './TextBlock.js';
-import type { BlockSegment, Segment, TextBlockModel } from './types.js';
+import type { BlockSegment, Segment } from './types.js';
 
 /** Props of {@link BlockEditor}. */
 export interface BlockEditorProps {
@@ -66,17 +67,6 @@ function caretsInBlocks(
 
 /** What an empty post's content shows: one empty paragraph. */
 const EMPTY_PARAGRAPH = renderTextBlock({ type: 'paragraph', text: '' });
-
-/** A text block's model (what it is, without where it is in the content). */
-function modelOf(block: TextBlockModel): TextBlockModel {
-  const { type, text, level, isOrdered } = block;
-  return {
-    type,
-    text,
-    ...(level === undefined ? {} : { level }),
-    ...(isOrdered === undefined ? {} : { isOrdered }),
-  };
-}
 
 /**
  * The post content as blocks: paragraphs, headings, lists and quotes are edited as text; other

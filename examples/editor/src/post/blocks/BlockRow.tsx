@@ -1,6 +1,7 @@
 import { memo, type RefObject } from 'react';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { BlockCard } from './BlockCard.js';
+import { modelOf } from './blockEdits.js';
 import { BlockToolbar } from './BlockToolbar.js';
 import type { SharedPlace } from '../../text/heldSelection.js';
 import { TextBlock, type BlockActions as TextBlockActions } from './TextBlock.js';
@@ -48,22 +49,10 @@ export interface BlockRowProps {
   sharedPlace: SharedPlace | undefined;
 }
 
-/** A block's text model (what it is, without where it is in the content). */
-function modelOf(block: BlockSegment): TextBlockModel | undefined {
-  if (block.kind !== 'text') return undefined;
-  const { type, text, level, isOrdered } = block;
-  return {
-    type,
-    text,
-    ...(level === undefined ? {} : { level }),
-    ...(isOrdered === undefined ? {} : { isOrdered }),
-  };
-}
-
 /** One block with its tools, its "/" list while open, and the "+" after it. */
 function BlockRowView(props: BlockRowProps) {
   const { block, index, count, disabled, remoteCarets, slash, actions } = props;
-  const text = modelOf(block);
+  const text = block.kind === 'text' ? modelOf(block) : undefined;
   return (
     <div
       className="block"

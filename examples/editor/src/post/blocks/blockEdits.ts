@@ -20,8 +20,19 @@ export function blocksOf(content: string): BlockSegment[] {
   return parseContent(content).filter((segment): segment is BlockSegment => segment.kind !== 'gap');
 }
 
-/** The segment index of the `blockIndex`-th block. */
-function segmentIndex(segments: readonly Segment[], blockIndex: number): number {
+/** A text block's model: what it is, without where it is in the content. */
+export function modelOf(block: TextBlockModel): TextBlockModel {
+  const { type, text, level, isOrdered } = block;
+  return {
+    type,
+    text,
+    ...(level === undefined ? {} : { level }),
+    ...(isOrdered === undefined ? {} : { isOrdered }),
+  };
+}
+
+/** The segment index of the `blockIndex`-th block (gaps not counted). */
+export function segmentIndex(segments: readonly Segment[], blockIndex: number): number {
   let seen = -1;
   for (let i = 0; i < segments.length; i++) {
     if (segments[i]?.kind !== 'gap') seen++;

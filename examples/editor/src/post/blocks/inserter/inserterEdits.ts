@@ -6,9 +6,9 @@
  *
  * @module
  */
+import { segmentIndex } from '../blockEdits.js';
 import { parseContent } from '../parseContent.js';
 import { renderTextBlock } from '../renderTextBlock.js';
-import type { Segment } from '../types.js';
 import type { InsertableBlock } from './insertableBlocks.js';
 
 /** What WordPress puts between two top-level blocks. */
@@ -25,16 +25,6 @@ export interface PlacedBlock {
 
 function markupOf(entry: InsertableBlock): string {
   return 'model' in entry.block ? renderTextBlock(entry.block.model) : entry.block.markup;
-}
-
-/** The segment index of the `blockIndex`-th block (gaps not counted). */
-function segmentIndex(segments: readonly Segment[], blockIndex: number): number {
-  let seen = -1;
-  for (let i = 0; i < segments.length; i++) {
-    if (segments[i]?.kind !== 'gap') seen++;
-    if (seen === blockIndex) return i;
-  }
-  throw new RangeError(`The content has no block ${blockIndex}.`);
 }
 
 /** Places `entry` in `content` at `place` (see {@link InsertPlace}). */
