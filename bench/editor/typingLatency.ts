@@ -38,20 +38,40 @@ const TEXT = 'the quick brown fox jumps over the lazy dog ';
 /** Keystrokes typed into one field before switching to the other (the fields take turns). */
 const CHUNK = 15;
 
-/** Installs the latency probe on the page: every keydown records its key → paint time, by field. */
+/**
+ * Installs the latency probe on the page: every keydown records its key → paint time, by field,
+ * and where that time went: waiting for the page to take the key (`queued`: another task was
+ * running), the key's own events up to the end of its `input` (`handled`), until the next
+ * animation frame starts (`frame`), and the whole (`total`).
+ */
 async function installProbe(page: Page): Promise<void> {
   await page.evaluate(`
-    window.__latencies = { block: [], plain: [] };
+    window.__phases = { block: [], plain: [] };
     window.__field = undefined;
     document.addEventListener('keydown', (event) => {
       const start = event.timeStamp;
       const into = window.__field;
+      const phases = { queued: performance.now() - start, handled: NaN, frame: NaN, total: NaN };
+      // The window's own bubbling listener runs after the page's handlers (and their microtasks).
+      window.addEventListener('input', () => { phases.handled = performance.now() - start; }, { once: true });
       // After the next frame is painted: the first task after the animation frame that shows the key.
-      requestAnimationFrame(() => setTimeout(() => {
-        if (into) window.__latencies[into].push(performance.now() - start);
-      }, 0));
+      requestAnimationFrame(() => {
+        phases.frame = performance.now() - start;
+        setTimeout(() => {
+          phases.total = performance.now() - start;
+          if (into) window.__phases[into].push(phases);
+        }, 0);
+      });
     }, true);
   `);
+}
+
+/** Where a keystroke's latency went (milliseconds from its keydown's timestamp), see {@link installProbe}. */
+interface Phases {
+  queued: number;
+  handled: number;
+  frame: number;
+  total: number;
 }
 
 type Field = 'block' | 'plain';
@@ -61,7 +81,7 @@ type Field = 'block' | 'plain';
  * so that both see the same machine load; the first keystroke after each switch (focus moved) and
  * the warm-up are not counted.
  */
-async function measure(page: Page, selectors: Record<Field, string>): Promise<Record<Field, number[]>> {
+async function measure(page: Page, selectors: Record<Field, string>): Promise<Record<Field, Phases[]>> {
   const typed: Record<Field, number> = { block: 0, plain: 0 };
   const focus = async (field: Field) => {
     await page.evaluate('window.__field = undefined');
@@ -77,7 +97,7 @@ async function measure(page: Page, selectors: Record<Field, string>): Promise<Re
     }
   }
   await page.waitForTimeout(200);
-  await page.evaluate('window.__latencies = { block: [], plain: [] }');
+  await page.evaluate('window.__phases = { block: [], plain: [] }');
   let field: Field = 'block';
   while (typed.block < KEYSTROKES || typed.plain < KEYSTROKES) {
     await focus(field);
@@ -93,7 +113,7 @@ async function measure(page: Page, selectors: Record<Field, string>): Promise<Re
     field = field === 'block' ? 'plain' : 'block';
   }
   await page.waitForTimeout(300);
-  return (await page.evaluate('window.__latencies')) as Record<Field, number[]>;
+  return (await page.evaluate('window.__phases')) as Record<Field, Phases[]>;
 }
 
 function keyAt(i: number): string {
@@ -101,16 +121,44 @@ function keyAt(i: number): string {
   return char === ' ' ? 'Space' : char;
 }
 
-function summary(values: readonly number[]): { median: number; p95: number; n: number } {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), n: sorted.length };
+interface Summary {
+  median: number;
+  p95: number;
+  n: number;
+  /** The median of each phase (see {@link Phases}). */
+  phases: Phases;
+}
+
+function summary(keys: readonly Phases[]): Summary {
+  const sorted = keys.map((key) => key.total).sort((a, b) => a - b);
+  const medianOf = (phase: keyof Phases) =>
+    percentile(
+      keys.map((key) => key[phase]).filter((ms) => Number.isFinite(ms)),
+      50,
+    );
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    n: sorted.length,
+    phases: {
+      queued: medianOf('queued'),
+      handled: medianOf('handled'),
+      frame: medianOf('frame'),
+      total: medianOf('total'),
+    },
+  };
+}
+
+/** One line of where a field's keystrokes went (medians, ms since the keydown's timestamp). */
+function phasesLine({ phases }: Summary): string {
+  return `taken ${phases.queued.toFixed(1)}, input handled ${phases.handled.toFixed(1)}, frame starts ${phases.frame.toFixed(1)}, painted ${phases.total.toFixed(1)}`;
 }
 
 /** Opens the sample post at `address` in a new page and types into its first block and a plain textarea, by turns. */
 async function typeInEditorAndTextarea(
   browser: Browser,
   address: string,
-): Promise<{ block: ReturnType<typeof summary>; plain: ReturnType<typeof summary> }> {
+): Promise<{ block: Summary; plain: Summary }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   try {
     const errors: string[] = [];
@@ -197,6 +245,8 @@ async function main(): Promise<void> {
       console.log(
         `    ratio content editor / plain textarea: median ${(block.median / plain.median).toFixed(2)}×, p95 ${(block.p95 / plain.p95).toFixed(2)}×`,
       );
+      console.log(`    where it went (medians, ms after keydown): editor ${phasesLine(block)}`);
+      console.log(`                                               textarea ${phasesLine(plain)}`);
     }
     console.log(
       `  load average after: ${loadavg()
