@@ -4,7 +4,8 @@
  *
  * As the block editor does, a room sends nothing while its person is alone in it (the relay stores
  * no rows for a lone editor): the queue starts with a `sync_step1` and opens once the server's
- * presence shows someone else; from then on it stays open.
+ * presence shows someone else; from then on it stays open. Alone, the person's presence travels
+ * with the polls only, not in a request per change.
  *
  * @module
  */
@@ -69,10 +70,15 @@ export class PollingRoom {
     return this.context.doc.clientID;
   }
 
-  /** True when a request should carry rows or presence for this room now. */
+  /**
+   * True when a request should carry rows or presence for this room now. Alone in the room, a
+   * change of this person's presence (the caret, at every keystroke) makes no request of its own:
+   * nobody is there to see it, the next poll carries it, and the first answer that shows someone
+   * sends it at once.
+   */
   get hasOutgoing(): boolean {
     if (this.isClosed || this.isForbidden) return false;
-    return !this.hasAnswer || this.isAwarenessDirty || (this.hasPeers && this.queue.length > 0);
+    return !this.hasAnswer || (this.hasPeers && (this.isAwarenessDirty || this.queue.length > 0));
   }
 
   /** Rows waiting (sent or not, paused or not). */
@@ -247,7 +253,7 @@ export class PollingRoom {
     const mine = this.context.awareness.clientID;
     if (change.added.includes(mine) || change.updated.includes(mine)) {
       this.isAwarenessDirty = true;
-      this.host.wake();
+      if (this.hasOutgoing) this.host.wake();
     }
   };
 }

@@ -2,7 +2,8 @@
  * When the provider sends, with fake timers: the block editor's intervals on a server that does not
  * hold requests (4 s alone, 1 s with others, 25 s hidden, at once on return), long polls on our
  * relay, local changes sent at once within the send budget, every room in one request, at most 50
- * rooms per request, 413 halving the body, and leaving with `awareness: null`.
+ * rooms per request, 413 halving the body, a lone person's caret riding on the polls, and leaving
+ * with `awareness: null`.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { VisibilitySource } from '../../../src/sync/httpPolling/PollingLoop.js';
@@ -193,6 +194,30 @@ describe('httpPollingProvider on our relay (long poll)', () => {
       (withRows[index]?.body as { rooms: Array<{ updates: unknown[] }> }).rooms[0]!.updates;
     expect(rowsOf(0).length).toBeGreaterThan(0);
     expect(rowsOf(1).slice(0, rowsOf(0).length)).toEqual(rowsOf(0));
+  });
+
+  it('alone, a caret that moves makes no request of its own; the first answer that shows someone sends it at once', async () => {
+    const { mock, log } = loggingMock(20_000);
+    const id = mock.addPost('post', { title: 'Title', status: 'draft' });
+    const a = pollingStore(transportAs(mock), 1);
+    stores.push(a);
+    const ra = await openPost(a, id);
+    await vi.advanceTimersByTimeAsync(1000);
+    log.length = 0;
+    // A keystroke a tenth of a second, for two seconds: the caret moves with each.
+    for (let at = 1; at <= 20; at++) {
+      a.sync!.setLocalPresence(ra, { field: 'title', selection: { start: at % 6, end: at % 6 } });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(syncRequestTimes(mock, log)).toHaveLength(0);
+    // Someone comes: their presence answers the held poll, and the caret where it is now goes at once.
+    const b = pollingStore(transportAs(mock), 2);
+    stores.push(b);
+    const rb = await openPost(b, id);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(b.sync!.peers(rb).map((peer) => [peer.field, peer.selection])).toEqual([
+      ['title', { start: 2, end: 2 }],
+    ]);
   });
 
   it('leaves with awareness null, and the others see the person go at once', async () => {
