@@ -3,10 +3,11 @@
  *
  * @module
  */
-import { action, computed, createAtom, makeObservable, observable } from 'mobx';
+import { action, computed, createAtom, makeObservable, observable, runInAction } from 'mobx';
 import type { EditEvent } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
+import { isInAction } from '../models/lazyObservable.js';
 import type { UndoTarget } from '../models/RecordHost.js';
 import { deepEqual } from '../models/snapshot.js';
 import type { ExternalUndoStep, UndoDelegate } from './undoDelegation.js';
@@ -41,6 +42,35 @@ function isRealChange(change: UndoChange): boolean {
   return (
     typeof change.from !== 'function' && typeof change.to !== 'function' && !deepEqual(change.from, change.to)
   );
+}
+
+/**
+ * The real changes of `changes` (see {@link isRealChange}): `changes` itself when all are (a
+ * keystroke: no copy), `undefined` when none is.
+ */
+function realChangesOf(changes: UndoChanges): UndoChanges | undefined {
+  let real: Record<string, UndoChange> | undefined;
+  let count = 0;
+  let isEvery = true;
+  for (const key in changes) {
+    if (!Object.prototype.hasOwnProperty.call(changes, key)) continue;
+    const change = changes[key] as UndoChange;
+    if (isRealChange(change)) {
+      count += 1;
+      if (real !== undefined) real[key] = change;
+    } else if (isEvery) {
+      isEvery = false;
+      // The real changes met so far, then each one after this.
+      real = {};
+      for (const earlier in changes) {
+        if (earlier === key) break;
+        if (Object.prototype.hasOwnProperty.call(changes, earlier))
+          real[earlier] = changes[earlier] as UndoChange;
+      }
+    }
+  }
+  if (count === 0) return undefined;
+  return isEvery ? changes : real;
 }
 
 /** A step is kept whole (function changes included) when at least one of its changes is real. */
@@ -149,8 +179,6 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
       clear: action,
       rebase: action,
       addDelegatedStep: action,
-      joinDelegatedStep: action,
-      recordDelegatedEdit: action,
     });
   }
 
@@ -214,7 +242,12 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (this.delegates.size > 0) {
       // The common case while typing in a synced record: one entry, kept by its delegate.
       if (step.length === 1 && this.delegates.has((step[0] as UndoEntry<R>).record)) {
-        this.addDelegatedEdit(step[0] as UndoEntry<R>, options.isCached === true);
+        const entry = step[0] as UndoEntry<R>;
+        this.addDelegatedEdit(
+          entry,
+          options.isCached === true,
+          this.delegates.get(entry.record) as UndoDelegate,
+        );
         return;
       }
       const own = step.filter((entry) => !this.delegates.has(entry.record));
@@ -269,7 +302,9 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
 
   /** Records that an edit of `record` joined its delegate's newest step: the step lists its changes too. */
   joinDelegatedStep(record: R): void {
-    this.describeDelegatedEdit(record);
+    // Every synced keystroke comes here from inside its edit's action: no second action then.
+    if (isInAction()) this.describeDelegatedEdit(record);
+    else runInAction(() => this.describeDelegatedEdit(record));
   }
 
   /**
@@ -278,14 +313,9 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * being typed, unless another step came after it. The delegate opens or grows its step when the
    * edit is written, and {@link addDelegatedStep} / {@link joinDelegatedStep} put it in the order.
    */
-  private addDelegatedEdit(entry: UndoEntry<R>, isCached: boolean): void {
-    const delegate = this.delegates.get(entry.record) as UndoDelegate;
-    const changes: Record<string, UndoChange> = {};
-    for (const key of Object.keys(entry.changes)) {
-      const change = entry.changes[key] as UndoChange;
-      if (isRealChange(change)) changes[key] = change;
-    }
-    if (Object.keys(changes).length === 0) return;
+  private addDelegatedEdit(entry: UndoEntry<R>, isCached: boolean, delegate: UndoDelegate): void {
+    const changes = realChangesOf(entry.changes);
+    if (changes === undefined) return;
     // A delegated edit makes the redo steps stale as any edit does (the delegate drops its own).
     this.dropRedoSteps();
     if (!isCached || this.lastDelegate !== delegate || this.staged.length > 0) {
@@ -304,10 +334,11 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     const level = this.levels[this.levels.length - 1];
     if (level === undefined || this.external.get(level) !== this.delegates.get(record)) return;
     // Changed in place: the level's identity is what ties it to its delegate, and this runs on
-    // every keystroke. The entry and its changes object were made here, so they are ours to change.
+    // every keystroke. The entry and its changes object are made here, so they are ours to change
+    // (the edit's changes may be the edit event's own object: copied).
     const entry = level.find((existing) => existing.record === record);
     if (entry === undefined) {
-      (level as UndoEntry<R>[]).push(edit);
+      (level as UndoEntry<R>[]).push({ record, changes: { ...edit.changes } });
     } else {
       const changes = entry.changes as Record<string, UndoChange>;
       for (const key in edit.changes) {
@@ -342,8 +373,22 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * edit (see `undoDelegation.ts`), so the step it captures opens or grows by the history's rules.
    */
   recordDelegatedEdit(event: EditEvent<R>): void {
-    if (event.origin !== 'local' || event.undoIgnore || !this.delegates.has(event.record)) return;
-    this.addChanges(event.record, event.changes, { isCached: event.isCached });
+    if (event.origin !== 'local' || event.undoIgnore) return;
+    const delegate = this.delegates.get(event.record);
+    if (delegate === undefined) return;
+    // `addChanges` then `add` would come here for a delegated record's edit, in two more actions:
+    // this runs on every synced keystroke, inside its edit's action.
+    if (isInAction()) this.recordDelegated(event, delegate);
+    else runInAction(() => this.recordDelegated(event, delegate));
+  }
+
+  /** {@link recordDelegatedEdit}'s work, inside an action. */
+  private recordDelegated(event: EditEvent<R>, delegate: UndoDelegate): void {
+    let fields = this.recorded.get(event.record);
+    if (fields === undefined) this.recorded.set(event.record, (fields = new Set()));
+    for (const field in event.changes) fields.add(field);
+    this.delegatedEdit = undefined;
+    this.addDelegatedEdit({ record: event.record, changes: event.changes }, event.isCached, delegate);
   }
 
   /**

@@ -88,6 +88,11 @@ export interface BindingHost {
   refetch(record: EntityRecord<object>): Promise<boolean>;
   /** Records a failure in `sync.errors` (the room goes on). */
   reportError(error: SyncError): void;
+  /**
+   * A change made elsewhere (a peer's update) reached the record's document, once the binding has
+   * started: it may have taken away what this person's undo steps would undo.
+   */
+  peerChanged(record: EntityRecord<object>): void;
 }
 
 /** The field the block codec reads from and writes to `document.blocks`. */
@@ -527,6 +532,8 @@ export class RecordBinding {
       origin === this.serverOrigin ||
       origin === this.undoOrigin;
     if (isOwn) return;
+    // One listener per document for both: each listener costs every keystroke's transaction.
+    if (!transaction.local) this.host.peerChanged(this.record);
     // Only the binding's own writes keep what it knows of the texts.
     this.knownTexts.forget();
     const fields = new Set<string>();

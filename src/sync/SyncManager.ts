@@ -338,16 +338,7 @@ export class SyncManager {
       canUndo: () => room.undo.canUndo,
       canRedo: () => room.undo.canRedo,
     });
-    // A peer's change may take away all a step did (this person's own changes open or grow steps,
-    // which the history hears of anyway); with no step, it has nothing to take away.
-    const onDocChange = (transaction: Y.Transaction): void => {
-      if (!transaction.local && room.undo.hasSteps) this.store.history.delegateChanged();
-    };
-    room.doc.on('afterTransaction', onDocChange);
-    this.undelegates.set(room, () => {
-      room.doc.off('afterTransaction', onDocChange);
-      undelegate();
-    });
+    this.undelegates.set(room, undelegate);
     runInAction(() => this.rooms.set(record, room));
     this.roomsByRecord.set(record, room);
     this.roomsByName.set(name, room);
@@ -389,6 +380,11 @@ export class SyncManager {
     applyRemote: (record, edits, origin) => record.applyEdits(edits, origin),
     refetch: (record) => this.refetch(record),
     reportError: (error) => this.reportError(error),
+    // A peer's change may take away all a step did (this person's own changes open or grow steps,
+    // which the history hears of anyway); with no step, it has nothing to take away.
+    peerChanged: (record) => {
+      if (this.roomsByRecord.get(record)?.undo.hasSteps === true) this.store.history.delegateChanged();
+    },
   };
 
   /** Tells the binding of a save of a record whose room is open; adds the stored document (see `RecordBinding.onSaveBody`). */

@@ -6,6 +6,7 @@
  * @module
  */
 import * as Y from 'yjs';
+import { captureInsertionsInPlace } from './insertionCapture.js';
 import { hasEffectiveItem } from './undoLiveness.js';
 
 /** Options of {@link SyncUndo}. */
@@ -44,6 +45,7 @@ export class SyncUndo {
   /** `Date.now()` of this person's last change (Date, so that fake timers drive it in tests). */
   private lastOwnChangeMs = -Infinity;
   private isCapturing = false;
+  private readonly stopInsertionCapture: () => void;
 
   /** Starts tracking `doc`; the origin in `options` is the one this person's edits carry. */
   constructor(
@@ -57,6 +59,7 @@ export class SyncUndo {
       trackedOrigins: new Set([options.origin]),
       captureTimeout: Number.POSITIVE_INFINITY,
     });
+    this.stopInsertionCapture = captureInsertionsInPlace(this.manager, doc);
     this.manager.on('stack-item-added', (event) => {
       // Undo and redo push onto the other stack: that is not a new step of this person.
       if (event.origin === this.manager) return;
@@ -146,6 +149,7 @@ export class SyncUndo {
   destroy(): void {
     this.listeners.clear();
     this.joinListeners.clear();
+    this.stopInsertionCapture();
     this.manager.destroy();
   }
 }

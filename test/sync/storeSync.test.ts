@@ -63,6 +63,21 @@ describe('two synced stores', () => {
     expect(seen(b).title).toBe('Hello A B');
   });
 
+  it("an observed Undo turns off when a peer deletes all this person's step did", async () => {
+    const [a, b, { net, stores }] = await two();
+    const canUndo: boolean[] = [];
+    const stop = autorun(() => canUndo.push(stores[0]?.history.hasUndo === true));
+    a.edit({ title: 'Hello A' });
+    await net.flush();
+    expect(canUndo.at(-1)).toBe(true);
+    // The peer deletes the two characters A typed: A's undo would change nothing now.
+    b.edit({ title: 'Hello' });
+    await net.flush();
+    expect(seen(a).title).toBe('Hello');
+    expect(canUndo.at(-1)).toBe(false);
+    stop();
+  });
+
   it('walks synced and unsynced records in one undo order', async () => {
     const [a, , { stores }] = await two();
     const store = stores[0];
