@@ -11,7 +11,7 @@ import type { EntityRecord } from 'wp-entities';
 import { derivedClientId, genesisClientsOf } from '../../src/sync/recordDoc.js';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
-import { seen, syncStore } from './storeHelpers.js';
+import { syncStore } from './storeHelpers.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
