@@ -4,10 +4,10 @@
  * (its last line of output): `{ "series": { metric: [values] }, "error"?: text }`.
  *
  * `node --expose-gc --import tsx bench/scenarioProcess.ts --side ours|6.30|8.1 --scenario <id>
- * [--rounds N] [--warmup N]`. With `BENCH_PROFILE_DIR=<dir>` set, the V8 CPU profiler runs during
- * every measured window of the measured rounds only (not the setup, not the warm-ups), and each
- * window's profile is written to that directory as a `.cpuprofile` (for Chrome DevTools, or to sum
- * up in a script): how the fixes of issue 29 were found. The runner (bench/compare.ts) starts a fresh one per scenario and side,
+ * [--rounds N] [--warmup N]`. With `BENCH_PROFILE_DIR=<dir>` set, the V8 CPU profiler runs through
+ * the measured rounds (not the warm-ups), and the samples of each measured window (not the setup)
+ * are written to that directory as one `.cpuprofile` per window (for Chrome DevTools, or to sum up
+ * in a script, e.g. `bench/profileSummary.ts`): how the fixes of issue 29 were found. The runner (bench/compare.ts) starts a fresh one per scenario and side,
  * so no scenario runs on a heap or JIT state another left behind, and the two core-data releases
  * (which cannot share one process: each brings its own `@wordpress/data`) each get their own.
  *
@@ -143,7 +143,6 @@ function replayBodies(server: InstanceType<typeof MockServer>): string[] {
 /** Profiles measured windows when `BENCH_PROFILE_DIR` is set; `undefined` otherwise. */
 const profileDir = process.env.BENCH_PROFILE_DIR;
 let profiler: Session | undefined;
-let profiles = 0;
 if (profileDir !== undefined) {
   mkdirSync(profileDir, { recursive: true });
   profiler = new Session();
@@ -152,22 +151,70 @@ if (profileDir !== undefined) {
   await profiler.post('Profiler.setSamplingInterval', { interval: 100 });
 }
 
-/** Runs `work`, under the profiler when this round is profiled. */
+/** A measured window of a profiled round, in the profiler's clock (monotonic, microseconds). */
+interface ProfileWindow {
+  start: number;
+  end: number;
+}
+const profileWindows: ProfileWindow[] = [];
+
+/** Now in the clock of V8's profile timestamps (both are the monotonic clock). */
+function profileClockUs(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/**
+ * Runs `work`, noting its window when this round is profiled. The profiler runs once across all the
+ * measured rounds and is cut into windows afterwards ({@link writeWindowProfiles}): starting and
+ * stopping it around each window cost more than a mount of a few milliseconds it was to show.
+ */
 async function profiled(isProfiled: boolean, work: () => Promise<void> | void): Promise<void> {
   if (!profiler || !isProfiled) {
     await work();
     return;
   }
-  await profiler.post('Profiler.start');
+  const start = profileClockUs();
   try {
     await work();
   } finally {
-    const { profile } = await profiler.post('Profiler.stop');
-    profiles += 1;
-    writeFileSync(
-      join(profileDir ?? '.', `${sideId}-${scenarioId}-${String(profiles).padStart(3, '0')}.cpuprofile`),
-      JSON.stringify(profile),
-    );
+    profileWindows.push({ start, end: profileClockUs() });
+  }
+}
+
+/** The shape of a V8 CPU profile, as far as cutting it into windows needs. */
+interface CpuProfile {
+  nodes: unknown[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Writes one `.cpuprofile` per measured window: the samples of `profile` that fall inside it. */
+function writeWindowProfiles(profile: CpuProfile): void {
+  const times: number[] = [];
+  let time = profile.startTime;
+  for (const delta of profile.timeDeltas) times.push((time += delta));
+  for (const [index, window] of profileWindows.entries()) {
+    const samples: number[] = [];
+    const timeDeltas: number[] = [];
+    let previous = window.start;
+    for (let i = 0; i < times.length; i++) {
+      const at = times[i] as number;
+      if (at < window.start || at > window.end) continue;
+      samples.push(profile.samples[i] as number);
+      timeDeltas.push(at - previous);
+      previous = at;
+    }
+    const slice: CpuProfile = {
+      nodes: profile.nodes,
+      startTime: window.start,
+      endTime: window.end,
+      samples,
+      timeDeltas,
+    };
+    const name = `${sideId}-${scenarioId}-${String(index + 1).padStart(3, '0')}.cpuprofile`;
+    writeFileSync(join(profileDir ?? '.', name), JSON.stringify(slice));
   }
 }
 
@@ -252,6 +299,7 @@ if (!spec) {
     const side = await loadSide(sideId);
     result.react = await reactVersion(sideId);
     for (let round = -warmups; round < rounds; round++) {
+      if (round === 0) await profiler?.post('Profiler.start');
       // Only a minor collection first: a full one (`gc()`) makes V8 drop optimised code and
       // feedback, so every run would start cold, which no editor session does. Scenarios that
       // measure heap do their own full collections.
@@ -260,6 +308,7 @@ if (!spec) {
       if (round < 0) continue;
       for (const [key, value] of Object.entries(figures)) (result.series[key] ??= []).push(value);
     }
+    if (profiler) writeWindowProfiles((await profiler.post('Profiler.stop')).profile as CpuProfile);
   } catch (error) {
     result.error = errorText(error);
   }

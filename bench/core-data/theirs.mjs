@@ -18,7 +18,7 @@
  */
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { EDITOR_FIELDS, fieldText } from '../scenarios/editorFields.ts';
+import { EDITOR_FIELDS, fieldText, titleWatcher } from '../scenarios/editorFields.ts';
 import { distinctQuery, titleOf } from '../scenarios/fixtures.ts';
 import { median } from '../stats.ts';
 
@@ -420,8 +420,9 @@ const scenarios = {
     /** Renders the screen into a new root, waits until the title shows and the resolutions settle. */
     const mount = async () => {
       const root = createRoot(container);
+      const titleShows = titleWatcher(container);
       root.render(screen);
-      while (!title()?.textContent) {
+      while (!titleShows()) {
         await new Promise((resolve) => setImmediate(resolve));
       }
       await settle(registry);
@@ -431,6 +432,7 @@ const scenarios = {
     const mountMs = await context.measure(async () => {
       root = await mount();
     });
+    const mountRenders = counts.renders;
     // Not measured: let React run the mount's passive effects, where useSelect subscribes to the
     // store. A createRoot render flushes them in a later task, and an edit sent before that reaches
     // no component (the title then stays as received: seen once on a loaded machine).
@@ -448,15 +450,25 @@ const scenarios = {
     root.unmount();
     // The same screen again, now on a cached post: the render work alone, no request.
     let warmMountCpuMs = 0;
+    const rendersBeforeWarmMount = counts.renders;
     const warmMountMs = await context.measure(async () => {
       const cpuStart = process.cpuUsage();
       root = await mount();
       const cpu = process.cpuUsage(cpuStart);
       warmMountCpuMs = (cpu.user + cpu.system) / 1000;
     });
+    const warmMountRenders = counts.renders - rendersBeforeWarmMount;
     root.unmount();
     container.remove();
-    return { mountMs, warmMountMs, warmMountCpuMs, editMs: totalMs / editorEdits, rendersPerEdit };
+    return {
+      mountMs,
+      warmMountMs,
+      warmMountCpuMs,
+      editMs: totalMs / editorEdits,
+      rendersPerEdit,
+      mountRenders,
+      warmMountRenders,
+    };
   },
 
   'fetch-all-10k': (context) => fetchEvery(context, context.sizes.fetchAllLargePosts),

@@ -238,6 +238,9 @@ export const SCENARIOS: readonly ScenarioSpec[] = [
       { key: 'warmMountCpuMs', label: 'CPU time of the mount again', unit: 'ms', maxRatio: 1 },
       { key: 'editMs', label: 'time per edit of one field', unit: 'ms' },
       { key: 'rendersPerEdit', label: 'field renders per edit', unit: '' },
+      // Sanity checks: both sides render each field twice (empty, then the post) and once again.
+      { key: 'mountRenders', label: 'field renders of the mount', unit: '' },
+      { key: 'warmMountRenders', label: 'field renders of the mount again', unit: '' },
     ],
   },
   {

@@ -16,8 +16,8 @@
  *    keystroke also seeds the field's text (counted); the raw editor's text is filled before
  *    timing. Also printed, so the cost is visible by layer: bare Yjs (the diff and the
  *    transaction, nothing attached), the raw editor on the store's document layout (the text
- *    inside the root map `document`, with the genesis and seed updates: more client ids in the
- *    document, which every transaction's state vectors walk), and the store with sync off.
+ *    inside the root map `document`, with the genesis updates of `state` and the field and the seed:
+ *    more client ids in the document, which every transaction's state vectors walk), and the store with sync off.
  * 2. One keystroke from one store to the other store's observer (an autorun reading
  *    `record.edited.title`) over the in-memory provider, against the same keystroke between two
  *    raw editors as above over the same provider, the receiving one's value subscriber reading
@@ -46,7 +46,13 @@ import * as Y from 'yjs';
 import { PostTypeConfig, RootStore, type EntityRecord, type Transport } from 'wp-entities';
 import { memoryNetwork, type MemoryNetwork } from 'wp-entities/testing';
 import type { ProviderContext, ProviderFactory } from 'wp-entities/sync';
-import { applyGenesis, DEFAULT_TEXT_FIELDS, seedField, sharedTextOf } from '../../src/sync/recordDoc.js';
+import {
+  applyFieldGenesis,
+  applyStateGenesis,
+  DEFAULT_TEXT_FIELDS,
+  seedField,
+  sharedTextOf,
+} from '../../src/sync/recordDoc.js';
 import { diffText } from '../../src/sync/textDiff.js';
 import { post } from '../scenarios/fixtures.js';
 import { median } from '../stats.js';
@@ -160,8 +166,10 @@ class RawEditor {
     this.onLayout = options.onLayout === true;
     if (this.onLayout) {
       // The store's layout: the text inside the root map `document`, created by the genesis
-      // updates (one client id per field and one for `state`), seeded by a client of its own.
-      applyGenesis(this.doc, LAYOUT_RULES);
+      // updates of `state` and of the field (a client id each; the store makes a field's at its
+      // first write), seeded by a client of its own.
+      applyStateGenesis(this.doc);
+      applyFieldGenesis(this.doc, LAYOUT_RULES, field);
       this.title = sharedTextOf(this.doc, field) as Y.Text;
     } else {
       this.title = this.doc.getText(field);

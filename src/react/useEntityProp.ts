@@ -7,7 +7,8 @@ import { computed } from 'mobx';
 import { useCallback, useMemo } from 'react';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
-import { useEntityRecord } from './useEntityRecord.js';
+import { useStore } from './StoreProvider.js';
+import { useRecordRequest } from './useRecordRequest.js';
 
 /** The edited value of field `K`: its type in the edited shape `E`, or `unknown` when `E` has no such field. */
 export type EditedField<E extends object, K extends string> = K extends keyof E ? E[K] : unknown;
@@ -35,7 +36,9 @@ export function useEntityProp<
   setValue: (value: EditedField<E, K>) => void,
   fullValue: T[K] | undefined,
 ] {
-  const { record } = useEntityRecord<T, E>(kind, name, id);
+  const store = useStore();
+  const record = store.record<T, E>(kind, name, id);
+  useRecordRequest(store, record, true);
   const views = useMemo(
     () => ({
       value: computed(() => (record.edited as Partial<Record<K, EditedField<E, K>>> | undefined)?.[field]),

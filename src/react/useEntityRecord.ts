@@ -3,12 +3,13 @@
  *
  * @module
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { EntityRecord, RecordStatus } from '../../models/EntityRecord.js';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import type { Query } from '../../core/transport/types.js';
 import { useStore } from './StoreProvider.js';
+import { useRecordRequest } from './useRecordRequest.js';
 
 /** Options of {@link useEntityRecord}. */
 export interface UseEntityRecordOptions {
@@ -113,16 +114,6 @@ export function useEntityRecord<T extends object = PlainObject, E extends object
   const store = useStore();
   const record = store.record<T, E>(kind, name, id);
   const handle = useMemo(() => handleOf(record), [record]);
-  const isEnabled = options.enabled ?? true;
-  const query = options.query;
-  useEffect(() => {
-    if (!isEnabled || record.hasResolved || record.isResolving) return;
-    // A failure is stored as record.fetchError, which the component reads; nothing to throw here.
-    record.collection?.load(record.id, query).catch(() => undefined);
-    // The query's identity may change on every render: the first request uses the first one.
-  }, [record, isEnabled]);
-  // A synced record's room is open while a component shows it; the last one leaves after gcTimeMs.
-  const sync = store.sync;
-  useEffect(() => sync?.retain(record as EntityRecord<object>), [sync, record]);
+  useRecordRequest(store, record, options.enabled ?? true, options.query);
   return handle;
 }

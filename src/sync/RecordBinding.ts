@@ -30,7 +30,9 @@ import {
   SAVED_VERSION_KEY,
   SEED_ORIGIN,
   SEED_PREFIX,
-  applyGenesis,
+  applyFieldGenesis,
+  applyStateGenesis,
+  genesisClientsOf,
   documentMapOf,
   isSeeded,
   modifiedOf,
@@ -160,6 +162,8 @@ export class RecordBinding {
    * again after any seed key changed. A peer's keystroke must not walk `state` to find them.
    */
   private seedClients: ReadonlySet<number> | undefined;
+  /** The client ids of the layout's genesis updates (see {@link markForeign}); made at first use. */
+  private genesisClients: ReadonlySet<number> | undefined;
   /** Text fields whose text holds the document's value (seeded), kept from `state`'s seed keys. */
   private readonly seeded = new Set<string>();
   /** Text fields with seeds of several saved copies (settled again after each undo of this person's). */
@@ -232,7 +236,8 @@ export class RecordBinding {
         );
       }
     }
-    applyGenesis(this.doc, this.rules);
+    // Each field's genesis waits for its first write (see `applyFieldGenesis`).
+    applyStateGenesis(this.doc);
   }
 
   /** Notes what of the stored document differs from the saved record (see {@link staleTexts}, {@link staleItems}). */
@@ -297,7 +302,26 @@ export class RecordBinding {
 
   /** The shared `Y.Text` of a text field, `undefined` for any other field. */
   sharedText(field: string): Y.Text | undefined {
-    return this.rules.textFields.has(field) ? sharedTextOf(this.doc, field) : undefined;
+    if (!this.rules.textFields.has(field)) return undefined;
+    // Asked for before anyone wrote the field: its genesis now (never before the stored document).
+    if (this.isStarted && !this.isDestroyed) this.applyGenesisOf(field);
+    return sharedTextOf(this.doc, field);
+  }
+
+  /**
+   * Applies the genesis of a text or merged field when the document lacks it (see
+   * `applyFieldGenesis`), as a seed is applied: the record's edits are not read back from it.
+   */
+  private applyGenesisOf(field: string): void {
+    if (this.documentMap.has(field)) return;
+    const wasSeeding = this.isSeedingForEdit;
+    this.isSeedingForEdit = true;
+    try {
+      // Looked up here too: before `start` listens to the document, nothing else would.
+      if (applyFieldGenesis(this.doc, this.rules, field)) this.refreshTypes();
+    } finally {
+      this.isSeedingForEdit = wasSeeding;
+    }
   }
 
   /**
@@ -433,6 +457,7 @@ export class RecordBinding {
     }
     for (const field of fields) {
       if (this.rules.textFields.has(field) && !this.seeded.has(field)) this.seed(field, persisted);
+      else if (this.rules.mergedFields.has(field)) this.applyGenesisOf(field);
     }
     const edits = this.record.edits as PlainObject;
     const rawAttributes = this.record.config?.rawAttributes;
@@ -515,6 +540,7 @@ export class RecordBinding {
   /** Seeds the text of `field` with the saved copy's text, for an edit about to be written. */
   private seed(field: string, persisted: PlainObject | undefined): void {
     const content = rawTextOf(persisted?.[field]);
+    this.applyGenesisOf(field);
     this.isSeedingForEdit = true;
     try {
       seedField(this.doc, field, modifiedOf(persisted), content);
@@ -591,13 +617,16 @@ export class RecordBinding {
    */
   private markForeign(transaction: Y.Transaction, fields: ReadonlySet<string>): void {
     if (this.isSeedingForEdit) return; // this person's own seed
-    // Seeds carry the saved text under client ids of their own: no one's change.
+    // Seeds carry the saved text under client ids of their own, and a genesis arrives with the
+    // first change of its field: no one's changes.
     const seedClients = this.seedClientsOf();
+    const genesisClients = (this.genesisClients ??= genesisClientsOf(this.rules));
     const authors = new Set<number>();
     for (const [client, clock] of transaction.afterState)
       if (
         client !== this.doc.clientID &&
         !seedClients.has(client) &&
+        !genesisClients.has(client) &&
         clock > (transaction.beforeState.get(client) ?? 0)
       )
         authors.add(client);

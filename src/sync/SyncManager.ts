@@ -192,8 +192,9 @@ export class SyncManager {
   /**
    * The shared `Y.Text` of one of the record's text fields (`title`, `content`, `excerpt`, and
    * `SyncOptions.textFields`): the one text the field keeps for the document's whole life (saves
-   * never replace it), so Yjs relative positions in it (carets, selections) stay valid. `undefined`
-   * when the record's room is not open or `field` is not a text field.
+   * never replace it), so Yjs relative positions in it (carets, selections) stay valid. A field
+   * nobody has written yet gets its text now (once the room has loaded). `undefined` when the
+   * record's room is not open or has not loaded yet, or `field` is not a text field.
    */
   sharedText(record: EntityRecord<object>, field: string): Y.Text | undefined {
     return this.rooms.get(record)?.binding.sharedText(field);
@@ -279,7 +280,12 @@ export class SyncManager {
 
   /** Shares where this person is in the record (field, selection); ignored when its room is not open. */
   setLocalPresence(record: EntityRecord<object>, state: LocalPresence): void {
-    this.rooms.get(record)?.presence.setLocal(state);
+    const room = this.rooms.get(record);
+    if (room === undefined) return;
+    // A caret travels as a position in the field's text: the text must exist (its genesis waits
+    // for the field's first write or the first ask for it).
+    if (state.field !== undefined) room.binding.sharedText(state.field);
+    room.presence.setLocal(state);
   }
 
   /** Ends every room, provider, timer and listener; `store.dispose()` calls it. */

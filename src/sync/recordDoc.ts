@@ -17,7 +17,8 @@
  * Nobody creates those texts on their own (two people each setting `document.title` to a text of
  * their own would lose one of them, and what was typed into it): every person applies the same
  * *genesis* update, written by a client id derived from the field's name, with an empty text (or
- * map) per field; Yjs applies it once however many people send it. The saved text goes into it as
+ * map) for the field, when the field is first written (see {@link applyFieldGenesis}); Yjs applies
+ * it once however many people send it. The saved text goes into it as
  * a *seed*, the first time someone edits the field: an update written by a client id derived from
  * exactly what it writes (field, saved version, content), so people who seed the same saved copy
  * make the same bytes and Yjs keeps one copy. Each seed leaves a key in `state`
@@ -114,12 +115,17 @@ export function stateMapOf(doc: Y.Doc): Y.Map<unknown> {
 
 const genesisUpdates = new Map<string, Uint8Array>();
 
+/** What the genesis of a field (or of the state map, `field` undefined) is keyed and derived by. */
+function genesisKeyOf(field: string | undefined, kind: 'text' | 'map'): string {
+  return field === undefined ? 'state' : `${kind}\u0000${field}`;
+}
+
 /**
  * The genesis update of one field (`kind` 'text' or 'map') or of the state map (`field`
  * undefined): the same bytes for every person and every record.
  */
 function genesisUpdateOf(field: string | undefined, kind: 'text' | 'map'): Uint8Array {
-  const key = field === undefined ? 'state' : `${kind}\u0000${field}`;
+  const key = genesisKeyOf(field, kind);
   const cached = genesisUpdates.get(key);
   if (cached !== undefined) return cached;
   const scratch = new Y.Doc({ guid: SCRATCH_GUID });
@@ -137,6 +143,9 @@ function genesisUpdateOf(field: string | undefined, kind: 'text' | 'map'): Uint8
  * person's document then holds the same `Y.Text` per text field and `Y.Map` per merged field.
  * A field the document already holds (from a stored document applied first) gets none: it has
  * its one text, and a second one set beside it would hide one of the two.
+ *
+ * The binding applies them one at a time instead ({@link applyStateGenesis}, then
+ * {@link applyFieldGenesis} when a field is first written): see there.
  */
 export function applyGenesis(doc: Y.Doc, rules: DocFieldRules): void {
   const map = documentMapOf(doc);
@@ -144,6 +153,39 @@ export function applyGenesis(doc: Y.Doc, rules: DocFieldRules): void {
   for (const field of rules.textFields) if (!map.has(field)) updates.push(genesisUpdateOf(field, 'text'));
   for (const field of rules.mergedFields) if (!map.has(field)) updates.push(genesisUpdateOf(field, 'map'));
   Y.applyUpdate(doc, Y.mergeUpdates(updates), SEED_ORIGIN);
+}
+
+/** The client ids of the genesis updates of `rules`' fields and of the state map: no one's changes. */
+export function genesisClientsOf(rules: DocFieldRules): ReadonlySet<number> {
+  const clientOf = (field: string | undefined, kind: 'text' | 'map'): number =>
+    derivedClientId(`genesis\u0000${genesisKeyOf(field, kind)}`);
+  const clients = new Set([clientOf(undefined, 'map')]);
+  for (const field of rules.textFields) clients.add(clientOf(field, 'text'));
+  for (const field of rules.mergedFields) clients.add(clientOf(field, 'map'));
+  return clients;
+}
+
+/** Applies the genesis of the state map (idempotent). */
+export function applyStateGenesis(doc: Y.Doc): void {
+  if (stateMapOf(doc).has(VERSION_KEY)) return;
+  Y.applyUpdate(doc, genesisUpdateOf(undefined, 'map'), SEED_ORIGIN);
+}
+
+/**
+ * Applies the genesis of one text or merged field when the document lacks the field; returns true
+ * when it applied it. A field's genesis waits until someone first writes the field (or asks for
+ * its text), for two reasons:
+ * - each genesis is written by a client id of its own, and every transaction of the document
+ *   walks all its client ids (Yjs's state vectors): typing in a post's title was ~8% dearer with
+ *   the genesis of every field in the document than with only the title's;
+ * - by then this person has heard the room: a field another editor (the block editor makes its
+ *   texts with its own client id) already created gets no second text that could hide its own.
+ */
+export function applyFieldGenesis(doc: Y.Doc, rules: DocFieldRules, field: string): boolean {
+  const kind = rules.textFields.has(field) ? 'text' : rules.mergedFields.has(field) ? 'map' : undefined;
+  if (kind === undefined || documentMapOf(doc).has(field)) return false;
+  Y.applyUpdate(doc, genesisUpdateOf(field, kind), SEED_ORIGIN);
+  return true;
 }
 
 /** The state key recording the seed of `field` written by `client`. */

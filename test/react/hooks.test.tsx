@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, useState, type ReactNode } from 'react';
+import { act, useEffect, useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../core/errors.js';
@@ -87,6 +87,91 @@ describe('wp-entities/react hooks', () => {
     await settle();
     expect(container.textContent).toBe('Post 5Post 5Post 5');
     expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
+  });
+
+  it("sends a record's request before the mount's effects run, so it is under way before the paint", async () => {
+    // React 19 yields to the browser between a mount's commit and its passive effects (to paint):
+    // a request started in an effect waited for that. Outside act(), as in a browser.
+    await store.entities.load('postType');
+    let requestsWhenEffectsRan: number | undefined;
+    const EffectProbe = () => {
+      useEffect(() => {
+        requestsWhenEffectsRan = transport.callsTo('GET', '/wp/v2/posts/5').length;
+      }, []);
+      return null;
+    };
+    const Title = observer(function Title() {
+      const [title] = useEntityProp<Post, 'title'>('postType', 'post', 'title', 5);
+      return <span>{title ?? 'loading'}</span>;
+    });
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      root.render(
+        <StoreProvider store={store}>
+          <EffectProbe />
+          <Title />
+        </StoreProvider>,
+      );
+      for (let waited = 0; container.textContent !== 'Post 5' && waited < 5_000; waited += 5) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+    expect(container.textContent).toBe('Post 5');
+    expect(requestsWhenEffectsRan).toBe(1);
+    expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
+  });
+
+  it('re-renders a field reader for its value only, not for the request starting or ending', async () => {
+    // The post type's config is known (a first render before it reads it, and renders again once).
+    await store.entities.load('postType');
+    let renders = 0;
+    const Title = observer(function Title() {
+      renders++;
+      const [title] = useEntityProp<Post, 'title'>('postType', 'post', 'title', 5);
+      return <span>{title ?? 'loading'}</span>;
+    });
+    await render(<Title />);
+    await settle();
+    expect(container.textContent).toBe('Post 5');
+    // Once empty, once with the post: the request's own state changes are not read by the render.
+    expect(renders).toBe(2);
+  });
+
+  it('requests nothing for a disabled record, and once when it is enabled', async () => {
+    let setEnabled: ((value: boolean) => void) | undefined;
+    const Maybe = observer(function Maybe() {
+      const [isEnabled, set] = useState(false);
+      setEnabled = set;
+      const { edited } = useEntityRecord<Post>('postType', 'post', 5, { enabled: isEnabled });
+      return <span>{edited?.title ?? 'none'}</span>;
+    });
+    await render(<Maybe />);
+    await settle();
+    expect(container.textContent).toBe('none');
+    expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(0);
+
+    act(() => setEnabled?.(true));
+    await settle();
+    expect(container.textContent).toBe('Post 5');
+    expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
+  });
+
+  it('does not ask again for a record whose request failed when it renders again', async () => {
+    let setTick: ((value: number) => void) | undefined;
+    const Missing = observer(function Missing() {
+      const [tick, set] = useState(0);
+      setTick = set;
+      const { fetchError } = useEntityRecord('postType', 'post', 404);
+      return <span>{`${tick}:${fetchError?.message ?? 'none'}`}</span>;
+    });
+    await render(<Missing />);
+    await settle();
+    act(() => setTick?.(1));
+    await settle();
+    expect(container.textContent).toBe('1:Invalid post ID.');
+    expect(transport.callsTo('GET', '/wp/v2/posts/404')).toHaveLength(1);
   });
 
   it('shows a failed read as fetchError instead of throwing', async () => {

@@ -102,8 +102,13 @@ describe('a document stored by the old layout', () => {
     await record.fetch();
     await store.sync?.join(record);
     await net.flush();
-    expect(server.getMap('document').get('title')).toBeInstanceOf(Y.Text);
+    // The layout's state reached the room; a field's text is made at its first write.
+    expect(server.getMap('state').get('version')).toBe(1);
     expect(record.edits).toEqual({});
     expect(record.isDirty).toBe(false);
+    record.edit({ title: 'Hello again' });
+    await net.flush();
+    expect(server.getMap('document').get('title')).toBeInstanceOf(Y.Text);
+    expect(String(server.getMap('document').get('title'))).toBe('Hello again');
   });
 });
