@@ -61,6 +61,22 @@ async function settle(): Promise<void> {
 }
 
 describe("the example editor's authors of unsaved changes", () => {
+  it("names no one for an update this window already held (the other window's copy of a field's genesis)", async () => {
+    const [admin, eddie] = await twoWindows();
+    // Both windows make the excerpt's text at once (a caret in it each): the same genesis bytes,
+    // sent by both, arrive where they are already held.
+    net?.partition([eddie.store]);
+    admin.store.sync?.sharedText(admin.record, 'excerpt');
+    eddie.store.sync?.sharedText(eddie.record, 'excerpt');
+    admin.record.edit({ title: 'Hello!' });
+    await settle();
+    net?.heal();
+    await settle();
+    expect(eddie.record.edited?.title).toBe('Hello!');
+    expect([...changeAuthors(admin.record)]).toEqual([YOU]);
+    expect([...changeAuthors(eddie.record)]).toEqual(['User 1']);
+  });
+
   it('names the other person for their first change, and for their first change after a save', async () => {
     const [admin, eddie] = await twoWindows();
     // One keystroke of Admin's reaches Eddie's clean record.

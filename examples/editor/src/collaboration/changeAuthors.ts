@@ -7,7 +7,7 @@
  * Read from the record's shared document: a transaction of this window (typing, undo) is this
  * person's; one that came from elsewhere is by the clients whose content it added (Yjs client ids,
  * which are the others' presence ids), or, when it only deleted, by the one other person in the
- * room if there is exactly one. The set starts afresh whenever the record has no unsaved edits.
+ * room if there is exactly one; one that changed nothing (an update already held) is no one's. The set starts afresh whenever the record has no unsaved edits.
  *
  * @module
  */
@@ -41,6 +41,9 @@ function authorsOf(store: RootStore, record: EntityRecord<object>, transaction: 
   const peers = store.sync?.peers(record) ?? [];
   const adding = addingClients(transaction);
   if (adding.length === 0) {
+    // Nothing added and nothing deleted: an update this document already held (a field's genesis,
+    // which every window applies alike and sends, arriving here after this window applied it).
+    if (transaction.deleteSet.clients.size === 0) return [];
     // Only deletions: Yjs does not say by whom. With one other person here, it was them.
     return peers.length === 1 && peers[0] ? [peers[0].user.name] : [];
   }
