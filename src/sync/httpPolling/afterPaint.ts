@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { ArgumentError } from '../../../core/errors.js';
 
 /** The longest the work waits for an idle moment (or, without idle callbacks, a frame). */
 export const AFTER_PAINT_FALLBACK_MS = 100;
@@ -21,11 +22,11 @@ export const AFTER_PAINT_FALLBACK_MS = 100;
  *
  * @param run The work; called once.
  * @param maxWaitMs The longest it waits for an idle moment (or a frame), in milliseconds.
- * @throws RangeError when `maxWaitMs` is not a finite number of milliseconds above zero.
+ * @throws ArgumentError when `maxWaitMs` is not a finite number of milliseconds above zero.
  */
 export function whenIdle(run: () => void, maxWaitMs: number): void {
   if (!Number.isFinite(maxWaitMs) || maxWaitMs <= 0)
-    throw new RangeError(
+    throw new ArgumentError(
       `whenIdle: maxWaitMs must be a finite number of milliseconds above 0, got ${maxWaitMs}.`,
     );
   const canPaint =

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AFTER_PAINT_FALLBACK_MS, afterPaint } from '../../../src/sync/httpPolling/afterPaint.js';
+import { ArgumentError } from 'wp-entities';
 import { whenIdle } from 'wp-entities/sync';
 
 afterEach(() => {
@@ -107,7 +108,7 @@ describe("whenIdle (the one idle helper: the relay's requests and the demo's car
   it('refuses a wait that is not a number of milliseconds above zero, and runs nothing', () => {
     const run = vi.fn();
     for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY])
-      expect(() => whenIdle(run, bad)).toThrow(RangeError);
+      expect(() => whenIdle(run, bad)).toThrow(ArgumentError);
     expect(run).not.toHaveBeenCalled();
   });
 });
