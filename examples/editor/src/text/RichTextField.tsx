@@ -347,6 +347,25 @@ export function RichTextField(props: RichTextFieldProps) {
     if (isLinkRequest(result)) setLink(result);
     else applyFormatting(result);
   };
+  const onLink = (href: string | undefined, refocus: boolean) => {
+    const request = link;
+    setLink(undefined);
+    if (!request) return;
+    if (refocus) handle.focusAt(request.caret);
+    if (href !== undefined) applyFormatting(request.apply(href));
+  };
+  // The toolbar's callbacks stay the same objects (it renders again only when its props change),
+  // and call this render's.
+  const toolbarActions = useRef({ applyFormat, onLink });
+  toolbarActions.current = { applyFormat, onLink };
+  const onToolbarFormat = useCallback(
+    (format: InlineFormat) => toolbarActions.current.applyFormat(format),
+    [],
+  );
+  const onToolbarLink = useCallback(
+    (href: string | undefined, refocus: boolean) => toolbarActions.current.onLink(href, refocus),
+    [],
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented) return;
     const format = formatShortcutOf(event);
@@ -386,14 +405,8 @@ export function RichTextField(props: RichTextFieldProps) {
         active={activeFormats}
         disabled={props.disabled}
         link={link}
-        onFormat={applyFormat}
-        onLink={(href, refocus) => {
-          const request = link;
-          setLink(undefined);
-          if (!request) return;
-          if (refocus) handle.focusAt(request.caret);
-          if (href !== undefined) applyFormatting(request.apply(href));
-        }}
+        onFormat={onToolbarFormat}
+        onLink={onToolbarLink}
       />
       <div
         ref={setElement}
