@@ -133,6 +133,8 @@ export function RichTextField(props: RichTextFieldProps) {
   const held = useRef<HeldSelection | undefined>(undefined);
   const [isFocused, setFocused] = useState(false);
   const [activeFormats, setActiveFormats] = useState<readonly string[]>(NO_FORMATS);
+  /** The active formats last given to the toolbar. */
+  const shownFormats = useRef<readonly string[]>(NO_FORMATS);
   const [link, setLink] = useState<LinkRequest | undefined>(undefined);
   const latest = useRef(props);
   latest.current = props;
@@ -214,8 +216,11 @@ export function RichTextField(props: RichTextFieldProps) {
     held.current = undefined;
     ownChanges.current = ownChangeCount();
     const value = richRef.current?.getValue();
-    const types = value ? getActiveFormats(value).map((format) => format.type) : [];
-    setActiveFormats((now) => (now.join() === types.join() ? now : types));
+    const types = value ? getActiveFormats(value).map((format) => format.type) : NO_FORMATS;
+    // Most selections (every keystroke's) leave the active formats as they were: no state update.
+    if (types.join() === shownFormats.current.join()) return;
+    shownFormats.current = types;
+    setActiveFormats(types);
   };
 
   const rich = useRichText({
