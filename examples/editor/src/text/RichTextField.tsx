@@ -104,6 +104,29 @@ interface RichHook {
   onChange(value: RichTextValue): void;
 }
 
+/** Per window, the fields' handlers of `input` events at its capture phase, by field element. */
+const inputHandlers = new WeakMap<Window, Map<EventTarget, (event: Event) => void>>();
+
+/**
+ * Hands `element`'s `input` events to `handler` at `view`'s capture phase, before anyone else
+ * hears them. One listener per window for all its fields (a keystroke runs one handler, not one
+ * per block); returns the function that stops it.
+ */
+function onInputFirst(view: Window, element: HTMLElement, handler: (event: Event) => void): () => void {
+  let handlers = inputHandlers.get(view);
+  if (!handlers) {
+    const byElement = new Map<EventTarget, (event: Event) => void>();
+    view.addEventListener('input', (event) => event.target && byElement.get(event.target)?.(event), true);
+    inputHandlers.set(view, byElement);
+    handlers = byElement;
+  }
+  const all = handlers;
+  all.set(element, handler);
+  return () => {
+    if (all.get(element) === handler) all.delete(element);
+  };
+}
+
 /** The selection of `value` as its rich-text offsets, or `undefined` without one. */
 function selectionOf(value: RichTextValue | undefined): { start: number; end: number } | undefined {
   if (value === undefined || value.start === undefined || value.end === undefined) return undefined;
@@ -291,11 +314,10 @@ export function RichTextField(props: RichTextFieldProps) {
       characterData: true,
       characterDataOldValue: true,
     });
-    const onInput = (event: Event) => takeTypingRef.current(event, observer);
-    view.addEventListener('input', onInput, true);
+    const stopListening = onInputFirst(view, node, (event) => takeTypingRef.current(event, observer));
     stopWatching.current = () => {
       observer.disconnect();
-      view.removeEventListener('input', onInput, true);
+      stopListening();
     };
   }, []);
 
