@@ -41,6 +41,7 @@ import {
   hasNonTransientEdit,
   INITIAL_RECORD_STATE,
   recordState,
+  storedEditsOf,
   type FetchState,
   type RecordAction,
   type RecordState,
@@ -613,10 +614,20 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const before = state.current();
     const writeBefore = before.writeState;
     const conflictBefore = before.conflict;
-    const next = recordState(before, change);
-    if (next === before) return;
-    for (const field of STATE_FIELDS) {
-      if (next[field] !== before[field]) state.set(field, next[field] as never);
+    if (change.type === 'editsReplaced') {
+      // Every keystroke (this person's or a peer's) comes here: the two fields `recordState` changes
+      // for it, without its copy of the whole state. Each is compared before it is set (`before`
+      // is the live state).
+      const edits = storedEditsOf(change.edits);
+      if (before.edits !== edits) state.set('edits', edits);
+      const hasEdits = hasNonTransientEdit(edits as Edits, change.transient);
+      if (before.hasEdits !== hasEdits) state.set('hasEdits', hasEdits);
+    } else {
+      const next = recordState(before, change);
+      if (next === before) return;
+      for (const field of STATE_FIELDS) {
+        if (next[field] !== before[field]) state.set(field, next[field] as never);
+      }
     }
     record.afterChange(change, writeBefore, conflictBefore);
   }
