@@ -613,10 +613,16 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const before = state.current();
     const writeBefore = before.writeState;
     const conflictBefore = before.conflict;
-    const next = recordState(before, change);
-    if (next === before) return;
-    for (const field of STATE_FIELDS) {
-      if (next[field] !== before[field]) state.set(field, next[field] as never);
+    if (change.type === 'received' && change.context === DEFAULT_CONTEXT) {
+      // What `recordState` makes of it, without its copy of the whole state: a receive of
+      // thousands of records made one per record, all garbage at once.
+      if (before.item !== change.item) state.set('item', change.item);
+    } else {
+      const next = recordState(before, change);
+      if (next === before) return;
+      for (const field of STATE_FIELDS) {
+        if (next[field] !== before[field]) state.set(field, next[field] as never);
+      }
     }
     record.afterChange(change, writeBefore, conflictBefore);
   }
