@@ -56,6 +56,12 @@ export type RecordStatus = FetchState & Omit<WriteState, 'sending'>;
 
 /** The pieces of a record's state, in a fixed array: a dispatch compares each without enumerating keys. */
 const STATE_FIELDS = Object.keys(INITIAL_RECORD_STATE) as readonly (keyof RecordState<object, object>)[];
+/**
+ * What each record's state fields are copied from: an unfrozen twin of `INITIAL_RECORD_STATE`
+ * (never written: `LazyObservableFields` copies it). V8 copies a frozen object on a slower path
+ * and with spare slots.
+ */
+const INITIAL_STATE_TEMPLATE = { ...INITIAL_RECORD_STATE };
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
@@ -116,7 +122,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   // Changed only by `dispatch` (recordState.ts); `edits` only through the funnel (`commitEdits` →
   // `replaceEdits`), which keeps `hasEdits` in step.
   private readonly state = new LazyObservableFields<RecordState<T, E>>(
-    INITIAL_RECORD_STATE as RecordState<T, E>,
+    INITIAL_STATE_TEMPLATE as RecordState<T, E>,
     'EntityRecord',
   );
   /** The transient fields the `hasEdits` flag was worked out with (hasEditsFlag.ts). */
