@@ -56,11 +56,12 @@ import {
   STORED_DOCUMENT_META_KEY,
   isStoredDocumentRegistered,
   readStoredDocument,
+  repairClientOf,
   serializeStoredDocument,
   storedDocumentValueOf,
   textRepairOf,
 } from './storedDocument.js';
-import { applyTextValue } from './textDiff.js';
+import { applyTextValue, RebasedText } from './textDiff.js';
 
 /** Any shared type, as `transaction.changed` keys them. */
 type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -153,6 +154,13 @@ export class RecordBinding {
   /** True while this person seeds a text for the edit being written: the record already shows that edit. */
   private isSeedingForEdit = false;
   /**
+   * The fields a seed, genesis or repair changed beyond itself while {@link isSeedingForEdit}: an
+   * update from a peer that waited on what the seed brings (Yjs holds a peer's changes until it has
+   * everything they build on) comes in with it. The record has not seen those changes: they are
+   * merged with the edit being written, then read back (see {@link write}).
+   */
+  private readonly changedWhileSeeding = new Set<string>();
+  /**
    * What this person's writes left in the document's texts, so a keystroke is diffed against that
    * string instead of reading the text back; forgotten at any change the binding did not make.
    */
@@ -164,6 +172,8 @@ export class RecordBinding {
   private seedClients: ReadonlySet<number> | undefined;
   /** The client ids of the layout's genesis updates (see {@link markForeign}); made at first use. */
   private genesisClients: ReadonlySet<number> | undefined;
+  /** The client ids of this person's repairs of stale stored texts (see `repairStaleText`): no one's changes. */
+  private readonly repairClients = new Set<number>();
   /** Text fields whose text holds the document's value (seeded), kept from `state`'s seed keys. */
   private readonly seeded = new Set<string>();
   /** Text fields with seeds of several saved copies (settled again after each undo of this person's). */
@@ -292,19 +302,42 @@ export class RecordBinding {
     const saved = rawTextOf(rawValueIn(persisted, field, this.record.config?.rawAttributes));
     const repair = textRepairOf(this.stored.update, this.stored.value, field, saved);
     if (repair === undefined) return;
+    this.repairClients.add(repairClientOf(this.stored.value, field, saved));
+    this.whileSeeding(() => Y.applyUpdate(this.doc, repair, SEED_ORIGIN));
+  }
+
+  /** Runs `apply` (a seed, a genesis or a repair) with the record's reading of the document held. */
+  private whileSeeding(apply: () => void): void {
+    const wasSeeding = this.isSeedingForEdit;
     this.isSeedingForEdit = true;
     try {
-      Y.applyUpdate(this.doc, repair, SEED_ORIGIN);
+      apply();
     } finally {
-      this.isSeedingForEdit = false;
+      this.isSeedingForEdit = wasSeeding;
     }
+  }
+
+  /**
+   * The fields that changed beyond the seeds and geneses applied since the last call (see
+   * {@link changedWhileSeeding}), and forgets them.
+   */
+  private takeChangedWhileSeeding(): string[] {
+    if (this.changedWhileSeeding.size === 0) return [];
+    const fields = [...this.changedWhileSeeding];
+    this.changedWhileSeeding.clear();
+    return fields;
   }
 
   /** The shared `Y.Text` of a text field, `undefined` for any other field. */
   sharedText(field: string): Y.Text | undefined {
     if (!this.rules.textFields.has(field)) return undefined;
     // Asked for before anyone wrote the field: its genesis now (never before the stored document).
-    if (this.isStarted && !this.isDestroyed) this.applyGenesisOf(field);
+    if (this.isStarted && !this.isDestroyed && !this.documentMap.has(field)) {
+      this.applyGenesisOf(field);
+      // Peers' typing that waited on the genesis came in with it: the record shows it now.
+      const changed = this.takeChangedWhileSeeding();
+      if (changed.length > 0) this.resyncFields(changed);
+    }
     return sharedTextOf(this.doc, field);
   }
 
@@ -314,14 +347,10 @@ export class RecordBinding {
    */
   private applyGenesisOf(field: string): void {
     if (this.documentMap.has(field)) return;
-    const wasSeeding = this.isSeedingForEdit;
-    this.isSeedingForEdit = true;
-    try {
-      // Looked up here too: before `start` listens to the document, nothing else would.
+    // Looked up here too: before `start` listens to the document, nothing else would.
+    this.whileSeeding(() => {
       if (applyFieldGenesis(this.doc, this.rules, field)) this.refreshTypes();
-    } finally {
-      this.isSeedingForEdit = wasSeeding;
-    }
+    });
   }
 
   /**
@@ -442,7 +471,7 @@ export class RecordBinding {
     for (const field of fields) if (this.staleTexts.has(field)) this.repairStaleText(field);
     const persisted = this.record.persisted as PlainObject | undefined;
     const only = fields.length === 1 ? (fields[0] as string) : undefined;
-    if (only !== undefined && this.seeded.has(only)) {
+    if (only !== undefined && this.seeded.has(only) && this.changedWhileSeeding.size === 0) {
       // A keystroke: one seeded text, nothing else to prepare.
       const text = sharedTextOf(this.doc, only);
       const edits = this.record.edits as PlainObject;
@@ -455,15 +484,30 @@ export class RecordBinding {
         return;
       }
     }
+    const rawAttributes = this.record.config?.rawAttributes;
+    // What the record showed of each text and merged field before this edit, when seeding could
+    // bring in peers' changes it has not seen (see `changedWhileSeeding`).
+    const shownBefore = new Map<string, unknown>();
+    const needsSeeding = fields.some((field) => this.needsSeeding(field));
+    if (needsSeeding) {
+      for (const field of fields) {
+        if (this.rules.textFields.has(field) || this.rules.mergedFields.has(field))
+          shownBefore.set(field, this.shownValue(field, rawValueIn(persisted, field, rawAttributes)));
+      }
+    }
     for (const field of fields) {
       if (this.rules.textFields.has(field) && !this.seeded.has(field)) this.seed(field, persisted);
       else if (this.rules.mergedFields.has(field)) this.applyGenesisOf(field);
     }
+    const changedUnseen = this.takeChangedWhileSeeding();
     const edits = this.record.edits as PlainObject;
-    const rawAttributes = this.record.config?.rawAttributes;
     const values = fields.map((field) => {
       const persistedRaw = rawValueIn(persisted, field, rawAttributes);
-      return { field, persistedRaw, value: hasOwn(edits, field) ? edits[field] : persistedRaw };
+      let value = hasOwn(edits, field) ? edits[field] : persistedRaw;
+      // A peer's change came in with the seed: this edit is made on top of it, not over it.
+      if (shownBefore.has(field) && changedUnseen.includes(field))
+        value = this.rebasedValue(field, shownBefore.get(field), value);
+      return { field, persistedRaw, value };
     });
     // The saved values a first change replaces, as a change of no one's (see writeDocBase); a
     // keystroke (text fields only) needs none.
@@ -477,10 +521,55 @@ export class RecordBinding {
     }
     this.doc.transact(() => {
       for (const { field, value, persistedRaw } of values) {
-        writeDocField(this.doc, this.rules, field, value, persistedRaw, this.writeText);
-        if (field === CONTENT_FIELD) this.writeBlocks(rawTextOf(value));
+        if (value instanceof RebasedText) value.applyTo(sharedTextOf(this.doc, field));
+        else writeDocField(this.doc, this.rules, field, value, persistedRaw, this.writeText);
+        if (field === CONTENT_FIELD) this.writeBlocks(this.docText(field, value));
       }
     }, origin);
+    // The record shows the peers' changes that came in with a seed (merged with this edit).
+    if (changedUnseen.length > 0) this.resyncFields(changedUnseen);
+  }
+
+  /**
+   * `mine` (the record's new value of `field`) made on top of what the document holds, for a field
+   * whose seed or genesis brought in peers' changes the record had not seen (`shown` is what the
+   * record showed before the edit): a text keeps their characters and gets this person's change
+   * where it was made; a merged field keeps their keys and gets the keys this person changed.
+   */
+  private rebasedValue(field: string, shown: unknown, mine: unknown): unknown {
+    if (this.rules.textFields.has(field)) {
+      const text = sharedTextOf(this.doc, field);
+      if (text === undefined) return mine;
+      return new RebasedText(rawTextOf(shown), rawTextOf(mine), text.toString());
+    }
+    const theirs = this.docValue(field)?.value;
+    if (!isPlainObject(theirs) || !isPlainObject(mine)) return mine;
+    const base = isPlainObject(shown) ? shown : {};
+    const merged: PlainObject = { ...theirs };
+    for (const key of Object.keys(mine)) if (!deepEqual(mine[key], base[key])) merged[key] = mine[key];
+    for (const key of Object.keys(base)) if (!hasOwn(mine, key)) delete merged[key];
+    return merged;
+  }
+
+  /** True when a write of `field` must first seed its text or apply its genesis. */
+  private needsSeeding(field: string): boolean {
+    if (this.rules.textFields.has(field)) return !this.seeded.has(field);
+    return this.rules.mergedFields.has(field) && !this.documentMap.has(field);
+  }
+
+  /** The value of a text or merged `field` the record shows while the document is as it is now. */
+  private shownValue(field: string, persistedRaw: unknown): unknown {
+    if (this.rules.textFields.has(field)) {
+      const text = this.seeded.has(field) ? sharedTextOf(this.doc, field) : undefined;
+      return text === undefined ? rawTextOf(persistedRaw) : text.toString();
+    }
+    return this.docValue(field)?.value ?? persistedRaw;
+  }
+
+  /** The text a write of `value` leaves in `field`'s text. */
+  private docText(field: string, value: unknown): string {
+    if (!(value instanceof RebasedText)) return rawTextOf(value);
+    return sharedTextOf(this.doc, field)?.toString() ?? value.mine;
   }
 
   /**
@@ -541,12 +630,7 @@ export class RecordBinding {
   private seed(field: string, persisted: PlainObject | undefined): void {
     const content = rawTextOf(persisted?.[field]);
     this.applyGenesisOf(field);
-    this.isSeedingForEdit = true;
-    try {
-      seedField(this.doc, field, modifiedOf(persisted), content);
-    } finally {
-      this.isSeedingForEdit = false;
-    }
+    this.whileSeeding(() => seedField(this.doc, field, modifiedOf(persisted), content));
     this.seeded.add(field);
   }
 
@@ -601,8 +685,11 @@ export class RecordBinding {
       if (seedCountOf(this.doc, field) > 1) this.unsettled.add(field);
     }
     if (!transaction.local && fields.size > 0) this.markForeign(transaction, fields);
-    if (!this.isSeedingForEdit && fields.size > 0) {
-      this.resyncFields([...fields], origin === this.undoManager ? 'undo' : 'peer');
+    if (fields.size > 0) {
+      if (!this.isSeedingForEdit)
+        this.resyncFields([...fields], origin === this.undoManager ? 'undo' : 'peer');
+      else if (transaction.origin !== SEED_ORIGIN || this.bringsPeersChanges(transaction))
+        for (const field of fields) this.changedWhileSeeding.add(field);
     }
     // Seeds of different saved copies met: settle them (outside this transaction); an undo may have
     // brought back characters of a losing seed, so settle again after this person's undo.
@@ -616,9 +703,21 @@ export class RecordBinding {
    * carried (none known for a deletion alone). Unmarked again once the field has no unsaved edit.
    */
   private markForeign(transaction: Y.Transaction, fields: ReadonlySet<string>): void {
-    if (this.isSeedingForEdit) return; // this person's own seed
-    // Seeds carry the saved text under client ids of their own, and a genesis arrives with the
-    // first change of its field: no one's changes.
+    const authors = this.authorsIn(transaction);
+    // Only seeds and no deletion: nothing of anyone's. This person's own seed, genesis or repair
+    // names no one either (a repair deletes), unless a peer's change came in with it.
+    if (authors.size === 0 && (this.isSeedingForEdit || transaction.deleteSet.clients.size === 0)) return;
+    const transient = this.record.config?.transientEdits;
+    const shared: string[] = [];
+    for (const field of fields) if (transient?.has(field) !== true) shared.push(field);
+    this.foreignMarks.mark(shared, authors);
+  }
+
+  /**
+   * The clients (peers) whose changes `transaction` added: seeds carry the saved text under client
+   * ids of their own, and a genesis arrives with the first change of its field: no one's changes.
+   */
+  private authorsIn(transaction: Y.Transaction): Set<number> {
     const seedClients = this.seedClientsOf();
     const genesisClients = (this.genesisClients ??= genesisClientsOf(this.rules));
     const authors = new Set<number>();
@@ -627,15 +726,25 @@ export class RecordBinding {
         client !== this.doc.clientID &&
         !seedClients.has(client) &&
         !genesisClients.has(client) &&
+        !this.repairClients.has(client) &&
         clock > (transaction.beforeState.get(client) ?? 0)
       )
         authors.add(client);
-    // Only seeds and no deletion: nothing of anyone's.
-    if (authors.size === 0 && transaction.deleteSet.clients.size === 0) return;
-    const transient = this.record.config?.transientEdits;
-    const shared: string[] = [];
-    for (const field of fields) if (transient?.has(field) !== true) shared.push(field);
-    this.foreignMarks.mark(shared, authors);
+    return authors;
+  }
+
+  /**
+   * True when this person's seed, genesis or repair (`transaction`) also let in a peer's changes
+   * that waited on it: an insertion by a peer, or a deletion of anything but a losing seed's
+   * characters (which settling seeds makes, see `settleSeeds`). A repair's own deletions count as
+   * a change too: the record is read back after the edit either way, which is harmless.
+   */
+  private bringsPeersChanges(transaction: Y.Transaction): boolean {
+    if (this.authorsIn(transaction).size > 0) return true;
+    for (const client of transaction.deleteSet.clients.keys()) {
+      if (!this.seedClientsOf().has(client)) return true;
+    }
+    return false;
   }
 
   /** The client ids of every seed in `state` (kept until a seed key changes). */

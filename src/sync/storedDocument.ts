@@ -119,6 +119,14 @@ export function readStoredDocument(value: unknown, rules: DocFieldRules): Y.Doc 
 }
 
 /**
+ * The client id of the repair {@link textRepairOf} makes of `field` in the stored document
+ * `storedValue` to the saved text `saved`: derived from exactly what it writes, and no one's change.
+ */
+export function repairClientOf(storedValue: string, field: string, saved: string): number {
+  return derivedClientId(`repair\u0000${storedValue}\u0000${field}\u0000${saved}`);
+}
+
+/**
  * The update that brings the text of `field` from what the stored document holds to `saved` (the
  * saved record's text): the smallest diff, made on a copy of the stored document by a client id
  * derived from exactly the stored document, the field and the saved text. Everyone who reconciles
@@ -140,7 +148,7 @@ export function textRepairOf(
     return undefined;
   }
   const before = Y.encodeStateVector(scratch);
-  scratch.clientID = derivedClientId(`repair\u0000${storedValue}\u0000${field}\u0000${saved}`);
+  scratch.clientID = repairClientOf(storedValue, field, saved);
   scratch.transact(() => applyTextValue(text, saved));
   const update = Y.encodeStateAsUpdate(scratch, before);
   scratch.destroy();

@@ -92,3 +92,74 @@ export function applyTextValue(text: Y.Text, value: string, before: string = tex
   if (change.insert !== '') text.insert(change.index, change.insert);
   return true;
 }
+
+/**
+ * A person's change of a text (from `base` to `mine`) to be made on top of others' change of the
+ * same text (from `base` to `theirs`), which the person had not seen when they made theirs: it
+ * keeps every character the others inserted, deletes only the characters the person deleted that
+ * are still there, and inserts the person's characters where they were typed (before the others'
+ * when both typed at one place).
+ */
+export class RebasedText {
+  /**
+   * @param base What the person saw before their change.
+   * @param mine What the person's change made of it.
+   * @param theirs What the text holds now: `base` with the others' change.
+   */
+  constructor(
+    readonly base: string,
+    readonly mine: string,
+    readonly theirs: string,
+  ) {}
+
+  /** The text `theirs` becomes with the person's change on top. */
+  get value(): string {
+    let value = this.theirs;
+    for (const step of this.steps()) {
+      value = value.slice(0, step.index) + step.insert + value.slice(step.index + step.deleteCount);
+    }
+    return value;
+  }
+
+  /** Makes the change on `text`, which holds {@link theirs} (call it inside a transaction). */
+  applyTo(text: Y.Text | undefined): void {
+    if (text === undefined) return;
+    for (const step of this.steps()) {
+      if (step.deleteCount > 0) text.delete(step.index, step.deleteCount);
+      if (step.insert !== '') text.insert(step.index, step.insert);
+    }
+  }
+
+  /**
+   * The person's change as steps on `theirs`, each on what the ones before it left: the deletion
+   * after the others' change, the deletion before it, then the insertion.
+   */
+  private steps(): TextChange[] {
+    const own = diffText(this.base, this.mine);
+    if (own === undefined) return [];
+    const other = diffText(this.base, this.theirs);
+    if (other === undefined) return [own];
+    const ownEnd = own.index + own.deleteCount;
+    const otherEnd = other.index + other.deleteCount;
+    const shift = other.insert.length - other.deleteCount;
+    const steps: TextChange[] = [];
+    // The person's deleted characters after the others' change (those inside it are gone already).
+    const afterStart = Math.max(own.index, otherEnd);
+    if (ownEnd > afterStart)
+      steps.push({ index: afterStart + shift, deleteCount: ownEnd - afterStart, insert: '' });
+    // ... and before it.
+    const beforeEnd = Math.min(ownEnd, other.index);
+    if (own.index < beforeEnd)
+      steps.push({ index: own.index, deleteCount: beforeEnd - own.index, insert: '' });
+    if (own.insert !== '') {
+      const at =
+        own.index <= other.index
+          ? own.index
+          : own.index >= otherEnd
+            ? own.index + shift
+            : other.index + other.insert.length;
+      steps.push({ index: at, deleteCount: 0, insert: own.insert });
+    }
+    return steps;
+  }
+}

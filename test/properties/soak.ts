@@ -14,8 +14,12 @@ import { collaborationProperty } from './collaboration.js';
 import { editSequenceProperty } from './editSequences.js';
 import { twoTabProperty } from './twoTabs.js';
 
+/** The seed a variable names; a random one when it is unset or empty (`SYNC_SEED=` draws one). */
 function seedFrom(variable: string | undefined): number {
-  return variable === undefined ? Date.now() ^ (Math.random() * 0x100000000) : Number(variable);
+  if (variable === undefined || variable.trim() === '') return Date.now() ^ (Math.random() * 0x100000000);
+  const seed = Number(variable);
+  if (!Number.isInteger(seed)) throw new Error(`A soak seed must be an integer, not "${variable}".`);
+  return seed;
 }
 
 /** Runs `property` `runs` times from `seed`; prints the outcome; returns false on a counterexample. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { applyTextValue, diffText } from '../../src/sync/textDiff.js';
+import { applyTextValue, diffText, RebasedText } from '../../src/sync/textDiff.js';
+import fc from 'fast-check';
 import { seededRandom } from '../../src/testing/seededRandom.js';
 
 describe('diffText', () => {
@@ -83,5 +84,60 @@ describe('diffText on long texts', () => {
     const content = 'Lorem ipsum dolor sit amet. '.repeat(200);
     const typed = `${content.slice(0, 2800)}x${content.slice(2800)}`;
     expect(diffText(content, typed)).toEqual({ index: 2800, deleteCount: 0, insert: 'x' });
+  });
+});
+
+describe('RebasedText', () => {
+  /** One replacement of `base` (every character unique), from three random numbers. */
+  const splice = (base: string, at: number, length: number, insert: string): string => {
+    const index = Math.floor(at * (base.length + 1));
+    const count = Math.min(base.length - index, length);
+    return base.slice(0, index) + insert + base.slice(index + count);
+  };
+
+  it("keeps the others' characters, deletes only what the person deleted, inserts the person's run whole", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.nat(4),
+        fc.nat(3),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.nat(4),
+        fc.nat(3),
+        (baseLength, ownAt, ownDeletes, ownInserts, otherAt, otherDeletes, otherInserts) => {
+          const base = 'abcdefgh'.slice(0, baseLength);
+          const mine = splice(base, ownAt, ownDeletes, 'MNOP'.slice(0, ownInserts));
+          const theirs = splice(base, otherAt, otherDeletes, 'TUVW'.slice(0, otherInserts));
+          const rebased = new RebasedText(base, mine, theirs);
+          const value = rebased.value;
+          // The same value on a Y.Text holding `theirs`.
+          const doc = new Y.Doc();
+          const text = doc.getText('t');
+          text.insert(0, theirs);
+          doc.transact(() => rebased.applyTo(text));
+          expect(text.toString()).toBe(value);
+          // Every base character stays unless one of the two deleted it; every inserted one stays.
+          for (const char of base) {
+            expect(value.includes(char)).toBe(mine.includes(char) && theirs.includes(char));
+          }
+          for (const char of theirs) if (!base.includes(char)) expect(value).toContain(char);
+          const own = [...mine].filter((char) => !base.includes(char)).join('');
+          expect(value).toContain(own);
+          // The others' text keeps its order.
+          const kept = [...value].filter((char) => theirs.includes(char)).join('');
+          expect(kept).toBe([...theirs].filter((char) => value.includes(char)).join(''));
+        },
+      ),
+      { numRuns: 2_000, seed: 20_261_127 },
+    );
+  });
+
+  it("is the person's change itself when the others changed nothing, and theirs when the person did not", () => {
+    expect(new RebasedText('Body', 'Body!', 'Body').value).toBe('Body!');
+    expect(new RebasedText('Body', 'Body', 'A Body').value).toBe('A Body');
+    expect(new RebasedText('Body', 'bBody', 'BAody').value).toBe('bBAody');
+    // Both typed at one place: the person's run first, neither split.
+    expect(new RebasedText('Body', 'Body12', 'BodyXY').value).toBe('Body12XY');
   });
 });
