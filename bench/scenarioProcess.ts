@@ -125,17 +125,25 @@ interface Span {
   end: number;
 }
 
+/** One pass of the parse floor: its span, and this process's CPU time (user + system, ms) in it. */
+interface ParsePass extends Span {
+  cpuMs: number;
+}
+
 /**
  * Three passes of a bare `JSON.parse` of every body, results dropped. The runner takes the fastest
  * as the floor, so a pass slowed by other work on the machine does not lower the systems' time
  * above it (it can only raise it).
  */
-function parsePasses(bodies: readonly string[]): Span[] {
-  const passes: Span[] = [];
+function parsePasses(bodies: readonly string[]): ParsePass[] {
+  const passes: ParsePass[] = [];
   for (let pass = 0; pass < 3; pass++) {
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
     for (const body of bodies) JSON.parse(body);
-    passes.push({ start, end: performance.now() });
+    const end = performance.now();
+    const cpu = process.cpuUsage(cpuStart);
+    passes.push({ start, end, cpuMs: (cpu.user + cpu.system) / 1000 });
   }
   return passes;
 }
@@ -356,6 +364,9 @@ async function runOnce(
     const passes = parsePasses(bodies);
     figures.parseMs = Math.min(...passes.map((pass) => pass.end - pass.start));
     if (figures.clientMs !== undefined) figures.aboveParseMs = figures.clientMs - figures.parseMs;
+    // The same in CPU time (the floor's fastest pass, in CPU), which other processes on a loaded
+    // machine do not inflate the way they inflate wall time.
+    figures.aboveParseCpuMs = cpuMs - Math.min(...passes.map((pass) => pass.cpuMs));
     await new Promise((resolve) => setTimeout(resolve, 1));
     // The same with every collection left out, of the floor's passes and of the side's time alike.
     const parseWithoutGcMs = Math.min(...passes.map((pass) => pass.end - pass.start - gcMsIn(pass)));
