@@ -47,6 +47,9 @@ export default defineConfig({
             'node_modules/**',
           ],
           environment: 'node',
+          // Vitest's 5 s default failed property tests that take ~1 s alone on a loaded 2-core
+          // machine (a newcomer's `npm test` beside other work).
+          testTimeout: 30_000,
           setupFiles: ['test/setup/withoutWebLocks.ts'],
         },
       },

@@ -41,6 +41,7 @@ import {
   hasNonTransientEdit,
   INITIAL_RECORD_STATE,
   recordState,
+  storedEditsOf,
   type FetchState,
   type RecordAction,
   type RecordState,
@@ -619,7 +620,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const before = state.current();
     const writeBefore = before.writeState;
     const conflictBefore = before.conflict;
-    if (change.type === 'received' && change.context === DEFAULT_CONTEXT) {
+    if (change.type === 'editsReplaced') {
+      // Every keystroke (this person's or a peer's) comes here: the two fields `recordState` changes
+      // for it, without its copy of the whole state. Each is compared before it is set (`before`
+      // is the live state).
+      const edits = storedEditsOf(change.edits);
+      if (before.edits !== edits) state.set('edits', edits);
+      const hasEdits = hasNonTransientEdit(edits as Edits, change.transient);
+      if (before.hasEdits !== hasEdits) state.set('hasEdits', hasEdits);
+    } else if (change.type === 'received' && change.context === DEFAULT_CONTEXT) {
       // What `recordState` makes of it, without its copy of the whole state: a receive of
       // thousands of records made one per record, all garbage at once.
       if (before.item !== change.item) state.set('item', change.item);

@@ -135,6 +135,14 @@ export const INITIAL_RECORD_STATE: RecordState<object, object> = Object.freeze({
   hasEdits: false,
 });
 
+/**
+ * The `edits` an `editsReplaced` action stores: one object for "no edits", so `edits === NO_EDITS`
+ * tells a record without any.
+ */
+export function storedEditsOf<E extends object>(edits: Partial<E>): Partial<E> {
+  return (isEmpty(edits) ? NO_EDITS : edits) as Partial<E>;
+}
+
 /** The edits hold a field that is not transient; with no transient set (no config) any field counts. */
 export function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string> | undefined): boolean {
   for (const key in edits) {
@@ -191,8 +199,7 @@ export function recordState<T extends object, E extends object>(
     case 'conflictSet':
       return { ...state, conflict: action.conflict };
     case 'editsReplaced': {
-      // One object for "no edits", so `edits === NO_EDITS` tells a record without any.
-      const edits = (isEmpty(action.edits) ? NO_EDITS : action.edits) as Partial<E>;
+      const edits = storedEditsOf(action.edits);
       return { ...state, edits, hasEdits: hasNonTransientEdit(edits as Edits, action.transient) };
     }
   }

@@ -23,6 +23,7 @@ import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
 import { EntityRecord } from '../models/EntityRecord.js';
 import { normaliseId, type Id } from '../models/ids.js';
+import { isTracking } from '../models/lazyObservable.js';
 import { DEFAULT_CONTEXT, encodeStableKey, getQueryParts, type QueryParts } from '../models/QueryParts.js';
 import { conservativeMerge, hasOwn, isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, EntityConfigError, toError } from '../core/errors.js';
@@ -121,6 +122,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   private readonly readOrder = new ReadOrder();
   private readonly refetches = new Refetches<EntityRecord<T, E>, EntityRecord<T, E> | undefined>();
   private readonly configSource: ConfigSource | undefined;
+  /** The config last looked up outside a reaction, and the registry's version then (see {@link config}). */
+  private plainConfig: EntityConfig | undefined;
+  private plainConfigVersion = -1;
   private ownWriter: RecordWriter | undefined;
   private readonly revisionCollections = new RevisionCollections<EntityCollection<object>>();
   private readonly dirtyList = new OwnRecordList<EntityRecord<T, E>>(this, () => this.storeList('dirty'));
@@ -139,7 +143,17 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
 
   /** The entity config; `undefined` until registered or loaded. Observable. */
   get config(): EntityConfig | undefined {
-    return this.configSource ? this.configSource.get() : this.store.entities.get(this.kind, this.name);
+    if (this.configSource) return this.configSource.get();
+    const entities = this.store.entities;
+    if (isTracking()) return entities.get(this.kind, this.name);
+    // Each edit reads its record's config several times outside any reaction (a CPU profile of
+    // synced typing put the registry's lookups at ~2% of a keystroke): the last lookup serves until
+    // a config is registered or replaced.
+    if (this.plainConfigVersion !== entities.version) {
+      this.plainConfig = entities.get(this.kind, this.name);
+      this.plainConfigVersion = entities.version;
+    }
+    return this.plainConfig;
   }
 
   /** The config, loading the kind's configs first when it is not registered (postType, taxonomy). */

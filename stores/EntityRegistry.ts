@@ -38,6 +38,7 @@ export class EntityRegistry {
   private readonly slotKeys = new Map<string, Map<string, string>>();
   /** The same entries as {@link configs}, read where nothing is tracking (no MobX bookkeeping). */
   private readonly plainConfigs = new Map<string, EntityConfig>();
+  private registrations = 0;
 
   /** Loaders run through `transport`; the constructor does no I/O and registers nothing. */
   constructor(
@@ -57,6 +58,16 @@ export class EntityRegistry {
   private setConfig(key: string, config: EntityConfig): void {
     this.configs.set(key, config);
     this.plainConfigs.set(key, config);
+    this.registrations += 1;
+  }
+
+  /**
+   * How many times a config was registered or replaced (not observable): a lookup made outside a
+   * reaction stays right while this count does (see `EntityCollection.config`).
+   * @internal
+   */
+  get version(): number {
+    return this.registrations;
   }
 
   private slotOf(kind: string, name: string): string {

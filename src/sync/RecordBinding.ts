@@ -721,13 +721,14 @@ export class RecordBinding {
     const seedClients = this.seedClientsOf();
     const genesisClients = (this.genesisClients ??= genesisClientsOf(this.rules));
     const authors = new Set<number>();
+    // Only the clients the transaction added to are looked up (a keystroke: one of them).
     for (const [client, clock] of transaction.afterState)
       if (
+        clock > (transaction.beforeState.get(client) ?? 0) &&
         client !== this.doc.clientID &&
         !seedClients.has(client) &&
         !genesisClients.has(client) &&
-        !this.repairClients.has(client) &&
-        clock > (transaction.beforeState.get(client) ?? 0)
+        !this.repairClients.has(client)
       )
         authors.add(client);
     return authors;

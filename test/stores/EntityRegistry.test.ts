@@ -1,3 +1,4 @@
+import { autorun } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { EntityConfig } from '../../models/EntityConfig.js';
 import { RootStore } from '../../stores/RootStore.js';
@@ -9,6 +10,24 @@ describe('EntityRegistry', () => {
     expect(store.entities.all).toHaveLength(20);
     expect(store.entities.get('root', 'site')?.baseURL).toBe('/wp/v2/settings');
     expect(store.entities.get('postType', 'post')).toBeUndefined();
+  });
+
+  it('gives a collection and its records the config registered last, read in a script or in a reaction', () => {
+    const store = new RootStore({ transport: new FakeTransport() });
+    const collection = store.collection('root', 'widgetArea');
+    expect(collection.config).toBeUndefined();
+    const first = new EntityConfig({ kind: 'root', name: 'widgetArea', baseURL: '/wp/v2/sidebars' });
+    store.entities.register(first);
+    expect(collection.config).toBe(first);
+    expect(collection.record('sidebar-1').config).toBe(first);
+    const seen: (EntityConfig | undefined)[] = [];
+    const stop = autorun(() => seen.push(collection.config));
+    const second = new EntityConfig({ kind: 'root', name: 'widgetArea', baseURL: '/wp/v2/widget-areas' });
+    store.entities.register(second);
+    stop();
+    expect(collection.config).toBe(second);
+    expect(collection.record('sidebar-1').config).toBe(second);
+    expect(seen).toEqual([first, second]);
   });
 
   it('keeps configs per store', () => {

@@ -209,5 +209,6 @@ describe('captureInsertionsInPlace', () => {
       }),
       { numRuns: 500, seed: 2411 },
     );
-  });
+    // ~1 s alone; a loaded 2-core machine (CI's three Node versions, other suites) takes several.
+  }, 60_000);
 });
