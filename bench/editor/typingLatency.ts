@@ -42,7 +42,10 @@ const CHUNK = 15;
  * Installs the latency probe on the page: every keydown records its key → paint time, by field,
  * and where that time went: waiting for the page to take the key (`queued`: another task was
  * running), the key's own events up to the end of its `input` (`handled`), until the next
- * animation frame starts (`frame`), and the whole (`total`).
+ * animation frame starts (`frame`), and the whole (`total`). The end of the `input` is where the
+ * page let it go: past the window's bubbling listeners, or, for a keystroke the editor takes in
+ * at the window's capture phase and stops there (a plain character in a rich-text block), after
+ * that listener and its microtasks.
  */
 async function installProbe(page: Page): Promise<void> {
   await page.evaluate(`
@@ -52,10 +55,17 @@ async function installProbe(page: Page): Promise<void> {
       const start = event.timeStamp;
       const into = window.__field;
       const phases = { queued: performance.now() - start, handled: NaN, frame: NaN, total: NaN };
-      // The window's own bubbling listener runs after the page's handlers (and their microtasks).
-      window.addEventListener('input', () => { phases.handled = performance.now() - start; }, { once: true });
+      // After the page's handlers (and their microtasks): the window's capture listeners run after
+      // the editor's own there (registered before this probe); its bubbling ones, if the input
+      // goes on, after everyone else's.
+      const handled = () => { phases.handled = performance.now() - start; };
+      window.addEventListener('input', handled, true);
+      window.addEventListener('input', handled);
       // After the next frame is painted: the first task after the animation frame that shows the key.
       requestAnimationFrame(() => {
+        // (An input that never reached the bubbling phase leaves no listener for the next key's.)
+        window.removeEventListener('input', handled, true);
+        window.removeEventListener('input', handled);
         phases.frame = performance.now() - start;
         setTimeout(() => {
           phases.total = performance.now() - start;

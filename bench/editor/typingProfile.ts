@@ -5,11 +5,12 @@
  * its relay, as `bench:typing`), types into its first paragraph
  * block under Chromium's CPU profiler and a `devtools.timeline` trace, and prints the functions
  * with the most self time and the browser's own work (style, layout, paint) per keystroke.
- * A profile, not a test: it prints figures and asserts nothing.
+ * A profile, not a test: it prints figures and asserts nothing. `KEEP=1` keeps the build, the
+ * trace (`trace.json`) and the CPU profile (`profile.cpuprofile`, for DevTools) in a folder it names.
  *
  * @module
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -132,6 +133,8 @@ async function main(): Promise<void> {
       await page.waitForTimeout(KEY_GAP_MS);
     }
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+    // KEEP=1 keeps the profile beside the trace, to open in DevTools or read again.
+    if (process.env.KEEP) writeFileSync(join(outDir, 'profile.cpuprofile'), JSON.stringify(profile));
     await browser.stopTracing();
     const totals = [...selfTimes(profile)].sort((a, b) => b[1] - a[1]);
     const idle = totals.filter(([name]) => name.startsWith('(idle)')).reduce((sum, [, ms]) => sum + ms, 0);

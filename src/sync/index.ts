@@ -89,4 +89,5 @@ export type {
 } from './httpPolling/protocol.js';
 export { toWireAwareness, fromWireAwareness, colorOf } from './httpPolling/awarenessWire.js';
 export type { WebsocketProviderOptions, WebSocketConstructor } from './websocketProvider.js';
+export { whenIdle } from './httpPolling/afterPaint.js';
 export { reconnectDelayMs, RECONNECT_DELAY_BASE_MS, RECONNECT_DELAY_CAP_MS } from './reconnectDelay.js';

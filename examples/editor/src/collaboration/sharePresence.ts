@@ -5,7 +5,7 @@
  * @module
  */
 import type { EntityRecord, RootStore } from 'wp-entities';
-import type { LocalPresence } from 'wp-entities/sync';
+import type { LocalPresence, whenIdle } from 'wp-entities/sync';
 
 const shared = new WeakMap<EntityRecord<object>, LocalPresence>();
 
@@ -14,35 +14,34 @@ export function localPresenceOf(record: EntityRecord<object>): LocalPresence {
   return shared.get(record) ?? {};
 }
 
-/** The longest a presence change waits for an idle moment (or, without idle callbacks, a frame). */
+/**
+ * The longest a presence change waits for an idle moment (or, without idle callbacks, a frame): the
+ * caret moves at a key's keyup, after the key's own frame, and a frame asked for then would be an
+ * extra frame per keystroke (see `whenIdle`).
+ */
 const SHARE_WAIT_MS = 100;
+
+/** `whenIdle` of `wp-entities/sync`, once that module is loaded (see {@link afterIdle}). */
+let loadedWhenIdle: typeof whenIdle | undefined;
+
+/**
+ * Runs `run` when the page is next idle, at most {@link SHARE_WAIT_MS} later (`whenIdle`). The
+ * module is taken as it is loaded, not imported with this one: `wp-entities/sync` brings Yjs in,
+ * and it is loaded only with collaboration on, which is the only time a presence is shared.
+ */
+function afterIdle(run: () => void): void {
+  if (loadedWhenIdle) {
+    loadedWhenIdle(run, SHARE_WAIT_MS);
+    return;
+  }
+  void import('wp-entities/sync').then((sync) => {
+    loadedWhenIdle = sync.whenIdle;
+    sync.whenIdle(run, SHARE_WAIT_MS);
+  });
+}
 
 /** Records whose latest presence waits to be shared (see {@link sharePresence}). */
 const waiting = new Set<EntityRecord<object>>();
-
-/**
- * Runs `run` once the page is idle after painting, at most {@link SHARE_WAIT_MS} later. Not after
- * the next animation frame: the caret moves at a key's keyup, after the key's own frame, and a
- * frame asked for then is an extra frame per keystroke; Chromium also holds the page's timers
- * after a key until that frame is drawn. Without `requestIdleCallback` (Safari): after the next
- * frame, or the wait, whichever comes first.
- */
-function afterIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') {
-    requestIdleCallback(run, { timeout: SHARE_WAIT_MS });
-    return;
-  }
-  let isDone = false;
-  const once = () => {
-    if (isDone) return;
-    isDone = true;
-    clearTimeout(fallback);
-    run();
-  };
-  // A frame that never comes (the page hidden meanwhile: leaving a field) must not hold it back.
-  const fallback = setTimeout(once, SHARE_WAIT_MS);
-  requestAnimationFrame(() => setTimeout(once, 0));
-}
 
 /**
  * Shares where this person is in `record`; ignored without collaboration or while its room is

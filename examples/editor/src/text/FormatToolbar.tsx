@@ -1,10 +1,12 @@
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { LinkRequest } from './formatCommands.js';
 import { FORMAT_TAGS, type InlineFormat } from './richValue.js';
 
-/** Whether the page runs on a Mac, where the shortcuts use ⌘ and Option. */
+/** Whether the page runs on a Mac, where the shortcuts use ⌘ and Option (read once: it stays). */
+let isMacPage: boolean | undefined;
 function isMac(): boolean {
-  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  isMacPage ??= typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+  return isMacPage;
 }
 
 const BUTTONS: ReadonlyArray<{
@@ -62,9 +64,16 @@ export interface FormatToolbarProps {
 /**
  * The small toolbar of a rich-text block: bold, italic, link, inline code, each showing whether it
  * applies at the selection; it shows while the block has focus. Pressing a button keeps the focus
- * (and the selection) in the text. A link asks for its address in a field of its own.
+ * (and the selection) in the text. A link asks for its address in a field of its own. Rendered
+ * again only when its props change (a keystroke that changes no active format does not).
  */
-export function FormatToolbar({ active, disabled, link, onFormat, onLink }: FormatToolbarProps) {
+export const FormatToolbar = memo(function FormatToolbar({
+  active,
+  disabled,
+  link,
+  onFormat,
+  onLink,
+}: FormatToolbarProps) {
   const address = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (link) address.current?.focus();
@@ -121,4 +130,4 @@ export function FormatToolbar({ active, disabled, link, onFormat, onLink }: Form
       ) : null}
     </div>
   );
-}
+});

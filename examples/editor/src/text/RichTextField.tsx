@@ -8,7 +8,13 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import { __unstableUseRichText as useRichText, getActiveFormats, insert } from '@wordpress/rich-text';
+import {
+  __unstableUseRichText as useRichText,
+  getActiveFormats,
+  insert,
+  RichTextData,
+  toHTMLString,
+} from '@wordpress/rich-text';
 import type * as Y from 'yjs';
 import { RichRemoteCarets } from '../collaboration/RemoteCarets.js';
 import type { RemoteCaret } from '../collaboration/RemoteCarets.js';
@@ -30,6 +36,7 @@ import {
 } from './heldSelection.js';
 import { isMapOf, mapHtml, richOffsetAt } from './htmlOffsets.js';
 import { ownChangeCount } from './ownChanges.js';
+import { typedTextOf, valueAfterTyping, type FieldValue } from './plainTyping.js';
 import { htmlSteps, nextBlockHtml } from './richEdit.js';
 import {
   modelOfRichHtml,
@@ -80,6 +87,11 @@ export interface RichTextFieldProps {
   remoteCarets: readonly RemoteCaret[];
   /** Where the text is in the shared content, for holding the selection through others' edits. */
   sharedPlace: SharedPlace | undefined;
+  /**
+   * A plain keystroke is taken in from the browser's one change (plainTyping.ts); `false`: every
+   * input goes through rich text's own handling (tests compare the two). @default true
+   */
+  takesPlainTyping?: boolean;
 }
 
 const NO_FORMATS: readonly string[] = [];
@@ -87,8 +99,32 @@ const NO_FORMATS: readonly string[] = [];
 /** What `@wordpress/rich-text`'s editing hook returns (its types say little). */
 interface RichHook {
   ref(node: HTMLDivElement | null): void;
-  getValue(): RichTextValue | undefined;
+  /** Its record: the value it holds, the same object until it makes a new one. */
+  getValue(): FieldValue | undefined;
   onChange(value: RichTextValue): void;
+}
+
+/** Per window, the fields' handlers of `input` events at its capture phase, by field element. */
+const inputHandlers = new WeakMap<Window, Map<EventTarget, (event: Event) => void>>();
+
+/**
+ * Hands `element`'s `input` events to `handler` at `view`'s capture phase, before anyone else
+ * hears them. One listener per window for all its fields (a keystroke runs one handler, not one
+ * per block); returns the function that stops it.
+ */
+function onInputFirst(view: Window, element: HTMLElement, handler: (event: Event) => void): () => void {
+  let handlers = inputHandlers.get(view);
+  if (!handlers) {
+    const byElement = new Map<EventTarget, (event: Event) => void>();
+    view.addEventListener('input', (event) => event.target && byElement.get(event.target)?.(event), true);
+    inputHandlers.set(view, byElement);
+    handlers = byElement;
+  }
+  const all = handlers;
+  all.set(element, handler);
+  return () => {
+    if (all.get(element) === handler) all.delete(element);
+  };
 }
 
 /** The selection of `value` as its rich-text offsets, or `undefined` without one. */
@@ -120,12 +156,23 @@ export function RichTextField(props: RichTextFieldProps) {
   const held = useRef<HeldSelection | undefined>(undefined);
   const [isFocused, setFocused] = useState(false);
   const [activeFormats, setActiveFormats] = useState<readonly string[]>(NO_FORMATS);
+  /** The active formats last given to the toolbar. */
+  const shownFormats = useRef<readonly string[]>(NO_FORMATS);
   const [link, setLink] = useState<LinkRequest | undefined>(undefined);
   const latest = useRef(props);
   latest.current = props;
   /** Whether the change being made is a format command (its own undo step), not typing. */
   const isFormatting = useRef(false);
   const richRef = useRef<RichHook | undefined>(undefined);
+  /**
+   * The value the hook is given: a new one only for a text that came from elsewhere (someone
+   * else's change, an undo), which it then shows. The person's own changes are in the hook
+   * already (rich text's or the typing of plainTyping.ts): given again, the hook would read them
+   * and write the field's DOM once more, and it could not tell its own last value from a string
+   * equal to it.
+   */
+  const hookValue = useRef<RichTextData | undefined>(undefined);
+  const shownPlaceholder = useRef(props.placeholder);
 
   // A new text from elsewhere, read before the hook shows it (in its layout effect), while the
   // field's selection is still the one its owner made: where it goes in the new text.
@@ -157,48 +204,121 @@ export function RichTextField(props: RichTextFieldProps) {
         };
       }
     }
+    if (!isOwn) hookValue.current = undefined;
     held.current = undefined;
     written.current = undefined;
     canonical.current = undefined;
     shown.current = text;
     ownChanges.current = ownChangeCount();
   }
+  // A new placeholder makes the hook take its value again: the current text.
+  if (props.placeholder !== shownPlaceholder.current) {
+    shownPlaceholder.current = props.placeholder;
+    hookValue.current = undefined;
+  }
+  hookValue.current ??= RichTextData.fromHTMLString(html);
+
+  /** The person changed the value to `value` (its HTML: `nextHtml`): the block's next texts. */
+  const commit = (value: RichTextValue, nextHtml: string) => {
+    ownChanges.current = ownChangeCount();
+    const before = richHtmlOfModel(shown.current, hasLines);
+    const next = nextBlockHtml(before, value, nextHtml, shown.current === canonical.current);
+    const steps = htmlSteps(before, next).map((step) => modelOfRichHtml(step, hasLines));
+    const last = steps[steps.length - 1] as string;
+    if (last === shown.current) return;
+    held.current = undefined;
+    written.current = last;
+    canonical.current = next === nextHtml ? last : undefined;
+    shown.current = last;
+    latest.current.onChange(steps, isFormatting.current);
+  };
+  /** The selection the person made: held for the next render, and the formats shown as active. */
+  const noteSelection = (start: number | undefined, end: number | undefined) => {
+    selection.current = start === undefined || end === undefined ? undefined : { start, end };
+    // A selection held before someone else's change is not this one any more.
+    held.current = undefined;
+    ownChanges.current = ownChangeCount();
+    const value = richRef.current?.getValue();
+    const types = value ? getActiveFormats(value).map((format) => format.type) : NO_FORMATS;
+    // Most selections (every keystroke's) leave the active formats as they were: no state update.
+    if (types.join() === shownFormats.current.join()) return;
+    shownFormats.current = types;
+    setActiveFormats(types);
+  };
 
   const rich = useRichText({
-    value: html,
+    value: hookValue.current,
     selectionStart: selection.current?.start,
     selectionEnd: selection.current?.end,
     placeholder: props.placeholder,
-    onSelectionChange(start: number | undefined, end: number | undefined) {
-      selection.current = start === undefined || end === undefined ? undefined : { start, end };
-      // A selection held before someone else's change is not this one any more.
-      held.current = undefined;
-      ownChanges.current = ownChangeCount();
-      const value = richRef.current?.getValue();
-      const types = value ? getActiveFormats(value).map((format) => format.type) : [];
-      setActiveFormats((now) => (now.join() === types.join() ? now : types));
-    },
-    onChange(nextHtml: string) {
-      ownChanges.current = ownChangeCount();
-      const value = richRef.current?.getValue() as RichTextValue;
-      const before = richHtmlOfModel(shown.current, hasLines);
-      const next = nextBlockHtml(before, value, nextHtml, shown.current === canonical.current);
-      const steps = htmlSteps(before, next).map((step) => modelOfRichHtml(step, hasLines));
-      const last = steps[steps.length - 1] as string;
-      if (last === shown.current) return;
-      held.current = undefined;
-      written.current = last;
-      canonical.current = next === nextHtml ? last : undefined;
-      shown.current = last;
-      latest.current.onChange(steps, isFormatting.current);
+    onSelectionChange: noteSelection,
+    onChange(next: RichTextData | string) {
+      commit(richRef.current?.getValue() as RichTextValue, String(next));
     },
   }) as unknown as RichHook;
   richRef.current = rich;
+  const commitRef = useRef(commit);
+  commitRef.current = commit;
+  const noteSelectionRef = useRef(noteSelection);
+  noteSelectionRef.current = noteSelection;
+
+  /**
+   * An `input` of the field, before anyone else hears it (the window's capture phase): a plain
+   * keystroke (plainTyping.ts) is taken in here, its value made from the one change the browser
+   * made, and goes no further, so rich text neither reads the field's DOM again nor writes it back.
+   */
+  const takeTyping = (event: Event, observer: MutationObserver) => {
+    const node = element.current;
+    if (
+      !node ||
+      event.target !== node ||
+      !('inputType' in event) ||
+      latest.current.takesPlainTyping === false
+    )
+      return;
+    const mutations = observer.takeRecords();
+    const record = richRef.current?.getValue();
+    if (!record || node.ownerDocument.activeElement !== node || node.contentEditable !== 'true') return;
+    const typed = typedTextOf(event as InputEvent, mutations, node);
+    const after = typed && valueAfterTyping(record, node, typed);
+    if (!after) return;
+    event.stopPropagation();
+    // The hook's record is this object (it reads it at every event): it becomes the new value.
+    for (const key of Object.keys(record))
+      if (!(key in after)) delete (record as Record<string, unknown>)[key];
+    Object.assign(record, after);
+    noteSelectionRef.current(after.start, after.end);
+    commitRef.current(after, toHTMLString({ value: after }));
+  };
+  const takeTypingRef = useRef(takeTyping);
+  takeTypingRef.current = takeTyping;
+  /** Stops watching the element for typing (see `setElement`). */
+  const stopWatching = useRef<(() => void) | undefined>(undefined);
+
   // One callback for the element's whole life: a new one each render would make the hook attach
   // its listeners and apply its value again on every render.
   const setElement = useCallback((node: HTMLDivElement | null) => {
+    stopWatching.current?.();
+    stopWatching.current = undefined;
     element.current = node;
     richRef.current?.ref(node);
+    const view = node?.ownerDocument.defaultView;
+    if (!node || !view) return;
+    // Records what the browser changes, so a keystroke's one change can be checked (takeTyping);
+    // the records are read there or dropped.
+    const observer = new view.MutationObserver(() => undefined);
+    observer.observe(node, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+      characterDataOldValue: true,
+    });
+    const stopListening = onInputFirst(view, node, (event) => takeTypingRef.current(event, observer));
+    stopWatching.current = () => {
+      observer.disconnect();
+      stopListening();
+    };
   }, []);
 
   // While this field has focus, its selection is taken as relative positions just before someone
@@ -254,6 +374,25 @@ export function RichTextField(props: RichTextFieldProps) {
     if (isLinkRequest(result)) setLink(result);
     else applyFormatting(result);
   };
+  const onLink = (href: string | undefined, refocus: boolean) => {
+    const request = link;
+    setLink(undefined);
+    if (!request) return;
+    if (refocus) handle.focusAt(request.caret);
+    if (href !== undefined) applyFormatting(request.apply(href));
+  };
+  // The toolbar's callbacks stay the same objects (it renders again only when its props change),
+  // and call this render's.
+  const toolbarActions = useRef({ applyFormat, onLink });
+  toolbarActions.current = { applyFormat, onLink };
+  const onToolbarFormat = useCallback(
+    (format: InlineFormat) => toolbarActions.current.applyFormat(format),
+    [],
+  );
+  const onToolbarLink = useCallback(
+    (href: string | undefined, refocus: boolean) => toolbarActions.current.onLink(href, refocus),
+    [],
+  );
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented) return;
     const format = formatShortcutOf(event);
@@ -293,14 +432,8 @@ export function RichTextField(props: RichTextFieldProps) {
         active={activeFormats}
         disabled={props.disabled}
         link={link}
-        onFormat={applyFormat}
-        onLink={(href, refocus) => {
-          const request = link;
-          setLink(undefined);
-          if (!request) return;
-          if (refocus) handle.focusAt(request.caret);
-          if (href !== undefined) applyFormatting(request.apply(href));
-        }}
+        onFormat={onToolbarFormat}
+        onLink={onToolbarLink}
       />
       <div
         ref={setElement}

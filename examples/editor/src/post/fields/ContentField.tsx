@@ -1,9 +1,10 @@
-import type { RefObject } from 'react';
+import { useCallback, type RefObject } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer } from 'wp-entities/react';
-import type { EditorPost } from '../../app/types.js';
+import { editedPost, type EditorPost } from '../../app/types.js';
 import { PresenceField } from '../../collaboration/PresenceField.js';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
+import type { PresenceSelection } from 'wp-entities/sync';
 import type { TypingUndo } from '../../text/typingUndo.js';
 import { BlockEditor } from '../blocks/BlockEditor.js';
 import { contentSelectionOf } from '../blocks/blockOffsets.js';
@@ -24,34 +25,44 @@ export interface ContentFieldProps {
 }
 
 /**
- * The post's content as blocks, re-rendered when the content changes (not the title, the excerpt
- * or the settings around it).
+ * The post's content as blocks, in its presence field. The blocks re-render when the content
+ * changes (not the title, the excerpt or the settings around it); the presence field around them
+ * does not (a keystroke is no change of who is here).
  */
-export const ContentField = observer(function ContentField({
+export const ContentField = observer(function ContentField({ boxRef, ...blocks }: ContentFieldProps) {
+  const { record } = blocks;
+  // The content as it is when the selection is shared, not as it was at this render.
+  const toFieldSelection = useCallback(
+    (input: HTMLElement, selection: PresenceSelection) =>
+      contentSelectionOf(segmentsOf(editedPost(record)?.content ?? ''), input, selection),
+    [record],
+  );
+  return (
+    <PresenceField record={record} field="content" toFieldSelection={toFieldSelection}>
+      <div ref={boxRef}>
+        <ContentBlocks {...blocks} />
+      </div>
+    </PresenceField>
+  );
+});
+
+/** The content's blocks, re-rendered when the content changes. */
+const ContentBlocks = observer(function ContentBlocks({
   record,
   typing,
   isReadOnly,
   remoteCarets,
   onLeaveStart,
-  boxRef,
-}: ContentFieldProps) {
+}: Omit<ContentFieldProps, 'boxRef'>) {
   const content = useEditedField(record, 'content') ?? '';
   return (
-    <PresenceField
+    <BlockEditor
       record={record}
-      field="content"
-      toFieldSelection={(input, selection) => contentSelectionOf(segmentsOf(content), input, selection)}
-    >
-      <div ref={boxRef}>
-        <BlockEditor
-          record={record}
-          content={content}
-          typing={typing}
-          disabled={isReadOnly}
-          remoteCarets={remoteCarets}
-          onLeaveStart={onLeaveStart}
-        />
-      </div>
-    </PresenceField>
+      content={content}
+      typing={typing}
+      disabled={isReadOnly}
+      remoteCarets={remoteCarets}
+      onLeaveStart={onLeaveStart}
+    />
   );
 });
