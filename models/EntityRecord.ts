@@ -57,6 +57,12 @@ export type RecordStatus = FetchState & Omit<WriteState, 'sending'>;
 
 /** The pieces of a record's state, in a fixed array: a dispatch compares each without enumerating keys. */
 const STATE_FIELDS = Object.keys(INITIAL_RECORD_STATE) as readonly (keyof RecordState<object, object>)[];
+/**
+ * What each record's state fields are copied from: an unfrozen twin of `INITIAL_RECORD_STATE`
+ * (never written: `LazyObservableFields` copies it). V8 copies a frozen object on a slower path
+ * and with spare slots.
+ */
+const INITIAL_STATE_TEMPLATE = { ...INITIAL_RECORD_STATE };
 const NO_OPTIONS: EditOptions = Object.freeze({});
 const INITIAL_EDIT: CommitFlags = Object.freeze({ undoIgnore: true });
 
@@ -117,7 +123,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   // Changed only by `dispatch` (recordState.ts); `edits` only through the funnel (`commitEdits` →
   // `replaceEdits`), which keeps `hasEdits` in step.
   private readonly state = new LazyObservableFields<RecordState<T, E>>(
-    INITIAL_RECORD_STATE as RecordState<T, E>,
+    INITIAL_STATE_TEMPLATE as RecordState<T, E>,
     'EntityRecord',
   );
   /** The transient fields the `hasEdits` flag was worked out with (hasEditsFlag.ts). */
@@ -622,6 +628,10 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
       if (before.edits !== edits) state.set('edits', edits);
       const hasEdits = hasNonTransientEdit(edits as Edits, change.transient);
       if (before.hasEdits !== hasEdits) state.set('hasEdits', hasEdits);
+    } else if (change.type === 'received' && change.context === DEFAULT_CONTEXT) {
+      // What `recordState` makes of it, without its copy of the whole state: a receive of
+      // thousands of records made one per record, all garbage at once.
+      if (before.item !== change.item) state.set('item', change.item);
     } else {
       const next = recordState(before, change);
       if (next === before) return;

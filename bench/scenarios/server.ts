@@ -101,8 +101,13 @@ export class MockServer {
    * add their text to the heap the sides measure.
    */
   readonly log: ServerRequest[] = [];
-  /** Whether requests are kept in {@link MockServer.log}. */
+  /** Whether requests are kept in {@link MockServer.log} (and their times in {@link MockServer.spans}). */
   recording = false;
+  /**
+   * When each request of {@link MockServer.log} was answered (`performance.now()` clock, ms): the
+   * runner tells the collections that fell in the server's (subtracted) time from the client's.
+   */
+  readonly spans: { start: number; end: number }[] = [];
   private readonly sortedIds = new Map<string, number[]>();
   private readonly count: number;
   private readonly searchSize: number;
@@ -147,7 +152,9 @@ export class MockServer {
       const headers = new Headers(answer.headers);
       return { status: answer.status, headers, text: asReceived(answer.body) };
     } finally {
-      this.serverMs += performance.now() - start;
+      const end = performance.now();
+      this.serverMs += end - start;
+      if (this.recording) this.spans.push({ start, end });
       const cpu = process.cpuUsage(cpuStart);
       this.serverCpuMs += (cpu.user + cpu.system) / 1000;
     }
