@@ -11,6 +11,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { add, groupOf, printTop, shortUrl } from './profileTotals.js';
 
 interface HeapNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
@@ -23,33 +24,13 @@ function option(name: string): string | undefined {
   return index === -1 ? undefined : process.argv[index + 1];
 }
 
-/** A file's place without the machine's prefix: `mobx/dist/…`, `stores/EntityCollection.ts`. */
-function shortUrl(url: string): string {
-  const inModules = url.lastIndexOf('node_modules/');
-  if (inModules !== -1) return url.slice(inModules + 'node_modules/'.length);
-  return url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '');
-}
-
-/** The package (or top folder) a file belongs to, two path parts deep. */
-function groupOf(file: string, functionName: string): string {
-  return file === '' ? functionName : file.split('/').slice(0, 2).join('/');
-}
-
 /** A frame of this repository's own code (not a dependency, not Node's). */
 function isOwnFrame(file: string): boolean {
   return /^(stores|models|core|src|bench)\//.test(file);
 }
 
-function add(totals: Map<string, number>, key: string, bytes: number): void {
-  totals.set(key, (totals.get(key) ?? 0) + bytes);
-}
-
-function printTop(title: string, totals: Map<string, number>, windows: number, top: number): void {
-  console.log(title);
-  for (const [key, bytes] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`${(bytes / 1024 / windows).toFixed(1).padStart(10)}  ${key}`);
-  }
-}
+/** A total per window, as printed. */
+const FORMAT = (bytes: number): string => (bytes / 1024).toFixed(1).padStart(10);
 
 const dir = process.argv[2];
 if (dir === undefined || dir.startsWith('--')) {
@@ -97,6 +78,6 @@ console.log(`${windows} windows, ${(total / 1024 / windows).toFixed(0)} KB alloc
 console.log(
   `${(library / 1024 / windows).toFixed(0)} KB per window under the library's own frames (stores/, models/, core/, src/)`,
 );
-printTop('\nby package or folder (KB per window)', byGroup, windows, 15);
-printTop('\nby allocating function (KB per window)', byFunction, windows, top);
-printTop('\nby the nearest frame of our own code (KB per window)', byOwnFrame, windows, top);
+printTop('\nby package or folder (KB per window)', byGroup, windows, 15, FORMAT);
+printTop('\nby allocating function (KB per window)', byFunction, windows, top, FORMAT);
+printTop('\nby the nearest frame of our own code (KB per window)', byOwnFrame, windows, top, FORMAT);

@@ -11,6 +11,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { add, groupOf, printTop, shortUrl } from './profileTotals.js';
 
 interface ProfileNode {
   id: number;
@@ -28,28 +29,8 @@ function option(name: string, fallback: number): number {
   return index === -1 ? fallback : Number(process.argv[index + 1]);
 }
 
-/** A file's place without the machine's prefix: `react-dom/cjs/…`, `stores/EntityCollection.ts`. */
-function shortUrl(url: string): string {
-  const inModules = url.lastIndexOf('node_modules/');
-  if (inModules !== -1) return url.slice(inModules + 'node_modules/'.length);
-  return url.replace(/^file:\/\//, '').replace(process.cwd() + '/', '');
-}
-
-/** The package (or top folder) a file belongs to, two path parts deep. */
-function groupOf(file: string, functionName: string): string {
-  return file === '' ? functionName : file.split('/').slice(0, 2).join('/');
-}
-
-function add(totals: Map<string, number>, key: string, micros: number): void {
-  totals.set(key, (totals.get(key) ?? 0) + micros);
-}
-
-function printTop(title: string, totals: Map<string, number>, windows: number, top: number): void {
-  console.log(title);
-  for (const [key, micros] of [...totals].sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`${(micros / 1000 / windows).toFixed(3).padStart(9)}  ${key}`);
-  }
-}
+/** A total per window, as printed. */
+const FORMAT = (micros: number): string => (micros / 1000).toFixed(3).padStart(9);
 
 const dir = process.argv[2];
 if (dir === undefined || dir.startsWith('--')) {
@@ -88,5 +69,5 @@ if (windows === 0) {
   process.exit(1);
 }
 console.log(`${windows} windows, ${(total / 1000 / windows).toFixed(3)} ms sampled per window (means)`);
-printTop('\nby package or folder (self time, ms per window)', byGroup, windows, 15);
-printTop('\nby function (self time, ms per window)', byFunction, windows, top);
+printTop('\nby package or folder (self time, ms per window)', byGroup, windows, 15, FORMAT);
+printTop('\nby function (self time, ms per window)', byFunction, windows, top, FORMAT);
