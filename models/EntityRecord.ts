@@ -40,8 +40,7 @@ import { conflictChoiceValues, type ConflictChoice, type SaveConflict } from './
 import {
   hasNonTransientEdit,
   INITIAL_RECORD_STATE,
-  recordState,
-  storedEditsOf,
+  recordStateChange,
   type FetchState,
   type RecordAction,
   type RecordState,
@@ -55,8 +54,6 @@ export type { FetchState, RecordAction, SaveEnd, StoredItem, WriteState } from '
 /** The request states of a record: fetching, saving, deleting (both parts at once). */
 export type RecordStatus = FetchState & Omit<WriteState, 'sending'>;
 
-/** The pieces of a record's state, in a fixed array: a dispatch compares each without enumerating keys. */
-const STATE_FIELDS = Object.keys(INITIAL_RECORD_STATE) as readonly (keyof RecordState<object, object>)[];
 /**
  * What each record's state fields are copied from: an unfrozen twin of `INITIAL_RECORD_STATE`
  * (never written: `LazyObservableFields` copies it). V8 copies a frozen object on a slower path
@@ -620,24 +617,13 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const before = state.current();
     const writeBefore = before.writeState;
     const conflictBefore = before.conflict;
-    if (change.type === 'editsReplaced') {
-      // Every keystroke (this person's or a peer's) comes here: the two fields `recordState` changes
-      // for it, without its copy of the whole state. Each is compared before it is set (`before`
-      // is the live state).
-      const edits = storedEditsOf(change.edits);
-      if (before.edits !== edits) state.set('edits', edits);
-      const hasEdits = hasNonTransientEdit(edits as Edits, change.transient);
-      if (before.hasEdits !== hasEdits) state.set('hasEdits', hasEdits);
-    } else if (change.type === 'received' && change.context === DEFAULT_CONTEXT) {
-      // What `recordState` makes of it, without its copy of the whole state: a receive of
-      // thousands of records made one per record, all garbage at once.
-      if (before.item !== change.item) state.set('item', change.item);
-    } else {
-      const next = recordState(before, change);
-      if (next === before) return;
-      for (const field of STATE_FIELDS) {
-        if (next[field] !== before[field]) state.set(field, next[field] as never);
-      }
+    const pieces = recordStateChange(before, change);
+    if (pieces === undefined) return;
+    // Only the pieces the change sets (a keystroke: `edits` and `hasEdits`), each compared before
+    // it is set (`before` is the live state).
+    for (const field in pieces) {
+      const value = pieces[field as keyof typeof pieces];
+      if (value !== before[field as keyof typeof before]) state.set(field as never, value as never);
     }
     record.afterChange(change, writeBefore, conflictBefore);
   }

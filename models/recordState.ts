@@ -135,14 +135,6 @@ export const INITIAL_RECORD_STATE: RecordState<object, object> = Object.freeze({
   hasEdits: false,
 });
 
-/**
- * The `edits` an `editsReplaced` action stores: one object for "no edits", so `edits === NO_EDITS`
- * tells a record without any.
- */
-export function storedEditsOf<E extends object>(edits: Partial<E>): Partial<E> {
-  return (isEmpty(edits) ? NO_EDITS : edits) as Partial<E>;
-}
-
 /** The edits hold a field that is not transient; with no transient set (no config) any field counts. */
 export function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string> | undefined): boolean {
   for (const key in edits) {
@@ -153,26 +145,27 @@ export function hasNonTransientEdit(edits: Edits, transient: ReadonlySet<string>
 }
 
 /**
- * The state after `action`. Pure: `state` is never changed, and a piece of state the action does
- * not touch keeps its object, so a caller can tell what changed by identity.
+ * The pieces of state `action` sets, each a new value (a piece it does not touch is left out);
+ * `undefined` when it changes nothing. A record applies them piece by piece (`EntityRecord`): a
+ * keystroke or a received item changes one or two pieces, and no copy of the whole state is made.
  */
-export function recordState<T extends object, E extends object>(
+export function recordStateChange<T extends object, E extends object>(
   state: RecordState<T, E>,
   action: RecordAction<T, E>,
-): RecordState<T, E> {
+): Partial<RecordState<T, E>> | undefined {
   switch (action.type) {
     case 'fetchStarted':
-      return { ...state, fetchState: { ...state.fetchState, isResolving: true } };
+      return { fetchState: { ...state.fetchState, isResolving: true } };
     case 'fetchEnded':
-      return { ...state, fetchState: { isResolving: false, hasResolved: true, fetchError: action.error } };
+      return { fetchState: { isResolving: false, hasResolved: true, fetchError: action.error } };
     case 'received':
       return action.context === DEFAULT_CONTEXT
-        ? { ...state, item: action.item }
-        : { ...state, contexts: { ...state.contexts, [action.context]: action.item } };
+        ? { item: action.item }
+        : { contexts: { ...state.contexts, [action.context]: action.item } };
     case 'cleared':
       return state.item === undefined && state.contexts === NO_CONTEXTS
-        ? state
-        : { ...state, item: undefined, contexts: NO_CONTEXTS };
+        ? undefined
+        : { item: undefined, contexts: NO_CONTEXTS };
     case 'saveStarted':
       return withWrite(state, {
         isSaving: true,
@@ -187,7 +180,9 @@ export function recordState<T extends object, E extends object>(
         sending: undefined,
       });
     case 'saveSkipped':
-      return state.writeState.saveError === undefined ? state : withWrite(state, { saveError: undefined });
+      return state.writeState.saveError === undefined
+        ? undefined
+        : withWrite(state, { saveError: undefined });
     case 'saveRefused':
       return withWrite(state, { saveError: action.error });
     case 'deleteStarted':
@@ -195,19 +190,32 @@ export function recordState<T extends object, E extends object>(
     case 'deleteEnded':
       return withWrite(state, { isDeleting: false, deleteError: action.error });
     case 'autosavesReplaced':
-      return { ...state, autosaves: action.autosaves };
+      return { autosaves: action.autosaves };
     case 'conflictSet':
-      return { ...state, conflict: action.conflict };
+      return { conflict: action.conflict };
     case 'editsReplaced': {
-      const edits = storedEditsOf(action.edits);
-      return { ...state, edits, hasEdits: hasNonTransientEdit(edits as Edits, action.transient) };
+      // One object for "no edits", so `edits === NO_EDITS` tells a record without any.
+      const edits = (isEmpty(action.edits) ? NO_EDITS : action.edits) as Partial<E>;
+      return { edits, hasEdits: hasNonTransientEdit(edits as Edits, action.transient) };
     }
   }
+}
+
+/**
+ * The state after `action`. Pure: `state` is never changed, and a piece of state the action does
+ * not touch keeps its object, so a caller can tell what changed by identity.
+ */
+export function recordState<T extends object, E extends object>(
+  state: RecordState<T, E>,
+  action: RecordAction<T, E>,
+): RecordState<T, E> {
+  const change = recordStateChange(state, action);
+  return change === undefined ? state : { ...state, ...change };
 }
 
 function withWrite<T extends object, E extends object>(
   state: RecordState<T, E>,
   patch: Partial<WriteState>,
-): RecordState<T, E> {
-  return { ...state, writeState: { ...state.writeState, ...patch } };
+): Partial<RecordState<T, E>> {
+  return { writeState: { ...state.writeState, ...patch } };
 }
