@@ -257,10 +257,6 @@ export function RichTextField(props: RichTextFieldProps) {
     },
   }) as unknown as RichHook;
   richRef.current = rich;
-  const commitRef = useRef(commit);
-  commitRef.current = commit;
-  const noteSelectionRef = useRef(noteSelection);
-  noteSelectionRef.current = noteSelection;
 
   /**
    * An `input` of the field, before anyone else hears it (the window's capture phase): a plain
@@ -287,9 +283,10 @@ export function RichTextField(props: RichTextFieldProps) {
     for (const key of Object.keys(record))
       if (!(key in after)) delete (record as Record<string, unknown>)[key];
     Object.assign(record, after);
-    noteSelectionRef.current(after.start, after.end);
-    commitRef.current(after, toHTMLString({ value: after }));
+    noteSelection(after.start, after.end);
+    commit(after, toHTMLString({ value: after }));
   };
+  // The listener calls the newest render's `takeTyping`, and with it that render's functions.
   const takeTypingRef = useRef(takeTyping);
   takeTypingRef.current = takeTyping;
   /** Stops watching the element for typing (see `setElement`). */
