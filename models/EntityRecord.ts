@@ -75,6 +75,12 @@ export interface EntityRecordInit<T extends object, E extends object = T> {
   collection?: RecordHost<T, E> | undefined;
   /** The config of a detached record; a collection's record reads its collection's config. @default undefined */
   config?: EntityConfig | undefined;
+  /**
+   * @internal The snapshot a record made by a receive starts with, and its context: the same
+   * state as a `received` action on a new record, without the action (a receive of thousands of
+   * new records). The caller notes the snapshot change. @default undefined (nothing received)
+   */
+  received?: { readonly context: string; readonly item: StoredItem<T> } | undefined;
 }
 
 /** Options of {@link EntityRecord.edit}. */
@@ -142,6 +148,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     this.currentId = init.id;
     this.collection = init.collection;
     this.ownConfig = init.config;
+    const received = init.received;
+    if (received !== undefined) {
+      // Nothing can observe a record before it exists: plain fields, as `received` would set them.
+      if (received.context === DEFAULT_CONTEXT) this.state.set('item', received.item);
+      else this.state.set('contexts', { [received.context]: received.item });
+    }
   }
 
   /**

@@ -21,7 +21,7 @@ import type { WriteOutcome } from '../models/writeOutcome.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
-import { EntityRecord } from '../models/EntityRecord.js';
+import { EntityRecord, type EntityRecordInit } from '../models/EntityRecord.js';
 import { normaliseId, type Id } from '../models/ids.js';
 import { isTracking } from '../models/lazyObservable.js';
 import { DEFAULT_CONTEXT, encodeStableKey, getQueryParts, type QueryParts } from '../models/QueryParts.js';
@@ -327,17 +327,17 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   }
 
   /**
-   * The record of a (non-singleton) id, made on first use. A new record arms the eviction sweep,
-   * unless `armed` says the caller does it once for many (a receive of thousands of records).
+   * The record of a (non-singleton) id, made on first use (a new record arms the eviction sweep; a
+   * receive makes its new records with {@link newRecord} and arms it once for all).
    */
-  private keyedRecord(id: Id, armed = false): EntityRecord<T, E> {
+  private keyedRecord(id: Id): EntityRecord<T, E> {
     const key = normaliseId(id);
     let record = this.records.get(key);
     if (!record) {
       record = new EntityRecord<T, E>({ kind: this.kind, name: this.name, id: key, collection: this });
       this.records.set(key, record);
       this.members.changed();
-      if (!armed) this.store.eviction?.arm();
+      this.store.eviction?.arm();
     }
     return record;
   }
@@ -576,7 +576,16 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       for (const incoming of list) {
         if (!isPlainObject(incoming)) continue;
         const data = config ? config.receivedSnapshot(incoming as PlainObject) : (incoming as PlainObject);
-        const record = this.recordFor(data, config, key);
+        const found = this.recordFor(data, config, key);
+        if (!(found instanceof EntityRecord)) {
+          // A record seen for the first time: made with its snapshot. Nothing was cached, edited,
+          // observed or recorded in the undo history for it, so there is nothing to merge or clear.
+          const record = this.newRecord(found, { context, item: { data: data as T, isComplete } });
+          if (isSaveAnswer) this.readOrder.noteSaveAnswer(record);
+          ids.push(found);
+          continue;
+        }
+        const record = found;
         const previous = record.readItem(context);
         if (mayPredateSave && previous !== undefined && this.readOrder.isOlderThanSave(record, readTicket)) {
           // Sent before this record's save answered: its copy may predate the save, so the saved
@@ -611,8 +620,16 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     });
   }
 
-  /** The record `data` belongs to; `config` and `key` are read once per receive, not per record. */
-  private recordFor(data: PlainObject, config: EntityConfig | undefined, key: string): EntityRecord<T, E> {
+  /**
+   * The record `data` belongs to, or its normalised id when no record has that id yet (the caller
+   * makes it with its snapshot, {@link newRecord}); `config` and `key` are read once per receive,
+   * not per record.
+   */
+  private recordFor(
+    data: PlainObject,
+    config: EntityConfig | undefined,
+    key: string,
+  ): EntityRecord<T, E> | Id {
     if (config?.singleton) return this.record();
     const id = data[key];
     if ((typeof id !== 'number' && typeof id !== 'string') || id === '') {
@@ -620,7 +637,26 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         `Cannot receive a (${this.kind}, ${this.name}) record without its key field '${key}'.`,
       );
     }
-    return this.keyedRecord(id, true);
+    const normalised = normaliseId(id);
+    return this.records.get(normalised) ?? normalised;
+  }
+
+  /**
+   * A new record of id `key` (normalised, not in the identity map) holding `received`: what
+   * `keyedRecord` then a `received` action make, in one step. The receive arms the eviction sweep.
+   */
+  private newRecord(key: Id, received: NonNullable<EntityRecordInit<T, E>['received']>): EntityRecord<T, E> {
+    const record = new EntityRecord<T, E>({
+      kind: this.kind,
+      name: this.name,
+      id: key,
+      collection: this,
+      received,
+    });
+    this.records.set(key, record);
+    this.members.changed();
+    this.snapshotChanges.note(key);
+    return record;
   }
 }
 

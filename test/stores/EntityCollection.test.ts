@@ -215,6 +215,72 @@ describe('EntityCollection.receive', () => {
   });
 });
 
+describe('EntityCollection.receive of records seen for the first time', () => {
+  // A receive makes a record it has not seen with its snapshot in one step (no `received` action
+  // per record); it must end in the state a record made first and received after ends in.
+  const CASES = [
+    { name: 'a full record', query: undefined },
+    { name: "another context's record", query: { context: 'edit' } },
+    { name: 'a _fields record', query: { _fields: 'id,title' } },
+  ] as const;
+  for (const { name, query } of CASES) {
+    it(`gives ${name} the same state as a record made before it was received`, () => {
+      const made = setup().posts;
+      const fresh = setup().posts;
+      made.record(4);
+      made.receive([makePost(4)], { query });
+      fresh.receive([makePost(4)], { query });
+      const context = query && 'context' in query ? query.context : 'default';
+      for (const posts of [made, fresh]) {
+        const record = posts.record(4);
+        expect(record.inContext(context)).toEqual(makePost(4));
+        expect(record.isCompleteIn(context)).toBe(query === undefined || 'context' in query);
+        expect(record.persisted).toEqual(context === 'default' ? makePost(4) : undefined);
+        expect(record.edits).toEqual({});
+        expect(record.hasEdits).toBe(false);
+        expect(record.status).toEqual(made.record(4).status);
+      }
+    });
+  }
+
+  it('tells observers of the records, of a record and of a list', async () => {
+    const { posts } = setup();
+    const seen: number[][] = [];
+    const titles: unknown[] = [];
+    const stops = [
+      autorun(() => seen.push(posts.allRecords.map((record) => record.id as number))),
+      autorun(() => titles.push(posts.query({ per_page: -1 }).items?.map((post) => post.title))),
+    ];
+    posts.receive([makePost(1), makePost(2)], { query: { per_page: -1 } });
+    // Membership is told on a microtask.
+    await Promise.resolve();
+    expect(seen.at(-1)).toEqual([1, 2]);
+    expect(titles.at(-1)).toEqual([makePost(1).title, makePost(2).title]);
+    const record = posts.record(2);
+    let persisted: unknown;
+    stops.push(autorun(() => (persisted = record.persisted?.title)));
+    posts.receive(makePost(2, { title: { raw: 'Changed', rendered: 'Changed' } }));
+    expect(persisted).toEqual({ raw: 'Changed', rendered: 'Changed' });
+    for (const stop of stops) stop();
+  });
+
+  it('moves the snapshot version a plain read of a list is kept by, once per new record', () => {
+    const { posts } = setup();
+    const before = posts.snapshotVersion;
+    posts.receive([makePost(1), makePost(2), makePost(3)]);
+    expect(posts.snapshotVersion).toBe(before + 3);
+    expect(posts.snapshotChangesSince(before)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps a list that names an id twice, with one record for it', () => {
+    const { posts } = setup();
+    posts.receive([makePost(1), makePost(1, { status: 'draft' })], { query: { per_page: -1 } });
+    expect(posts.allRecords).toHaveLength(1);
+    expect(posts.record(1).persisted?.status).toBe('draft');
+    expect(posts.query({ per_page: -1 }).items?.map((post) => post.id)).toEqual([1, 1]);
+  });
+});
+
 describe('EntityCollection.remove', () => {
   it('drops the record from every context and every list, keeping totals and identity', () => {
     const { posts } = setup();
