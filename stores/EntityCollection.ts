@@ -39,7 +39,7 @@ import type { EntityRegistry } from './EntityRegistry.js';
 import { PendingRequests } from './InflightRequests.js';
 import {
   givePermissionHints,
-  recordHints,
+  giveRecordHints,
   singleRecordHint,
   type PermissionHintSink,
 } from './permissionHints.js';
@@ -256,7 +256,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     }
     // A query's plain-script view made before may hold the records just let go.
     const dropped = this.snapshotChanges.version !== versionBefore;
-    if (dropped) this.lists.releaseStaleViews();
+    if (dropped) {
+      this.lists.releaseStaleViews();
+      // Lists whose hints are not read yet hold the records' answers.
+      this.store.permissions?.settleHints?.();
+    }
     // Readers of the members (the inspector) hear of a sweep only when it dropped something.
     if (dropped || lists.evicted > 0) this.members.changed();
     return waiting + this.revisionCollections.evictIdle(cutoffMs, pinned);
@@ -497,8 +501,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     runInAction(() => {
       this.storeRecords(list, parts, opts);
       const config = this.config;
+      // A copy: the caller's array may change after the call, and the hints are read later.
       if (config !== undefined)
-        givePermissionHints(this.store.permissions, config, recordHints(list, config.key), undefined);
+        giveRecordHints(this.store.permissions, config, list.slice(), config.key, undefined);
     });
   }
 
@@ -542,12 +547,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const meta = listMeta(parts, page);
     runInAction(() => {
       this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
-      givePermissionHints(
-        this.store.permissions,
-        config,
-        recordHints(page.items, config.key),
-        page.permissionMark,
-      );
+      giveRecordHints(this.store.permissions, config, page.items, config.key, page.permissionMark);
     });
   }
 

@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { observable, runInAction } from 'mobx';
+import { createAtom, observable, runInAction, type IAtom } from 'mobx';
 import { normaliseId, type Id } from '../models/ids.js';
+import { isTracking } from '../models/lazyObservable.js';
 import {
   ArgumentError,
   EntityConfigError,
@@ -17,7 +18,7 @@ import {
 } from '../core/errors.js';
 import type { Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
-import type { PermissionHintSink, RecordHint } from './permissionHints.js';
+import { recordHints, type PermissionHintSink, type RecordHint } from './permissionHints.js';
 
 /** An action a permission check can ask about. */
 export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
@@ -77,6 +78,20 @@ export interface PermissionConfigSource {
 export interface PermissionStoreOptions {
   /** Entity configs, needed by entity resources, `canUserEditRecord` and `canEditRecord`. @default undefined */
   configs?: PermissionConfigSource;
+}
+
+/** A list's records whose hints were taken in and not read yet ({@link PermissionStore.receiveRecordHints}). */
+interface UnreadHints {
+  readonly config: PermissionEntityConfig;
+  readonly records: readonly unknown[];
+  readonly key: string;
+  readonly mark: number;
+}
+
+/** A record's hint read inside a derivation, before it could go into the observable answers. */
+interface ReadHint {
+  readonly methods: ReadonlySet<string>;
+  readonly mark: number;
 }
 
 /** True when `value` is one of create, read, update, delete. */
@@ -154,6 +169,29 @@ export class PermissionStore implements PermissionHintSink {
   /** Lazy checks queued by observable reads, so a read never starts a request inside a derivation. */
   private readonly scheduled = new Set<string>();
   private lastMark = 0;
+  /**
+   * Lists whose records' hints are not read yet: a list's hints are read when a permission is
+   * first asked for after it, when a reaction shows answers as it arrives, when the next list
+   * arrives (so one list at most waits), or when eviction lets records go.
+   */
+  private unread: UnreadHints[] = [];
+  /**
+   * Hints read inside a derivation (a reaction's read, where no observable may change), by path:
+   * answers as if taken in, and moved into the observable answers on a microtask.
+   */
+  private readHints: Map<string, ReadHint> | undefined;
+  private isMoveQueued = false;
+  /** True while a reaction or computed reads answers (then a list's hints are read as it arrives). */
+  private isWatched = false;
+  private readonly readers: IAtom = createAtom(
+    'PermissionStore.readers',
+    () => {
+      this.isWatched = true;
+    },
+    () => {
+      this.isWatched = false;
+    },
+  );
 
   /** Checks are sent through `transport`; `options.configs` is needed for entity resources. The constructor does no I/O. */
   constructor(transport: Transport, options: PermissionStoreOptions = {}) {
@@ -193,7 +231,7 @@ export class PermissionStore implements PermissionHintSink {
    */
   get(action: PermissionAction, resource: PermissionResource, id?: Id): boolean | undefined {
     const path = this.cachedPathFor(resource, id);
-    return path === undefined ? undefined : this.answers.get(`${action} ${path}`);
+    return path === undefined ? undefined : this.answer(action, path);
   }
 
   /**
@@ -209,7 +247,7 @@ export class PermissionStore implements PermissionHintSink {
       if (missing !== undefined) return missing;
     }
     const path = this.cachedPathFor(resource, id);
-    return path === undefined ? undefined : this.failures.get(path);
+    return path === undefined ? undefined : this.failureOf(path);
   }
 
   /** True while the OPTIONS request for `resource[/id]` is in flight (observable). */
@@ -225,6 +263,7 @@ export class PermissionStore implements PermissionHintSink {
   receive(action: PermissionAction, resource: string, id: Id | undefined, isAllowed: boolean): void {
     if (!isPermissionAction(action)) throw new InvalidActionError(String(action));
     const path = namedPath(resource, checkedId(id));
+    this.settleHints();
     runInAction(() => {
       this.answers.set(`${action} ${path}`, isAllowed);
       this.marks.set(path, this.mark());
@@ -287,10 +326,98 @@ export class PermissionStore implements PermissionHintSink {
    */
   receiveHints(config: PermissionEntityConfig, hints: readonly RecordHint[], sentMark: number): void {
     if (hints.length === 0) return;
+    this.settleHints();
     runInAction(() => {
       for (const hint of hints)
         this.takeMethods(entityPermissionPath(config, hint.id), hint.methods, sentMark);
     });
+  }
+
+  /**
+   * @internal Takes in the hints a list's `records` carry (keyed by `key`), learned from a read
+   * sent at `sentMark`, to be read later ({@link settleHints}): reading every record's
+   * `targetHints` as a list arrives costs ~1 ms per 2,000 posts, and most lists are never asked
+   * about. Read at once when a reaction reads answers now, so it hears of them as before.
+   */
+  receiveRecordHints(
+    config: PermissionEntityConfig,
+    records: readonly unknown[],
+    key: string,
+    sentMark: number,
+  ): void {
+    if (records.length === 0) return;
+    // One list at most waits: the one before is read now, so unread lists hold no memory for long.
+    if (this.unread.length > 0) this.settleHints();
+    this.unread.push({ config, records, key, mark: sentMark });
+    if (this.isWatched) this.settleHints();
+  }
+
+  /**
+   * @internal Reads the hints of the lists taken in and not read yet. Outside a derivation they go
+   * into the observable answers now; inside one (no observable may change there) they answer
+   * reads from aside and go in on a microtask. Every read and write of answers calls it first, so
+   * the order answers win in is the order they were taken in.
+   */
+  settleHints(): void {
+    if (this.unread.length > 0) this.readUnread();
+    const read = this.readHints;
+    if (read === undefined) return;
+    if (isTracking()) {
+      this.queueMove();
+      return;
+    }
+    this.readHints = undefined;
+    runInAction(() => {
+      for (const [path, hint] of read) this.takeMethods(path, hint.methods, hint.mark);
+    });
+  }
+
+  /** Reads every unread list's hints into {@link readHints} (plain: allowed inside a derivation). */
+  private readUnread(): void {
+    const lists = this.unread;
+    this.unread = [];
+    const read = (this.readHints ??= new Map<string, ReadHint>());
+    for (const list of lists) {
+      for (const hint of recordHints(list.records, list.key)) {
+        const path = entityPermissionPath(list.config, hint.id);
+        const known = read.get(path);
+        // As `takeMethods`: an answer at least as new replaces the one kept.
+        if (known === undefined || list.mark >= known.mark)
+          read.set(path, { methods: hint.methods, mark: list.mark });
+      }
+    }
+  }
+
+  private queueMove(): void {
+    if (this.isMoveQueued) return;
+    this.isMoveQueued = true;
+    queueMicrotask(() => {
+      this.isMoveQueued = false;
+      this.settleHints();
+    });
+  }
+
+  /** The hint read aside for `path` when it is the newest answer there, else undefined. */
+  private newestReadHint(path: string): ReadHint | undefined {
+    const read = this.readHints?.get(path);
+    return read !== undefined && read.mark >= (this.marks.get(path) ?? 0) ? read : undefined;
+  }
+
+  /** The answer for `action` on `path` (observable), the hints of lists not read yet included. */
+  private answer(action: PermissionAction, path: string): boolean | undefined {
+    this.settleHints();
+    this.readers.reportObserved();
+    const stored = this.answers.get(`${action} ${path}`);
+    const read = this.newestReadHint(path);
+    return read === undefined ? stored : read.methods.has(METHOD_OF_ACTION[action]);
+  }
+
+  /** The failure of the last check of `path` (observable), unless a newer hint answered it. */
+  private failureOf(path: string): Error | undefined {
+    this.settleHints();
+    this.readers.reportObserved();
+    const failure = this.failures.get(path);
+    return this.newestReadHint(path) === undefined ? failure : undefined;
   }
 
   /**
@@ -300,6 +427,7 @@ export class PermissionStore implements PermissionHintSink {
    */
   noteRefusal(config: PermissionEntityConfig, id: Id | undefined, action: 'update' | 'delete'): void {
     const path = entityPermissionPath(config, id);
+    this.settleHints();
     runInAction(() => {
       this.answers.set(`${action} ${path}`, false);
       this.marks.set(path, this.mark());
@@ -323,17 +451,16 @@ export class PermissionStore implements PermissionHintSink {
       return undefined;
     }
     const path = entityPermissionPath(config, id);
-    const answer = this.answers.get(`${action} ${path}`);
+    const answer = this.answer(action, path);
     if (answer === undefined) this.scheduleCheck(path);
     return answer;
   }
 
   /** The cached answer, or the answer of one OPTIONS request shared by every check of `path`. */
   private check(action: PermissionAction, path: string): Promise<boolean | undefined> {
-    const key = `${action} ${path}`;
-    const cached = this.answers.get(key);
+    const cached = this.answer(action, path);
     if (cached !== undefined) return Promise.resolve(cached);
-    return this.requests.run(path, () => this.requestPermissions(path)).then(() => this.answers.get(key));
+    return this.requests.run(path, () => this.requestPermissions(path)).then(() => this.answer(action, path));
   }
 
   /** The path of an entity check, loading the entity's config; undefined for an entity that does not exist. */
@@ -405,11 +532,13 @@ export class PermissionStore implements PermissionHintSink {
     try {
       methods = await this.transport.allowedMethods(path);
     } catch (error) {
+      this.settleHints();
       // The spec ignores a failed OPTIONS request; its error is kept apart to say why it is unknown.
       runInAction(() => this.failures.set(path, toError(error)));
       return;
     }
     const tokens = new Set([...methods].map((method) => method.trim().toUpperCase()));
+    this.settleHints();
     runInAction(() => this.takeMethods(path, tokens, sentMark));
   }
 }
