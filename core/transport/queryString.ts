@@ -92,6 +92,7 @@ function decode(text: string): string {
 export function parseQueryString(search: string): QueryPair[] {
   const text = search.startsWith('?') ? search.slice(1) : search;
   const pairs: QueryPair[] = [];
+  if (text === '') return pairs;
   for (const part of text.split('&')) {
     if (part === '') continue;
     const equals = part.indexOf('=');
@@ -108,14 +109,27 @@ export function parseQueryString(search: string): QueryPair[] {
  */
 export function mergeQuery(existing: readonly QueryPair[], query: Query | undefined): QueryPair[] {
   const added = queryPairs(query);
+  // Nothing to replace or interleave (a path without a query string: nearly every request), and
+  // `queryPairs` sorted them already (unless a key holds a bracket itself, `{ 'a[b]': 1 }`).
+  if (existing.length === 0 && isSortedByName(added)) return added;
   const replaced = new Set(Object.keys(query ?? {}).filter((key) => (query as Query)[key] !== undefined));
   const kept = existing.filter(([key]) => !replaced.has(baseKey(key)));
   return [...kept, ...added].sort((a, b) => compareKeys(baseKey(a[0]), baseKey(b[0])));
 }
 
+/** True when `pairs` are in the order {@link mergeQuery} sorts them in (by name, stable). */
+function isSortedByName(pairs: readonly QueryPair[]): boolean {
+  for (let i = 1; i < pairs.length; i++) {
+    if (compareKeys(baseKey((pairs[i - 1] as QueryPair)[0]), baseKey((pairs[i] as QueryPair)[0])) > 0)
+      return false;
+  }
+  return true;
+}
+
 /** Percent-encodes a key, leaving PHP's array brackets readable (`include[]`, `meta[a]`). */
 function encodeKey(key: string): string {
-  return encodeURIComponent(key).replace(/%5B/g, '[').replace(/%5D/g, ']');
+  const encoded = encodeURIComponent(key);
+  return encoded.includes('%5') ? encoded.replace(/%5B/g, '[').replace(/%5D/g, ']') : encoded;
 }
 
 /** Encodes pairs as a query string without the leading `?`. */

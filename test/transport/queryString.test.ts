@@ -84,6 +84,21 @@ describe('mergeQuery', () => {
   it('does not let an undefined value remove a parameter of the path', () => {
     expect(mergeQuery(parseQueryString('page=2'), { page: undefined })).toEqual([['page', '2']]);
   });
+
+  it('sorts by name without a path query too, a key holding a bracket itself included', () => {
+    const query = { a0: 1, 'a[b]': 2, meta: { z: 1, a: 2 }, include: [3, 1] };
+    const expected = [
+      ['a[b]', '2'],
+      ['a0', '1'],
+      ['include[]', '3'],
+      ['include[]', '1'],
+      ['meta[a]', '2'],
+      ['meta[z]', '1'],
+    ];
+    expect(mergeQuery([], query)).toEqual(expected);
+    expect(mergeQuery(parseQueryString(''), query)).toEqual(expected);
+    expect(mergeQuery(parseQueryString('?zz=1'), query)).toEqual([...expected, ['zz', '1']]);
+  });
 });
 
 describe('parseQueryString', () => {
