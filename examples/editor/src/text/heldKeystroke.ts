@@ -32,6 +32,7 @@ const WRITE_BEFORE = [
   'drop',
   'pointerdown',
   'focusout',
+  'beforeunload',
   'pagehide',
 ] as const;
 
