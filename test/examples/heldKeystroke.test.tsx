@@ -52,27 +52,33 @@ describe('a keystroke held until its frame is painted (heldKeystroke.ts)', () =>
     expect(writes).toEqual(['a']);
   });
 
-  it('is written before anyone hears the next key, input, pointer press, paste or focus change', () => {
+  it('is written before anyone hears the next key, input, pointer press, paste, focus change or the page going', () => {
     const target = document.createElement('div');
     document.body.append(target);
-    for (const event of [
-      new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }),
-      new InputEvent('beforeinput', { inputType: 'insertText', data: 'x', bubbles: true }),
-      new Event('compositionstart', { bubbles: true }),
-      new Event('paste', { bubbles: true }),
-      new Event('pointerdown', { bubbles: true }),
-      new FocusEvent('focusout', { bubbles: true }),
-    ]) {
+    const cases: [EventTarget, Event][] = [
+      [target, new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })],
+      [target, new InputEvent('beforeinput', { inputType: 'insertText', data: 'x', bubbles: true })],
+      [target, new Event('compositionstart', { bubbles: true })],
+      [target, new Event('paste', { bubbles: true })],
+      [target, new Event('cut', { bubbles: true })],
+      [target, new Event('drop', { bubbles: true })],
+      [target, new Event('pointerdown', { bubbles: true })],
+      [target, new FocusEvent('focusout', { bubbles: true })],
+      [window, new Event('beforeunload')],
+      [window, new Event('pagehide')],
+      [document, new Event('visibilitychange')],
+    ];
+    for (const [at, event] of cases) {
       const writes: string[] = [];
       let writtenWhenHeard: string[] | undefined;
       const listener = () => {
         writtenWhenHeard = [...writes];
       };
       // A listener on the target itself, at its capture phase: still after the window's.
-      target.addEventListener(event.type, listener, true);
+      at.addEventListener(event.type, listener, true);
       holdKeystroke(window, () => writes.push('held'));
-      target.dispatchEvent(event);
-      target.removeEventListener(event.type, listener, true);
+      at.dispatchEvent(event);
+      at.removeEventListener(event.type, listener, true);
       expect({ event: event.type, writtenWhenHeard }).toEqual({
         event: event.type,
         writtenWhenHeard: ['held'],
