@@ -42,7 +42,10 @@ const CHUNK = 15;
  * Installs the latency probe on the page: every keydown records its key → paint time, by field,
  * and where that time went: waiting for the page to take the key (`queued`: another task was
  * running), the key's own events up to the end of its `input` (`handled`), until the next
- * animation frame starts (`frame`), and the whole (`total`). The end of the `input` is where the
+ * animation frame starts (`frame`), and the whole (`total`); then, not part of the latency, until
+ * the task after that one (`settled`): a keystroke the editor holds until its frame is painted
+ * (examples/editor/src/text/heldKeystroke.ts) has been written to the post by then, so `settled`
+ * shows that the held work was done and what it cost. The end of the `input` is where the
  * page let it go: past the window's bubbling listeners, or, for a keystroke the editor takes in
  * at the window's capture phase and stops there (a plain character in a rich-text block), after
  * that listener and its microtasks.
@@ -54,7 +57,7 @@ async function installProbe(page: Page): Promise<void> {
     document.addEventListener('keydown', (event) => {
       const start = event.timeStamp;
       const into = window.__field;
-      const phases = { queued: performance.now() - start, handled: NaN, frame: NaN, total: NaN };
+      const phases = { queued: performance.now() - start, handled: NaN, frame: NaN, total: NaN, settled: NaN };
       // After the page's handlers (and their microtasks): the window's capture listeners run after
       // the editor's own there (registered before this probe); its bubbling ones, if the input
       // goes on, after everyone else's.
@@ -69,7 +72,11 @@ async function installProbe(page: Page): Promise<void> {
         phases.frame = performance.now() - start;
         setTimeout(() => {
           phases.total = performance.now() - start;
-          if (into) window.__phases[into].push(phases);
+          // The next task: after what the page queued behind the frame (a held keystroke's write).
+          setTimeout(() => {
+            phases.settled = performance.now() - start;
+            if (into) window.__phases[into].push(phases);
+          }, 0);
         }, 0);
       });
     }, true);
@@ -82,6 +89,7 @@ interface Phases {
   handled: number;
   frame: number;
   total: number;
+  settled: number;
 }
 
 type Field = 'block' | 'plain';
@@ -155,13 +163,14 @@ function summary(keys: readonly Phases[]): Summary {
       handled: medianOf('handled'),
       frame: medianOf('frame'),
       total: medianOf('total'),
+      settled: medianOf('settled'),
     },
   };
 }
 
 /** One line of where a field's keystrokes went (medians, ms since the keydown's timestamp). */
 function phasesLine({ phases }: Summary): string {
-  return `taken ${phases.queued.toFixed(1)}, input handled ${phases.handled.toFixed(1)}, frame starts ${phases.frame.toFixed(1)}, painted ${phases.total.toFixed(1)}`;
+  return `taken ${phases.queued.toFixed(1)}, input handled ${phases.handled.toFixed(1)}, frame starts ${phases.frame.toFixed(1)}, painted ${phases.total.toFixed(1)}, settled ${phases.settled.toFixed(1)}`;
 }
 
 /** Opens the sample post at `address` in a new page and types into its first block and a plain textarea, by turns. */

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineDiff } from '../../examples/editor/src/post/lineDiff.js';
-import { changeEnd, mapOffset } from '../../examples/editor/src/text/textChange.js';
+import { changeEnd, mapOffset, rebaseChange } from '../../examples/editor/src/text/textChange.js';
 import { parseRoute, hrefOf } from '../../examples/editor/src/app/router.js';
 
 describe('the revision diff', () => {
@@ -84,5 +85,50 @@ describe('a selection through an insertion at its start', () => {
     expect(after.slice(start, end)).toBe('Welcome');
     // A caret at the same place stays where it was, next to what its owner typed.
     expect(mapOffset(0, before, after)).toBe(0);
+  });
+});
+
+describe("a change made again on top of someone else's (rebaseChange)", () => {
+  /** Distinct characters, so where each one went can be told. */
+  const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+  it('keeps their change whole and puts the typed run, whole, between the same neighbours it was typed between', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.nat(),
+        fc.constantFrom('X', 'XY', 'XYZ'),
+        fc.nat(),
+        fc.nat(),
+        fc.constantFrom('', 'P', 'PQ'),
+        (length, at, typed, from, span, inserted) => {
+          const base = ALPHABET.slice(0, length);
+          const caret = at % (length + 1);
+          const mine = base.slice(0, caret) + typed + base.slice(caret);
+          const start = from % (length + 1);
+          const end = start + (span % (length - start + 1));
+          const theirs = base.slice(0, start) + inserted + base.slice(end);
+          const result = rebaseChange(base, mine, theirs);
+          // Their text with my run inserted somewhere, whole.
+          const k = result.indexOf(typed);
+          expect(k).toBeGreaterThanOrEqual(0);
+          expect(result.slice(0, k) + result.slice(k + typed.length)).toBe(theirs);
+          // The characters they kept stay on the side of my run they were on.
+          for (const char of theirs) {
+            const wasBefore = base.indexOf(char);
+            if (wasBefore === -1) continue;
+            expect(result.indexOf(char) < k).toBe(wasBefore < caret);
+          }
+        },
+      ),
+      { seed: 20261127, numRuns: 2000 },
+    );
+  });
+
+  it('is their text when mine changed nothing, and mine when theirs changed nothing', () => {
+    expect(rebaseChange('abc', 'abc', 'aXbc')).toBe('aXbc');
+    expect(rebaseChange('abc', 'abYc', 'abc')).toBe('abYc');
+    // A deletion of mine that their replacement overlaps deletes only what theirs did not replace.
+    expect(rebaseChange('abcdef', 'af', 'abQQef')).toBe('aQQf');
   });
 });

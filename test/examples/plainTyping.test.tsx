@@ -5,6 +5,7 @@ import { act, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { domPointAt, selectIn } from '../../examples/editor/src/text/domOffsets.js';
+import { writeHeldKeystroke } from '../../examples/editor/src/text/heldKeystroke.js';
 import {
   typedTextOf,
   valueAfterTyping,
@@ -112,8 +113,17 @@ async function placeCaret(field: Field, offset: number): Promise<void> {
 }
 
 /**
+ * What the first task after the next frame does: writes a keystroke the field holds until then
+ * (heldKeystroke.ts; its own tests wait for real frames, this saves a frame per keystroke).
+ */
+function afterFrame(): void {
+  act(() => writeHeldKeystroke(window));
+}
+
+/**
  * Types `data` as Chromium does at a collapsed caret: into the caret's text node, the caret after
- * it (or, at a caret between elements, in a new text node there), then the `input` event.
+ * it (or, at a caret between elements, in a new text node there), then the `input` event; and
+ * waits for the frame that shows it (and the write of a keystroke held until then).
  */
 async function typeAsBrowser(field: Field, data: string): Promise<void> {
   act(() => {
@@ -131,6 +141,7 @@ async function typeAsBrowser(field: Field, data: string): Promise<void> {
     field.element.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data, bubbles: true }));
   });
   await nextTask();
+  afterFrame();
 }
 
 /** Applies a format at the caret with nothing selected: it waits for the next typed character. */

@@ -45,6 +45,7 @@ import {
   type InlineFormat,
   type RichTextValue,
 } from './richValue.js';
+import { holdKeystroke, writeHeldKeystroke } from './heldKeystroke.js';
 import { changeEnd, mapOffset } from './textChange.js';
 
 /** What a block's key handler and the editor can do with a rich-text field. */
@@ -75,9 +76,12 @@ export interface RichTextFieldProps {
   disabled: boolean;
   /**
    * The person changed the text: the block's next texts, to write in this order (one; two when a
-   * format's tags are added or removed, each write then a pure insertion or deletion).
+   * format's tags are added or removed, each write then a pure insertion or deletion), made from
+   * the block's text `basedOn`. A keystroke is written after the frame that shows it
+   * (heldKeystroke.ts): by then someone else's change may have reached the block, and the
+   * keystroke goes on top of it.
    */
-  onChange(texts: readonly string[], isFormatting: boolean): void;
+  onChange(texts: readonly string[], isFormatting: boolean, basedOn: string): void;
   /** Keys for the block (Enter, Backspace at the start, arrows), after the field's own. */
   onKeyDown(event: KeyboardEvent<HTMLDivElement>, field: RichTextHandle): void;
   onBlur(): void;
@@ -95,6 +99,16 @@ export interface RichTextFieldProps {
 }
 
 const NO_FORMATS: readonly string[] = [];
+
+/** A plain keystroke the field shows and holds before writing it (heldKeystroke.ts). */
+interface HeldTyping {
+  /** The field's value after it. */
+  readonly value: FieldValue;
+  /** The block's text it was typed into. */
+  readonly from: string;
+  /** Whether `from` is written as rich text writes it (see `nextBlockHtml`). */
+  readonly isFromCanonical: boolean;
+}
 
 /** What `@wordpress/rich-text`'s editing hook returns (its types say little). */
 interface RichHook {
@@ -218,20 +232,42 @@ export function RichTextField(props: RichTextFieldProps) {
   }
   hookValue.current ??= RichTextData.fromHTMLString(html);
 
-  /** The person changed the value to `value` (its HTML: `nextHtml`): the block's next texts. */
-  const commit = (value: RichTextValue, nextHtml: string) => {
+  /** A plain keystroke shown and not yet written (see {@link HeldTyping}). */
+  const typed = useRef<HeldTyping | undefined>(undefined);
+
+  /**
+   * The person changed the block's text `from` (`isFromCanonical`: as rich text writes it) to
+   * `value` (its HTML: `nextHtml`): the block's next texts.
+   */
+  const commitFrom = (value: RichTextValue, nextHtml: string, from: string, isFromCanonical: boolean) => {
     ownChanges.current = ownChangeCount();
-    const before = richHtmlOfModel(shown.current, hasLines);
-    const next = nextBlockHtml(before, value, nextHtml, shown.current === canonical.current);
+    const before = richHtmlOfModel(from, hasLines);
+    const next = nextBlockHtml(before, value, nextHtml, isFromCanonical);
     const steps = htmlSteps(before, next).map((step) => modelOfRichHtml(step, hasLines));
     const last = steps[steps.length - 1] as string;
-    if (last === shown.current) return;
+    if (last === from) return;
     held.current = undefined;
     written.current = last;
     canonical.current = next === nextHtml ? last : undefined;
     shown.current = last;
-    latest.current.onChange(steps, isFormatting.current);
+    latest.current.onChange(steps, isFormatting.current, from);
   };
+  /** Writes the keystroke the field holds, if any. */
+  const writeTyped = () => {
+    const keystroke = typed.current;
+    if (!keystroke) return;
+    typed.current = undefined;
+    const { value, from, isFromCanonical } = keystroke;
+    commitFrom(value, toHTMLString({ value }), from, isFromCanonical);
+  };
+  /** The person changed the value to `value` (its HTML: `nextHtml`), after any keystroke held. */
+  const commit = (value: RichTextValue, nextHtml: string) => {
+    writeTyped();
+    commitFrom(value, nextHtml, shown.current, shown.current === canonical.current);
+  };
+  // What a held keystroke's write calls when it comes: this render's (or the newest) functions.
+  const writeTypedRef = useRef(writeTyped);
+  writeTypedRef.current = writeTyped;
   /** The selection the person made: held for the next render, and the formats shown as active. */
   const noteSelection = (start: number | undefined, end: number | undefined) => {
     selection.current = start === undefined || end === undefined ? undefined : { start, end };
@@ -262,6 +298,7 @@ export function RichTextField(props: RichTextFieldProps) {
    * An `input` of the field, before anyone else hears it (the window's capture phase): a plain
    * keystroke (plainTyping.ts) is taken in here, its value made from the one change the browser
    * made, and goes no further, so rich text neither reads the field's DOM again nor writes it back.
+   * It is written to the block after the frame that shows it (heldKeystroke.ts).
    */
   const takeTyping = (event: Event, observer: MutationObserver) => {
     const node = element.current;
@@ -275,16 +312,24 @@ export function RichTextField(props: RichTextFieldProps) {
     const mutations = observer.takeRecords();
     const record = richRef.current?.getValue();
     if (!record || node.ownerDocument.activeElement !== node || node.contentEditable !== 'true') return;
-    const typed = typedTextOf(event as InputEvent, mutations, node);
-    const after = typed && valueAfterTyping(record, node, typed);
-    if (!after) return;
+    const insertion = typedTextOf(event as InputEvent, mutations, node);
+    const after = insertion && valueAfterTyping(record, node, insertion);
+    const view = node.ownerDocument.defaultView;
+    if (!after || !view) return;
     event.stopPropagation();
+    // (Another field's keystroke, or this one's, held still: written first, in order.)
+    writeHeldKeystroke(view);
     // The hook's record is this object (it reads it at every event): it becomes the new value.
     for (const key of Object.keys(record))
       if (!(key in after)) delete (record as Record<string, unknown>)[key];
     Object.assign(record, after);
     noteSelection(after.start, after.end);
-    commit(after, toHTMLString({ value: after }));
+    typed.current = {
+      value: after,
+      from: shown.current,
+      isFromCanonical: shown.current === canonical.current,
+    };
+    holdKeystroke(view, () => writeTypedRef.current());
   };
   // The listener calls the newest render's `takeTyping`, and with it that render's functions.
   const takeTypingRef = useRef(takeTyping);
@@ -295,6 +340,8 @@ export function RichTextField(props: RichTextFieldProps) {
   // One callback for the element's whole life: a new one each render would make the hook attach
   // its listeners and apply its value again on every render.
   const setElement = useCallback((node: HTMLDivElement | null) => {
+    // The field goes (or changes element): what it holds is written first.
+    writeTypedRef.current();
     stopWatching.current?.();
     stopWatching.current = undefined;
     element.current = node;
@@ -327,7 +374,7 @@ export function RichTextField(props: RichTextFieldProps) {
     if (!sharedText || !doc) return;
     void loadRelativePositions();
     const onBeforeTransaction = (transaction: Y.Transaction) => {
-      if (transaction.local || held.current !== undefined) return;
+      if (transaction.local || held.current !== undefined || typed.current !== undefined) return;
       const value = richRef.current?.getValue();
       const had = selectionOf(value);
       if (!had || !value) return;
@@ -336,8 +383,17 @@ export function RichTextField(props: RichTextFieldProps) {
       if (!isMapOf(map, value.text)) return;
       held.current = holdSelection(sharedText, sharedPlace, current, map, had.start, had.end);
     };
+    // Someone else's change, read into the post (the binding listened first): a keystroke held
+    // goes on top of it now, before the field renders that change.
+    const onAfterTransaction = (transaction: Y.Transaction) => {
+      if (!transaction.local && typed.current !== undefined) writeTypedRef.current();
+    };
     doc.on('beforeTransaction', onBeforeTransaction);
-    return () => doc.off('beforeTransaction', onBeforeTransaction);
+    doc.on('afterTransaction', onAfterTransaction);
+    return () => {
+      doc.off('beforeTransaction', onBeforeTransaction);
+      doc.off('afterTransaction', onAfterTransaction);
+    };
   }, [isFocused, sharedPlace]);
 
   const handle: RichTextHandle = {

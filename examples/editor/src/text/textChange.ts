@@ -56,3 +56,41 @@ export function mapOffset(
   if (offset >= region.endBefore) return offset + region.endAfter - region.endBefore;
   return region.endAfter;
 }
+
+/**
+ * `mine`, a change of `base`, made again on top of `theirs` (someone else's change of the same
+ * `base`): each change taken as the one stretch of `base` it replaced (common prefix and suffix).
+ * Their change stays whole; mine goes before it, after it, or (when the two stretches overlap)
+ * right after their text, and deletes only characters of `base` that theirs did not replace. Both
+ * inserting at one place put mine first.
+ */
+export function rebaseChange(base: string, mine: string, theirs: string): string {
+  const my = changedRegion(base, mine);
+  const their = changedRegion(base, theirs);
+  if (my === undefined) return theirs;
+  if (their === undefined) return mine;
+  const myText = mine.slice(my.start, my.endAfter);
+  const theirText = theirs.slice(their.start, their.endAfter);
+  if (my.endBefore <= their.start)
+    return (
+      base.slice(0, my.start) +
+      myText +
+      base.slice(my.endBefore, their.start) +
+      theirText +
+      base.slice(their.endBefore)
+    );
+  if (my.start >= their.endBefore)
+    return (
+      base.slice(0, their.start) +
+      theirText +
+      base.slice(their.endBefore, my.start) +
+      myText +
+      base.slice(my.endBefore)
+    );
+  return (
+    base.slice(0, Math.min(my.start, their.start)) +
+    theirText +
+    myText +
+    base.slice(Math.max(my.endBefore, their.endBefore))
+  );
+}

@@ -4,6 +4,8 @@ import { useStore } from 'wp-entities/react';
 import type { SharedPlace } from '../../text/heldSelection.js';
 import type { RichTextHandle } from '../../text/RichTextField.js';
 import { parseRich, richHtmlOfModel } from '../../text/richValue.js';
+import { rebaseChange } from '../../text/textChange.js';
+import { editedPost, type EditorPost } from '../../app/types.js';
 import type { TypingUndo } from '../../text/typingUndo.js';
 import {
   convertBlock,
@@ -69,6 +71,20 @@ function caretsInBlocks(
 const EMPTY_PARAGRAPH = renderTextBlock({ type: 'paragraph', text: '' });
 
 /**
+ * The content the blocks show for `stored`: empty content shows one empty paragraph to write in,
+ * as a new post does in the block editor; it becomes content with the first keystroke, so an
+ * untouched new post stays unchanged.
+ */
+function shownContent(stored: string, disabled: boolean): string {
+  return stored.trim() === '' && !disabled ? EMPTY_PARAGRAPH : stored;
+}
+
+/** The blocks among `segments` (not the gaps between them). */
+function blocksOf(segments: readonly Segment[]): BlockSegment[] {
+  return segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap');
+}
+
+/**
  * The post content as blocks: paragraphs, headings, lists and quotes are edited as text; other
  * blocks are cards kept byte for byte. Every change writes the whole content back through
  * `record.edit`, so undo, autosave, save and the unsaved list see one `content` field. A keystroke
@@ -82,15 +98,10 @@ export function BlockEditor({
   onLeaveStart,
   remoteCarets = NO_CARETS,
 }: BlockEditorProps) {
-  // Empty content shows one empty paragraph to write in, as a new post does in the block editor;
-  // it becomes content with the first keystroke, so an untouched new post stays unchanged.
-  const content = stored.trim() === '' && !disabled ? EMPTY_PARAGRAPH : stored;
+  const content = shownContent(stored, disabled);
   const segments = segmentsOf(content);
   const caretsByBlock = useMemo(() => caretsInBlocks(segments, remoteCarets), [segments, remoteCarets]);
-  const blocks = useMemo(
-    () => segments.filter((segment): segment is BlockSegment => segment.kind !== 'gap'),
-    [segments],
-  );
+  const blocks = useMemo(() => blocksOf(segments), [segments]);
   const store = useStore();
   const fields = useRef(new Map<number, RichTextHandle>());
   /** The block to focus once it is on screen, and where its caret goes (an offset of its rich text). */
@@ -126,9 +137,22 @@ export function BlockEditor({
   );
 
   // What the rows' actions read when called: this render's content, blocks and callbacks.
-  const latest = { content, segments, blocks, record, typing, onLeaveStart, slash, change };
+  const latest = { content, segments, blocks, record, typing, onLeaveStart, slash, change, disabled };
   const current = useRef(latest);
   current.current = latest;
+  /**
+   * The content and its blocks as the post has them now, for the text blocks' actions: a held
+   * keystroke (text/heldKeystroke.ts) is written after the frame that shows it, and someone else's
+   * change may have reached the post since this render; usually they are this render's.
+   */
+  const contentNow = () => {
+    const rendered = current.current;
+    const stored = editedPost(rendered.record as EntityRecord<EditorPost>)?.content ?? '';
+    const now = shownContent(stored, rendered.disabled);
+    if (now === rendered.content) return rendered;
+    const parsed = segmentsOf(now);
+    return { content: now, segments: parsed, blocks: blocksOf(parsed) };
+  };
   const actions = useMemo<BlockActions>(() => {
     const now = () => current.current;
     return {
@@ -168,15 +192,20 @@ export function BlockEditor({
   // What a text block asks (typing, Enter, Backspace, arrows): one object for the editor's life.
   const textActions = useRef<TextBlockActions>(null as unknown as TextBlockActions);
   textActions.current ??= {
-    onText(index, texts, isFormatting) {
-      const { segments: parsed, blocks: all, record: post, typing: undo, slash: inserter } = current.current;
+    onText(index, texts, isFormatting, basedOn) {
+      const { record: post, typing: undo, slash: inserter } = current.current;
+      const { segments: parsed, blocks: all } = contentNow();
       const block = all[index];
-      const last = texts[texts.length - 1];
-      if (block?.kind !== 'text' || last === undefined) return;
+      if (block?.kind !== 'text') return;
+      // Someone else's change reached the block after this one was made from it: on top of theirs.
+      const written =
+        block.text === basedOn ? texts : texts.map((text) => rebaseChange(basedOn, text, block.text));
+      const last = written[written.length - 1];
+      if (last === undefined) return;
       inserter.noteTyping(index, block.text, last);
       // A format applied is one undo step of its own, apart from the words typed around it.
       if (isFormatting) undo.closeStep();
-      for (const text of texts) {
+      for (const text of written) {
         const model = { ...modelOf(block), text };
         const next = updateParsedBlock(parsed, index, model);
         // The next render's parse, from this one: only this block changed.
@@ -186,12 +215,14 @@ export function BlockEditor({
       if (isFormatting) undo.closeStep();
     },
     onSplit(index, before, after) {
-      const { content: text, blocks: all, change: apply } = current.current;
+      const { change: apply } = current.current;
+      const { content: text, blocks: all } = contentNow();
       const block = all[index];
       if (block?.kind === 'text') apply(splitBlock(text, index, modelOf(block), before, after), index + 1, 0);
     },
     onBackspaceAtStart(index) {
-      const { content: text, blocks: all, change: apply } = current.current;
+      const { change: apply } = current.current;
+      const { content: text, blocks: all } = contentNow();
       const block = all[index];
       const previous = all[index - 1];
       if (block?.kind !== 'text') return;

@@ -14,10 +14,12 @@ import { TEXT_BLOCK_LABELS, type TextBlockModel, type TextBlockType } from './ty
  */
 export interface BlockActions {
   /**
-   * The person changed the block's text: its next texts, to write in this order; `isFormatting`:
-   * a format applied or removed (an undo step of its own), not typing.
+   * The person changed the block's text `basedOn`: its next texts, to write in this order;
+   * `isFormatting`: a format applied or removed (an undo step of its own), not typing. When the
+   * block's text is no longer `basedOn` (someone else's change came in before a held keystroke was
+   * written), the change goes on top of theirs.
    */
-  onText(index: number, texts: readonly string[], isFormatting: boolean): void;
+  onText(index: number, texts: readonly string[], isFormatting: boolean, basedOn: string): void;
   /** Enter in a paragraph or heading: the block is split into these two texts (what was selected goes). */
   onSplit(index: number, before: string, after: string): void;
   /** Backspace at the start of the block (nothing selected): join it to the block before. */
@@ -123,7 +125,9 @@ function TextBlockView(props: TextBlockProps) {
         placeholder={PLACEHOLDERS[block.type]}
         disabled={props.disabled}
         testId="text-block"
-        onChange={(texts, isFormatting) => actions.current?.onText(index, texts, isFormatting)}
+        onChange={(texts, isFormatting, basedOn) =>
+          actions.current?.onText(index, texts, isFormatting, basedOn)
+        }
         onKeyDown={onKeyDown}
         onBlur={() => actions.current?.onBlur()}
         handleRef={(field) => actions.current?.register(index, field)}
