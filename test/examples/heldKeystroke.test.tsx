@@ -8,22 +8,7 @@ import { holdKeystroke, writeHeldKeystroke } from '../../examples/editor/src/tex
 import type { SharedPlace } from '../../examples/editor/src/text/heldSelection.js';
 import { RichTextField, type RichTextHandle } from '../../examples/editor/src/text/RichTextField.js';
 import { changedRegion, rebaseChange } from '../../examples/editor/src/text/textChange.js';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
-// jsdom has no `contentEditable` property (only the attribute), which rich text reads: as browsers reflect it.
-Object.defineProperty(HTMLElement.prototype, 'contentEditable', {
-  configurable: true,
-  get(this: HTMLElement) {
-    return this.getAttribute('contenteditable') ?? 'inherit';
-  },
-  set(this: HTMLElement, value: string) {
-    this.setAttribute('contenteditable', value);
-  },
-});
+import './richTextInJsdom.js';
 
 const roots: Root[] = [];
 afterEach(() => {

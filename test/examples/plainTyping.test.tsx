@@ -13,23 +13,7 @@ import {
 } from '../../examples/editor/src/text/plainTyping.js';
 import { RichTextField, type RichTextHandle } from '../../examples/editor/src/text/RichTextField.js';
 import { sameFormats } from '../../examples/editor/src/text/richValue.js';
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
-// jsdom has no `contentEditable` property (only the attribute), which rich text reads before it
-// handles a selection: as browsers reflect it.
-Object.defineProperty(HTMLElement.prototype, 'contentEditable', {
-  configurable: true,
-  get(this: HTMLElement) {
-    return this.getAttribute('contenteditable') ?? 'inherit';
-  },
-  set(this: HTMLElement, value: string) {
-    this.setAttribute('contenteditable', value);
-  },
-});
+import './richTextInJsdom.js';
 
 /** The properties' seed: fixed, so a run is repeatable; `FC_SEED=n` tries another. */
 const PROPERTY_SEED = process.env.FC_SEED === undefined ? 20261127 : Number(process.env.FC_SEED);
