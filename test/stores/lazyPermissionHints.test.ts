@@ -41,6 +41,16 @@ function setup(transport = new FakeTransport()) {
 }
 
 /** Posts 1…count, the odd ones editable, the even ones read-only. */
+/** Answers every OPTIONS request of `transport` with GET only, and counts them. */
+function countOptionsRequests(transport: FakeTransport): { readonly count: number } {
+  const counter = { count: 0 };
+  transport.allowedMethods = () => {
+    counter.count++;
+    return Promise.resolve(new Set(['GET']));
+  };
+  return counter;
+}
+
 function list(count: number): Record<string, unknown>[] {
   return Array.from({ length: count }, (_, i) => hintedPost(i + 1, i % 2 === 0 ? EDITABLE : READ_ONLY));
 }
@@ -62,24 +72,16 @@ describe('permission hints of a list, read when asked for', () => {
 
   it('answers canUser from them without an OPTIONS request', async () => {
     const { store, posts, transport } = setup();
-    let optionsRequests = 0;
-    transport.allowedMethods = () => {
-      optionsRequests++;
-      return Promise.resolve(new Set(['GET']));
-    };
+    const options = countOptionsRequests(transport);
     posts.receive(list(4), { query: { per_page: -1 } });
     await expect(store.permissions.canUser('update', 'posts', 3)).resolves.toBe(true);
     await expect(store.permissions.canUser('update', 'posts', 4)).resolves.toBe(false);
-    expect(optionsRequests).toBe(0);
+    expect(options.count).toBe(0);
   });
 
   it('answers a reaction that first reads after the list arrived, and sends no OPTIONS for it', async () => {
     const { store, posts, transport } = setup();
-    let optionsRequests = 0;
-    transport.allowedMethods = () => {
-      optionsRequests++;
-      return Promise.resolve(new Set(['GET']));
-    };
+    const options = countOptionsRequests(transport);
     posts.receive(list(4), { query: { per_page: -1 } });
     const seen: (boolean | undefined)[] = [];
     const stop = autorun(() => seen.push(store.record('postType', 'post', 1).canEdit));
@@ -87,7 +89,7 @@ describe('permission hints of a list, read when asked for', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(seen.every((answer) => answer === true)).toBe(true);
     expect(store.permissions.get('update', 'posts', 1)).toBe(true);
-    expect(optionsRequests).toBe(0);
+    expect(options.count).toBe(0);
     stop();
   });
 

@@ -19,8 +19,13 @@
  * @module
  */
 
-/** The held keystroke of each window, and the window's listeners (installed once). */
-const heldByWindow = new WeakMap<Window, { write: (() => void) | undefined }>();
+/** A window's held keystroke: its write, until it is written. */
+interface HeldSlot {
+  write: (() => void) | undefined;
+}
+
+/** The held keystroke of each window (its listeners are installed with the slot, once). */
+const heldByWindow = new WeakMap<Window, HeldSlot>();
 
 /** The events before which a held keystroke is written (see the module's description). */
 const WRITE_BEFORE = [
@@ -39,10 +44,10 @@ const WRITE_BEFORE = [
 /** A held keystroke that no frame came for (a hidden page draws none) is written after this long. */
 const LATEST_WRITE_MS = 100;
 
-function slotOf(view: Window): { write: (() => void) | undefined } {
+function slotOf(view: Window): HeldSlot {
   let slot = heldByWindow.get(view);
   if (!slot) {
-    const created: { write: (() => void) | undefined } = { write: undefined };
+    const created: HeldSlot = { write: undefined };
     const writeNow = () => writeHeldKeystroke(view);
     for (const type of WRITE_BEFORE) view.addEventListener(type, writeNow, true);
     view.document.addEventListener('visibilitychange', writeNow, true);

@@ -71,22 +71,20 @@ export function rebaseChange(base: string, mine: string, theirs: string): string
   if (their === undefined) return mine;
   const myText = mine.slice(my.start, my.endAfter);
   const theirText = theirs.slice(their.start, their.endAfter);
-  if (my.endBefore <= their.start)
+  const isMineFirst = my.endBefore <= their.start;
+  if (isMineFirst || my.start >= their.endBefore) {
+    // Apart: both go in, each in place of its own stretch.
+    const [first, firstText, second, secondText] = isMineFirst
+      ? [my, myText, their, theirText]
+      : [their, theirText, my, myText];
     return (
-      base.slice(0, my.start) +
-      myText +
-      base.slice(my.endBefore, their.start) +
-      theirText +
-      base.slice(their.endBefore)
+      base.slice(0, first.start) +
+      firstText +
+      base.slice(first.endBefore, second.start) +
+      secondText +
+      base.slice(second.endBefore)
     );
-  if (my.start >= their.endBefore)
-    return (
-      base.slice(0, their.start) +
-      theirText +
-      base.slice(their.endBefore, my.start) +
-      myText +
-      base.slice(my.endBefore)
-    );
+  }
   return (
     base.slice(0, Math.min(my.start, their.start)) +
     theirText +
