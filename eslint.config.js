@@ -37,7 +37,11 @@ export default tseslint.config(
   ...layerRules([
     { files: ['core/**/*.ts'], above: ['models', 'stores', 'src'] },
     { files: ['models/**/*.ts'], above: ['stores', 'src'] },
-    { files: ['stores/**/*.ts'], above: ['src'], typesFrom: ['src/sync/options.js', 'src/sync/SyncManager.js'] },
+    {
+      files: ['stores/**/*.ts'],
+      above: ['src'],
+      typesFrom: ['src/sync/client/options.js', 'src/sync/client/SyncManager.js'],
+    },
   ]),
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
@@ -61,7 +65,10 @@ function layerRules(layers) {
     const message = `Imports go down the layers only (core ← models ← stores ← src): this one reaches up into ${above.join(', ')}.`;
     const patterns = [
       { regex: typeOnly === '' ? upward : `^(\\.\\./)+(?!(${typeOnly})$)(${above.join('|')})/`, message },
-      { regex: '^wp-entities(/|$)', message: 'The package entry points are the top layer; import the module itself.' },
+      {
+        regex: '^wp-entities(/|$)',
+        message: 'The package entry points are the top layer; import the module itself.',
+      },
     ];
     if (typeOnly !== '') {
       patterns.push({
