@@ -130,6 +130,7 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
   };
   const blocks = require('@wordpress/blocks') as unknown as {
     __unstableSerializeAndClean(blocks: unknown[]): string;
+    parse(content: string): EditorBlock[];
     getBlockType(name: string): { attributes?: Record<string, { type?: string }> } | undefined;
   };
   const { registerCoreBlocks } = require('@wordpress/block-library') as unknown as {
@@ -164,7 +165,17 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
     return post;
   };
 
-  const editedBlocks = (): EditorBlock[] => (edited().blocks as EditorBlock[] | undefined) ?? [];
+  // As useEntityBlockEditor: the edited blocks, else the content parsed (once per content string,
+  // so the clientIds stay until the content changes).
+  let parsed: { content: string; blocks: EditorBlock[] } | undefined;
+  const editedBlocks = (): EditorBlock[] => {
+    const post = edited();
+    if (Array.isArray(post.blocks)) return post.blocks as EditorBlock[];
+    const raw = post.content as { raw?: string } | string | undefined;
+    const text = typeof raw === 'string' ? raw : (raw?.raw ?? '');
+    if (parsed?.content !== text) parsed = { content: text, blocks: blocks.parse(text) };
+    return parsed.blocks;
+  };
 
   // What @wordpress/editor's getEditedPostContent does.
   const content = (): string => {

@@ -44,10 +44,12 @@ export interface CoEditingTarget extends BlockEditorTarget {
 }
 
 /** Bounds for waiting: generous, for a loaded 2-core machine; the relay polls every 1–4 s. */
-const WAIT_MS = 45_000;
-const TEST_MS = 120_000;
+export const WAIT_MS = 45_000;
+/** Bound of one test of the suites. */
+export const TEST_MS = 120_000;
 
-async function until(
+/** Waits until `check` holds (polled every 25 ms), failing with `what` after `timeoutMs`. */
+export async function until(
   check: () => boolean,
   what: string | (() => string),
   timeoutMs = WAIT_MS,
@@ -71,7 +73,8 @@ async function until(
 
 type Post = Record<string, unknown>;
 
-function raw(value: unknown): string {
+/** A field's raw string (`.raw` of `{ raw, rendered }`). */
+export function raw(value: unknown): string {
   if (typeof value === 'string') return value;
   const object = value as { raw?: unknown } | undefined;
   return typeof object?.raw === 'string' ? object.raw : '';
