@@ -54,6 +54,7 @@ import {
 import {
   InvalidStoredDocument,
   STORED_DOCUMENT_META_KEY,
+  firstDocumentOf,
   isStoredDocumentRegistered,
   readStoredDocument,
   repairClientOf,
@@ -96,6 +97,11 @@ export interface BindingHost {
    * started: it may have taken away what this person's undo steps would undo.
    */
   peerChanged(record: EntityRecord<object>): void;
+  /**
+   * How to store the record's document on the site for later joiners (`POST /wp-sync/v1/save`),
+   * or `undefined` when no provider of its room can.
+   */
+  documentStoreOf(record: EntityRecord<object>): ((value: string) => void) | undefined;
 }
 
 /** The field the block codec reads from and writes to `document.blocks`. */
@@ -180,6 +186,8 @@ export class RecordBinding {
   private readonly unsettled = new Set<string>();
   /** The shared types of text and merged fields, to the field (a peer's keystroke looks its text up here). */
   private readonly fieldOfType = new Map<YType, string>();
+  /** The document's blocks array as last looked up (see {@link replacedUnderOwnWork}). */
+  private knownBlocks: SharedBlocks | undefined;
   private readonly documentMap: Y.Map<unknown>;
   private readonly stateMap: Y.Map<unknown>;
   private undoManager: object | undefined;
@@ -203,6 +211,8 @@ export class RecordBinding {
   /** Map entries (plain fields, meta keys) of the stored document that differ from the saved record. */
   private readonly staleItems = new Set<Y.Item>();
   private readonly stoppers: (() => void)[] = [];
+  /** Stores the first document this person built (see {@link firstDocument}), once, at start. */
+  private storeFirst: (() => void) | undefined;
 
   /** Binds `record` to `doc` and applies the layout's genesis; nothing else moves until {@link start}. */
   constructor(
@@ -225,7 +235,8 @@ export class RecordBinding {
   private prepare(): void {
     this.isPrepared = true;
     const persisted = this.record.persisted as PlainObject | undefined;
-    const value = storedDocumentValueOf(persisted);
+    let value = storedDocumentValueOf(persisted);
+    if (value === undefined && persisted !== undefined) value = this.firstDocument(persisted);
     if (value !== undefined && persisted !== undefined) {
       try {
         const stored = readStoredDocument(value, this.rules);
@@ -248,6 +259,25 @@ export class RecordBinding {
     }
     // Each field's genesis waits for its first write (see `applyFieldGenesis`).
     applyStateGenesis(this.doc);
+  }
+
+  /**
+   * With no stored document yet, on a site that keeps one and with a provider that can store it:
+   * the record's first document ({@link firstDocumentOf}), as the stored one to apply, and kept
+   * for {@link start} to store on the site, so whoever opens the record next (the block editor
+   * too) starts from it and builds no second one.
+   */
+  private firstDocument(persisted: PlainObject): string | undefined {
+    if (this.record.kind !== 'postType' || persisted.status === 'auto-draft') return undefined;
+    if (!isStoredDocumentRegistered(persisted)) return undefined;
+    const store = this.host.documentStoreOf(this.record);
+    if (store === undefined) return undefined;
+    const first = firstDocumentOf(persisted, this.rules);
+    if (first === undefined) return undefined;
+    const value = serializeStoredDocument(first);
+    first.destroy();
+    this.storeFirst = () => store(value);
+    return value;
   }
 
   /** Notes what of the stored document differs from the saved record (see {@link staleTexts}, {@link staleItems}). */
@@ -374,6 +404,9 @@ export class RecordBinding {
     if (onlyHere.length > 0) this.write(onlyHere, this.unrecordedOrigin);
     this.doc.on('afterTransaction', this.onTransaction);
     this.isStarted = true;
+    const storeFirst = this.storeFirst;
+    this.storeFirst = undefined;
+    storeFirst?.();
     this.resync();
     this.refetchWhenBehind();
     // Every new saved copy (a save, a refetch, a list) makes the record's edits what differs from it.
@@ -595,6 +628,7 @@ export class RecordBinding {
     const blocks = sharedBlocksOf(this.documentMap);
     if (blocks !== undefined && this.contentFromBlocks(blocks) === content) return;
     writeBlocks(this.documentMap, codec, content);
+    this.knownBlocks = sharedBlocksOf(this.documentMap);
   }
 
   /**
@@ -651,7 +685,9 @@ export class RecordBinding {
     if (documentKeys !== undefined) {
       for (const key of documentKeys) if (key !== null) fields.add(key);
       // A text or map replaced by someone (not in this layout's way): look the types up again.
+      const replaced = transaction.local ? [] : this.replacedUnderOwnWork(documentKeys);
       this.refreshTypes();
+      for (const field of replaced) this.rebaseOntoReplaced(field);
     }
     for (const [type, field] of this.fieldOfType) if (transaction.changed.has(type)) fields.add(field);
     if (this.rules.blockCodec !== undefined) {
@@ -954,8 +990,58 @@ export class RecordBinding {
     }
   }
 
+  /**
+   * The text fields (and `content`, for `document.blocks`) whose shared type a peer's update just
+   * replaced while the record holds an unsaved edit of them. Someone who built the document on
+   * their own before hearing of this one (the block editor opening a post nobody had stored a
+   * document of, at the same time) set the key too, and Yjs keeps one of the two: the edit typed
+   * into the other would vanish (see {@link rebaseOntoReplaced}).
+   */
+  private replacedUnderOwnWork(keys: ReadonlySet<string | null>): string[] {
+    const edits = this.record.edits as PlainObject;
+    const fields = new Set<string>();
+    for (const key of keys) {
+      if (key === null) continue;
+      let field: string;
+      let before: unknown;
+      if (key === BLOCKS_FIELD && this.rules.blockCodec !== undefined) {
+        field = CONTENT_FIELD;
+        before = this.knownBlocks;
+      } else if (this.rules.textFields.has(key)) {
+        field = key;
+        before = undefined;
+        for (const [type, known] of this.fieldOfType) if (known === key) before = type;
+      } else continue;
+      if (before === undefined || before === this.documentMap.get(key)) continue;
+      if (typeof edits[field] === 'string') fields.add(field);
+    }
+    return [...fields];
+  }
+
+  /**
+   * Puts the record's unsaved edit of `field` on top of what the type that replaced its own holds:
+   * the edit (from the saved text to the record's) is made again in the winning text, keeping
+   * everything the others wrote into it. Shared, but no undo step of this person's.
+   */
+  private rebaseOntoReplaced(field: string): void {
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const base = rawTextOf(rawValueIn(persisted, field, this.record.config?.rawAttributes));
+    const mine = (this.record.edits as PlainObject)[field] as string;
+    const blocks = field === CONTENT_FIELD ? sharedBlocksOf(this.documentMap) : undefined;
+    const text = sharedTextOf(this.doc, field);
+    const theirs = blocks !== undefined ? this.contentFromBlocks(blocks) : text?.toString();
+    if (theirs === undefined) return;
+    const merged = new RebasedText(base, mine, theirs).value;
+    if (merged === theirs) return;
+    this.doc.transact(() => {
+      if (text !== undefined) this.writeText(text, merged);
+      if (field === CONTENT_FIELD) this.writeBlocks(merged);
+    }, this.unrecordedOrigin);
+  }
+
   /** Looks up the shared types of text and merged fields. */
   private refreshTypes(): void {
+    this.knownBlocks = sharedBlocksOf(this.documentMap);
     this.fieldOfType.clear();
     for (const field of [...this.rules.textFields, ...this.rules.mergedFields]) {
       const type = this.documentMap.get(field);

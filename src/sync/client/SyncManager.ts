@@ -391,6 +391,10 @@ export class SyncManager {
     peerChanged: (record) => {
       if (this.roomsByRecord.get(record)?.undo.hasSteps === true) this.store.history.delegateChanged();
     },
+    documentStoreOf: (record) =>
+      this.options.providers.some((factory) => factory.storesDocuments === true)
+        ? (value) => this.roomsByRecord.get(record)?.storeDocument(value)
+        : undefined,
   };
 
   /** Tells the binding of a save of a record whose room is open; adds the stored document (see `RecordBinding.onSaveBody`). */

@@ -30,6 +30,7 @@ import {
   MAX_BODY_BYTES,
   MAX_ROOMS_PER_REQUEST,
   MIN_BODY_BYTES,
+  SYNC_SAVE_PATH,
   type RoomRequest,
   type RoomResponse,
   type SyncRequestBody,
@@ -172,6 +173,33 @@ export class PollingLoop implements PollingRoomHost {
       })
       .catch(() => undefined);
     if (this.rooms.length === 0) this.dispose();
+  }
+
+  /**
+   * Stores `value` as the document of `room` on the site (`POST /wp-sync/v1/save {room, doc}`,
+   * beside the updates path), as the block editor does when it opens a post nobody stored a
+   * document of; a failure is reported in the room, never thrown.
+   */
+  async storeDocument(room: PollingRoom, value: string): Promise<void> {
+    this.requestCount += 1;
+    try {
+      await this.transport.request({
+        method: 'POST',
+        path: /\/updates$/.test(this.settings.path)
+          ? this.settings.path.replace(/\/updates$/, '/save')
+          : SYNC_SAVE_PATH,
+        body: { room: room.name, doc: value },
+        headers: this.headers(),
+      });
+    } catch (error) {
+      room.context.reportError(
+        new SyncError(
+          `Storing the document of room "${room.name}" on the site failed; whoever opens it next builds their own.`,
+          'connection-failed',
+          { cause: error },
+        ),
+      );
+    }
   }
 
   /** Ends every request and timer (the loop is done when its last room leaves). */

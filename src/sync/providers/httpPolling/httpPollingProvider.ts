@@ -200,6 +200,11 @@ class HttpPollingRoomProvider implements RoomProvider {
     loop.add(this.room);
   }
 
+  storeDocument(value: string): Promise<void> {
+    if (this.isDestroyed) return Promise.resolve();
+    return this.loop.storeDocument(this.room, value);
+  }
+
   destroy(): void {
     if (this.isDestroyed) return;
     this.isDestroyed = true;
@@ -259,7 +264,7 @@ export function httpPollingProvider(options: HttpPollingProviderOptions = {}): P
   const roomOf = options.room ?? defaultRoom;
   // One loop per transport: all of a store's rooms share its requests.
   const loops = new WeakMap<Transport, PollingLoop>();
-  return (context) => {
+  const factory = (context: ProviderContext): RoomProvider => {
     const entity = context.entity;
     if (entity === undefined) {
       throw new ArgumentError(`httpPollingProvider needs the record of room "${context.room}".`);
@@ -283,4 +288,5 @@ export function httpPollingProvider(options: HttpPollingProviderOptions = {}): P
     }
     return new HttpPollingRoomProvider(context, loop, name);
   };
+  return Object.assign(factory, { storesDocuments: true });
 }
