@@ -33,8 +33,8 @@ export const STARTING_POST = {
 
 /** Where the suite runs. */
 export interface CoEditingTarget extends BlockEditorTarget {
-  /** A transport for the store, as the same user as the block editor. */
-  transport(): Transport;
+  /** A transport for the store, as the same user as the block editor (its requests through `fetch` when given). */
+  transport(fetch?: BlockEditorTarget['fetch']): Transport;
   /** Creates the post ({@link STARTING_POST}) and returns its id. */
   newPost(): Promise<number>;
   /** Reads the post's meta `_crdt_document` from the server ('' when none). */

@@ -18,7 +18,8 @@ export function mockCoEditingTarget(): Promise<CoEditingTarget> {
   return Promise.resolve({
     restRoot: mock.restRoot,
     fetch,
-    transport: () => new RestTransport({ root: mock.restRoot, fetch, retry: { limit: 0 } }),
+    transport: (through = fetch) =>
+      new RestTransport({ root: mock.restRoot, fetch: through, retry: { limit: 0 } }),
     newPost: () =>
       Promise.resolve(
         mock.addPost('post', {

@@ -20,10 +20,10 @@ export function wordpressCoEditingTarget(): Promise<CoEditingTarget> {
     restRoot: site.restRoot,
     fetch,
     authorization,
-    transport: () =>
+    transport: (through = fetch) =>
       new RestTransport({
         root: site.restRoot,
-        fetch,
+        fetch: through,
         retry: { limit: 0 },
         auth: {
           username: site.users.admin.username,
