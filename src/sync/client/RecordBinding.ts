@@ -211,6 +211,12 @@ export class RecordBinding {
   /** Map entries (plain fields, meta keys) of the stored document that differ from the saved record. */
   private readonly staleItems = new Set<Y.Item>();
   private readonly stoppers: (() => void)[] = [];
+  /** When the room opened: a block editor's save marker older than this is in the copy fetched. */
+  private readonly openedAt = Date.now();
+  /** The newest marker time (`savedAt`) of a block editor's save this person read (see {@link refetchWhenBehind}). */
+  private heardSavedAt: number | undefined;
+  /** The newest version (`wpEntities.savedVersion`) of a save of ours this person read or made. */
+  private heardVersion: string | undefined;
   /** Stores the first document this person built (see {@link firstDocument}), once, at start. */
   private storeFirst: (() => void) | undefined;
 
@@ -812,22 +818,49 @@ export class RecordBinding {
   }
 
   /**
-   * Asks the server for the record when the document's save marker names another version than the
-   * record's. When the server's answer is newer than the marker (two saves' markers crossed and
-   * the older one won), marks that version, so the marker ends at the newest save anyone knows;
-   * only a server's answer is marked (`modified` may go back, e.g. a post dated in the future).
+   * Asks the server for the record, once, when the document's save marker tells of a save this
+   * person has not read: a marker of ours names its version (`wpEntities.savedVersion`, read when
+   * it differs from the record's); the block editor's names only a time and its client
+   * (`savedAt`, `savedBy`), read when it is newer than this room and than the last one read (as
+   * the block editor does). A marker of this person's own is never read again, and the answer
+   * writes no marker, unless two saves of ours crossed (below): a block editor takes any new
+   * marker for a save and reads the post again.
    */
   private refetchWhenBehind(): void {
     const marker = saveMarkerOf(this.doc);
     if (marker.savedAt === undefined && marker.version === '') return;
-    if (marker.version !== '' && marker.version === modifiedOf(this.record.persisted)) return;
     if (marker.savedBy === this.doc.clientID) return;
+    if (this.isMarkerVersioned()) {
+      if (marker.version === modifiedOf(this.record.persisted)) return;
+      if (marker.version === this.heardVersion) return;
+      this.heardVersion = marker.version;
+    } else {
+      const savedAt = marker.savedAt;
+      if (savedAt === undefined || savedAt <= this.openedAt || savedAt === this.heardSavedAt) return;
+      this.heardSavedAt = savedAt;
+    }
     void this.host.refetch(this.record).then((isAnswered) => {
-      if (!isAnswered || this.isDestroyed) return;
+      if (!isAnswered || this.isDestroyed || !this.isMarkerVersioned()) return;
+      // Two saves of ours crossed and the older one's marker won: the marker ends at the newest
+      // save anyone knows, or those who heard only the older one would never read the newer.
       const own = modifiedOf(this.record.persisted);
       if (own !== '' && own > saveMarkerOf(this.doc).version)
         this.doc.transact(() => writeSaveMarker(this.doc, own), this.serverOrigin);
     });
+  }
+
+  /**
+   * True when the marker's version is that of its newest save: the three keys were written in one
+   * transaction (ours). A block editor's save writes `savedAt` and `savedBy` only, leaving a
+   * version of an older save beside them.
+   */
+  private isMarkerVersioned(): boolean {
+    const state = this.stateMap._map;
+    const version = state.get(SAVED_VERSION_KEY);
+    const savedAt = state.get(SAVED_AT_KEY);
+    if (version === undefined || version.deleted) return false;
+    if (savedAt === undefined || savedAt.deleted) return true;
+    return version.id.client === savedAt.id.client && Math.abs(version.id.clock - savedAt.id.clock) <= 2;
   }
 
   /**
@@ -858,9 +891,10 @@ export class RecordBinding {
           }
         }, this.serverOrigin);
     }
+    // Only this person's save is announced: a refetch of someone else's would send everyone to read again.
     const version = modifiedOf(persisted);
-    const marker = saveMarkerOf(this.doc);
-    if (version !== '' && version > marker.version) {
+    if (sent !== undefined && version !== '') {
+      this.heardVersion = version;
       this.doc.transact(() => writeSaveMarker(this.doc, version), this.serverOrigin);
     }
     this.resync();
