@@ -71,10 +71,11 @@ export {
   httpPollingProvider,
   documentVisibility,
   browserNetwork,
+  windowPageExit,
   siteRootOf,
 } from './providers/httpPolling/httpPollingProvider.js';
 export type { HttpPollingProviderOptions } from './providers/httpPolling/httpPollingProvider.js';
-export type { NetworkSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
+export type { NetworkSource, PageExitSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
 export {
   SYNC_UPDATES_PATH,
   SYNC_SAVE_PATH,

@@ -54,6 +54,12 @@ export interface NetworkSource {
   subscribe(listener: () => void): () => void;
 }
 
+/** When the page goes away (the browser's `pagehide`: the tab closes or navigates). */
+export interface PageExitSource {
+  /** Calls `listener` when the page goes away; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
 /** The timing and limits of a loop (see `HttpPollingProviderOptions` for each one's meaning). */
 export interface PollingLoopSettings {
   readonly path: string;
@@ -71,6 +77,7 @@ export interface PollingLoopSettings {
   readonly refreshNonce: (() => Promise<string | undefined>) | undefined;
   readonly visibility: VisibilitySource;
   readonly network: NetworkSource;
+  readonly pageExit: PageExitSource;
 }
 
 /** Room names and sizes are small: this covers the JSON around the rows of one room. */
@@ -120,6 +127,7 @@ export class PollingLoop implements PollingRoomHost {
   private isReconnecting = false;
   private readonly stopVisibility: () => void;
   private readonly stopNetwork: () => void;
+  private readonly stopPageExit: () => void;
   /** Requests aborted because their answer was late (the heartbeat): failures, not cancellations. */
   private readonly late = new WeakSet<AbortController>();
   private wasHidden: boolean;
@@ -132,6 +140,7 @@ export class PollingLoop implements PollingRoomHost {
     this.wasHidden = settings.visibility.isHidden();
     this.stopVisibility = settings.visibility.subscribe(this.onVisibilityChange);
     this.stopNetwork = settings.network.subscribe(this.onNetworkChange);
+    this.stopPageExit = settings.pageExit.subscribe(this.onPageExit);
   }
 
   /** True once the relay answered that it holds waiting requests (our relays do). */
@@ -154,26 +163,53 @@ export class PollingLoop implements PollingRoomHost {
     const index = this.rooms.indexOf(room);
     if (index < 0) return;
     this.rooms.splice(index, 1);
-    const part = room.hasPeers ? room.take(Number.MAX_SAFE_INTEGER) : undefined;
-    const leave: RoomRequest = {
-      room: room.name,
-      client_id: room.clientId,
-      after: room.cursor,
-      awareness: null,
-      updates: part?.updates ?? [],
-    };
-    room.close();
-    this.requestCount += 1;
-    this.transport
-      .request({
-        method: 'POST',
-        path: this.settings.path,
-        body: { rooms: [leave] },
-        headers: this.headers(),
-      })
-      .catch(() => undefined);
+    this.sendLeave([room]);
     if (this.rooms.length === 0) this.dispose();
   }
+
+  /**
+   * Sends the leave of `rooms` (their last rows and `awareness: null`, so the others see the
+   * person go at once, as the block editor's provider does) in one request that outlives the page
+   * (`keepalive`, at most 50 rooms each), and closes them: nothing more is sent for them.
+   */
+  private sendLeave(rooms: readonly PollingRoom[]): void {
+    const leaves: RoomRequest[] = rooms.map((room) => {
+      const part = room.hasPeers ? room.take(Number.MAX_SAFE_INTEGER) : undefined;
+      room.close();
+      return {
+        room: room.name,
+        client_id: room.clientId,
+        after: room.cursor,
+        awareness: null,
+        updates: part?.updates ?? [],
+      };
+    });
+    for (let start = 0; start < leaves.length; start += MAX_ROOMS_PER_REQUEST) {
+      this.requestCount += 1;
+      this.transport
+        .request({
+          method: 'POST',
+          path: this.settings.path,
+          body: { rooms: leaves.slice(start, start + MAX_ROOMS_PER_REQUEST) },
+          headers: this.headers(),
+          keepalive: true,
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  /**
+   * The page goes away (a closed tab): one leave for every room, then nothing (a held long poll
+   * is ended, no timer fires again). The rooms show `disconnected`.
+   */
+  private readonly onPageExit = (): void => {
+    if (this.isDisposed) return;
+    const rooms = this.rooms.filter((room) => !room.isClosed);
+    for (const room of rooms) room.setStatus('disconnected');
+    this.rooms.length = 0;
+    this.sendLeave(rooms);
+    this.dispose();
+  };
 
   /**
    * Stores `value` as the document of `room` on the site (`POST /wp-sync/v1/save {room, doc}`,
@@ -208,6 +244,7 @@ export class PollingLoop implements PollingRoomHost {
     this.isDisposed = true;
     this.stopVisibility();
     this.stopNetwork();
+    this.stopPageExit();
     clearTimeout(this.timer);
     clearTimeout(this.forbiddenTimer);
     this.sending?.abort();
