@@ -12,7 +12,7 @@ import '../../src/sync/index.js';
 import { wordpressBlockCodec, type WordPressBlocksApi } from '../../src/sync/shared/blockCodec.js';
 import { httpPollingProvider } from '../../src/sync/providers/httpPolling/httpPollingProvider.js';
 import { startBlockEditorPeer, type BlockEditorPeer, type BlockEditorTarget } from './blockEditorPeer.js';
-import { TEST_MS, until, type CoEditingTarget } from './coEditingSuite.js';
+import { paragraph, TEST_MS, until, type CoEditingTarget } from './coEditingSuite.js';
 
 /** How long the block editor may take to show that someone left (its poll is 1 s with others). */
 const GONE_WITHIN_MS = 2000;
@@ -69,9 +69,7 @@ export function describePresence(label: string, makeTarget: () => Promise<CoEdit
     });
 
     /** A store in the post's room, seen by the block editor; its sync requests recorded. */
-    async function joinedStore(pageExit?: {
-      subscribe(listener: () => void): () => void;
-    }): Promise<{
+    async function joinedStore(pageExit?: { subscribe(listener: () => void): () => void }): Promise<{
       store: RootStore;
       record: EntityRecord<object>;
       requests: SyncRequest[];
@@ -119,6 +117,76 @@ export function describePresence(label: string, makeTarget: () => Promise<CoEdit
         expect.objectContaining({ room: `postType/post:${id}`, awareness: null, client_id: clientId }),
       ]);
     }
+
+    it(
+      "resolves the store's caret in a block to the same block and offset in the block editor",
+      async () => {
+        const { store, record, clientId } = await joinedStore();
+        record.edit({ content: paragraph('Carets here') });
+        await until(
+          () => String(peer.blocks()[0]?.attributes.content ?? '') === 'Carets here',
+          'the paragraph in the block editor',
+        );
+        const blockId = store.sync!.doc(record).getMap('document').get('blocks') as {
+          get(index: number): { get(key: string): unknown };
+        };
+        const clientIdOfBlock = blockId.get(0).get('clientId') as string;
+        store.sync!.setLocalPresence(record, {
+          field: 'content',
+          block: { clientId: clientIdOfBlock, attribute: 'content' },
+          selection: { start: 6, end: 6 },
+        });
+        await until(
+          () => peer.caretOf(clientId)?.offset === 6,
+          () => `the caret in the block editor (${JSON.stringify(peer.caretOf(clientId))})`,
+        );
+        expect(peer.caretOf(clientId)).toEqual({
+          index: 0,
+          clientId: clientIdOfBlock,
+          attribute: 'content',
+          offset: 6,
+        });
+        // The caret stays with its character while the block editor types before it.
+        peer.typeInBlock(0, 'content', 0, '> ');
+        await until(() => peer.caretOf(clientId)?.offset === 8, 'the caret moved by the typing before it');
+        store.sync!.leave(record);
+      },
+      TEST_MS,
+    );
+
+    it(
+      "resolves the block editor's caret to the same block and offset in the store, with who the site says it is",
+      async () => {
+        const { store, record } = await joinedStore();
+        await until(
+          () => String((record.edited as Record<string, unknown>).content ?? '').includes('Carets here'),
+          'the paragraph in the store',
+        );
+        peer.setCaret(0, 'content', 4);
+        const blocks = store.sync!.doc(record).getMap('document').get('blocks') as {
+          get(index: number): { get(key: string): unknown };
+        };
+        await until(
+          () => store.sync!.peers(record)[0]?.selection?.start === 4,
+          () => `the caret in the store (${JSON.stringify(store.sync!.peers(record))})`,
+        );
+        const [them] = store.sync!.peers(record);
+        expect(them?.field).toBe('content');
+        expect(them?.block).toEqual({
+          clientId: blocks.get(0).get('clientId'),
+          path: [0],
+          attribute: 'content',
+        });
+        expect(them?.selection).toEqual({ start: 4, end: 4 });
+        // As the server rewrote it: the WordPress user's name and avatars, when they came, the browser.
+        expect(them?.info?.name).toBe(them?.user.name);
+        expect(typeof them?.info?.enteredAt).toBe('number');
+        expect(them?.info?.avatarUrls?.['48']).toMatch(/^https?:/);
+        expect(typeof them?.info?.browserType).toBe('string');
+        store.sync!.leave(record);
+      },
+      TEST_MS,
+    );
 
     it(
       "is gone for the block editor within 2 s of the store's tab closing (pagehide), after one keepalive leave",
