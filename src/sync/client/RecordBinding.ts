@@ -9,13 +9,14 @@
  *
  * @module
  */
-import { reaction } from 'mobx';
+import { observable, reaction, runInAction } from 'mobx';
 import * as Y from 'yjs';
 import { SyncError } from '../../../core/errors.js';
 import type { EntityRecord } from '../../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import {
   BLOCKS_FIELD,
+  blockMapWithClientId,
   isInsideBlocks,
   plainBlocks,
   readBlocks,
@@ -23,6 +24,7 @@ import {
   writeBlocks,
   type SharedBlocks,
 } from '../shared/blockDoc.js';
+import type { SyncBlock } from '../shared/blockCodec.js';
 import { ForeignEditMarks } from './ForeignEdits.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
@@ -186,6 +188,10 @@ export class RecordBinding {
   private readonly unsettled = new Set<string>();
   /** The shared types of text and merged fields, to the field (a peer's keystroke looks its text up here). */
   private readonly fieldOfType = new Map<YType, string>();
+  /** Moves whenever the document's blocks change (what {@link blocks} observes). */
+  private readonly blocksChanges = observable.box(0);
+  /** The blocks {@link blocks} last read, and at which change. */
+  private blocksRead: { readonly change: number; readonly blocks: readonly SyncBlock[] } | undefined;
   /** The document's blocks array as last looked up (see {@link replacedUnderOwnWork}). */
   private knownBlocks: SharedBlocks | undefined;
   private readonly documentMap: Y.Map<unknown>;
@@ -635,6 +641,60 @@ export class RecordBinding {
     if (blocks !== undefined && this.contentFromBlocks(blocks) === content) return;
     writeBlocks(this.documentMap, codec, content);
     this.knownBlocks = sharedBlocksOf(this.documentMap);
+    this.blocksChanged();
+  }
+
+  private blocksChanged(): void {
+    runInAction(() => this.blocksChanges.set(this.blocksChanges.get() + 1));
+  }
+
+  /**
+   * The post's blocks as the shared document holds them (observable; rich-text attributes as
+   * HTML strings; the `clientId`s are the document's, the same for everyone in the room). `[]`
+   * without a block codec or before anyone wrote blocks.
+   */
+  blocks(): readonly SyncBlock[] {
+    const change = this.blocksChanges.get();
+    if (this.blocksRead?.change === change) return this.blocksRead.blocks;
+    const shared = sharedBlocksOf(this.documentMap);
+    const blocks = shared === undefined ? [] : readBlocks(shared);
+    this.blocksRead = { change, blocks };
+    return blocks;
+  }
+
+  /**
+   * Sets one attribute of the block `clientId` as this person's edit: a rich-text attribute by the
+   * smallest change of its `Y.Text` (one keystroke is one small update), any other by its value.
+   * The record's `content` becomes a deferred edit that serializes the blocks when read at save
+   * time, not per keystroke. Returns false when the document has no such block.
+   */
+  editBlock(clientId: string, attribute: string, value: unknown): boolean {
+    if (!this.isStarted || this.isDestroyed || this.rules.blockCodec === undefined) return false;
+    const shared = sharedBlocksOf(this.documentMap);
+    const block = shared === undefined ? undefined : blockMapWithClientId(shared, clientId);
+    const attributes = block?.get('attributes');
+    if (!(attributes instanceof Y.Map)) return false;
+    const current = attributes.get(attribute);
+    this.doc.transact(() => {
+      if (current instanceof Y.Text && typeof value === 'string') this.writeText(current, value);
+      else if (!deepEqual(current, value)) attributes.set(attribute, value);
+    }, this.localOrigin);
+    this.blocksChanged();
+    const edits = this.record.edits as PlainObject;
+    if (typeof edits[CONTENT_FIELD] !== 'function') {
+      const serialize = (): string => {
+        const blocks = sharedBlocksOf(this.documentMap);
+        return blocks === undefined ? rawTextOf(edits[CONTENT_FIELD]) : this.contentFromBlocks(blocks);
+      };
+      const wasApplying = this.isApplying;
+      this.isApplying = true;
+      try {
+        this.host.applyRemote(this.record, { [CONTENT_FIELD]: serialize }, 'peer');
+      } finally {
+        this.isApplying = wasApplying;
+      }
+    }
+    return true;
   }
 
   /**
@@ -704,7 +764,10 @@ export class RecordBinding {
         if (isBlocksChange) break;
         isBlocksChange = isInsideBlocks(blocks, type as Y.AbstractType<unknown>);
       }
-      if (isBlocksChange) fields.add(CONTENT_FIELD);
+      if (isBlocksChange) {
+        fields.add(CONTENT_FIELD);
+        this.blocksChanged();
+      }
     }
     const stateKeys = transaction.changed.get(this.stateMap as unknown as YType);
     let isNewSave = false;

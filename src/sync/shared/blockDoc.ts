@@ -319,6 +319,19 @@ export function writePlainBlocks(documentMap: Y.Map<unknown>, codec: BlockCodec,
   mergeBlockList(codec, shared, blocks);
 }
 
+/** The block map with `clientId` among `blocks` and their inner blocks, `undefined` when none has it. */
+export function blockMapWithClientId(blocks: SharedBlocks, clientId: string): Y.Map<unknown> | undefined {
+  for (const block of blocks) {
+    if (!(block instanceof Y.Map)) continue;
+    if (block.get('clientId') === clientId) return block;
+    const inner = block.get('innerBlocks');
+    const found =
+      inner instanceof Y.Array ? blockMapWithClientId(inner as SharedBlocks, clientId) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** True when `type` is the document's blocks array or lies inside it. */
 export function isInsideBlocks(blocks: SharedBlocks | undefined, type: Y.AbstractType<unknown>): boolean {
   if (blocks === undefined) return false;

@@ -21,6 +21,7 @@ import type {
 } from '../../shared/presenceShape.js';
 import type { WireAwareness } from '../../shared/pollingProtocol.js';
 import { htmlIndexToTextOffset, textOffsetToHtmlIndex } from '../../shared/richTextOffsets.js';
+import { blockMapWithClientId } from '../../shared/blockDoc.js';
 
 /** The root map that holds a record's fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
 const DOCUMENT_MAP = 'document';
@@ -89,19 +90,6 @@ function blocksOf(doc: Y.Doc): Y.Array<Y.Map<unknown>> | undefined {
   return blocks instanceof Y.Array ? (blocks as Y.Array<Y.Map<unknown>>) : undefined;
 }
 
-/** The block map with `clientId` among `blocks` and their inner blocks. */
-function blockWithClientId(blocks: Y.Array<Y.Map<unknown>>, clientId: string): Y.Map<unknown> | undefined {
-  for (const block of blocks) {
-    if (!(block instanceof Y.Map)) continue;
-    if (block.get('clientId') === clientId) return block;
-    const inner = block.get('innerBlocks');
-    const found =
-      inner instanceof Y.Array ? blockWithClientId(inner as Y.Array<Y.Map<unknown>>, clientId) : undefined;
-    if (found !== undefined) return found;
-  }
-  return undefined;
-}
-
 /** The block map at index path `path`. */
 function blockAtPath(blocks: Y.Array<Y.Map<unknown>>, path: readonly number[]): Y.Map<unknown> | undefined {
   let list: Y.Array<Y.Map<unknown>> | undefined = blocks;
@@ -123,7 +111,7 @@ function blockText(doc: Y.Doc, place: PresenceBlock): Y.Text | undefined {
   if (blocks === undefined) return undefined;
   const block =
     place.clientId !== undefined
-      ? blockWithClientId(blocks, place.clientId)
+      ? blockMapWithClientId(blocks, place.clientId)
       : place.path !== undefined
         ? blockAtPath(blocks, place.path)
         : undefined;
