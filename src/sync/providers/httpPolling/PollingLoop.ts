@@ -293,6 +293,16 @@ export class PollingLoop implements PollingRoomHost {
     }
     if (this.parked !== undefined) return;
     if (this.canPark()) {
+      // With others in the room a held request comes back at each of their changes: it shares
+      // the send budget, so the loop makes no more requests than the block editor's 1 s poll.
+      if (this.hasPeers()) {
+        const waitMs = this.tokenWaitMs(now);
+        if (waitMs > 0) {
+          this.setTimer(waitMs);
+          return;
+        }
+        this.tokens -= 1;
+      }
       void this.send(true);
       return;
     }
