@@ -5,6 +5,7 @@
  */
 import { computed } from 'mobx';
 import { useCallback, useMemo } from 'react';
+import type { EditInput } from '../../models/EntityRecord.js';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import type {
@@ -78,7 +79,7 @@ export function useEntityProp<T extends object, K extends keyof T & string, E ex
     [record, field],
   );
   const setValue = useCallback(
-    (value: EditedField<E, K>) => record.edit({ [field]: value } as unknown as Partial<E>),
+    (value: EditedField<E, K>) => record.edit({ [field]: value } as unknown as EditInput<E>),
     [record, field],
   );
   return [views.value.get(), setValue, views.fullValue.get()];

@@ -4,7 +4,7 @@
  * @module
  */
 import { useMemo } from 'react';
-import type { EntityRecord, RecordStatus } from '../../models/EntityRecord.js';
+import type { EditInput, EntityRecord, RecordStatus } from '../../models/EntityRecord.js';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import type { Query } from '../../core/transport/types.js';
@@ -47,7 +47,7 @@ export interface EntityRecordHandle<
   /** The record has unsaved edits or a save is in flight. */
   readonly isDirty: boolean;
   /** `record.edit(edits, opts)`: a local edit with an undo step (none with `undoIgnore`; `isCached` joins the step being typed). */
-  edit(edits: Partial<E>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
+  edit(edits: EditInput<E>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
   /**
    * `record.save(opts)`: sends the edits and resolves to the saved record. Like WordPress's hook it
    * rejects on failure (the error is also kept as `saveError`, and the edits stay); pass
