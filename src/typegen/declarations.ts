@@ -184,7 +184,7 @@ function editedCode(entity: EntitySchema, names: EntityDeclarations['names']): s
   }. */`;
   if (raw.length === 0) return `${doc}\nexport type ${names.edited} = ${names.record};`;
   const omitted = raw.map((field) => `'${field}'`).join(' | ');
-  const fields = raw.map((field) => `  ${field}: ${names.record}['${field}']['raw'];`).join('\n');
+  const fields = raw.map((field) => `  ${field}: RawValue<${names.record}['${field}']>;`).join('\n');
   return `${doc}\nexport interface ${names.edited} extends Omit<${names.record}, ${omitted}> {\n${fields}\n}`;
 }
 
@@ -211,7 +211,17 @@ function header(built: EntityDeclarations[], skipped: SkippedEntity[]): string {
     }
   }
   // The import makes this file a module, so the `declare module` below adds to the package's types.
-  lines.push(' */', "import type {} from 'wp-entities';", '');
+  lines.push(
+    ' */',
+    "import type {} from 'wp-entities';",
+    '',
+    '/**',
+    ' * A raw attribute as it is edited: its `raw` value, or the value itself where the schema allows',
+    " * a plain one (a template's `content` is an object or a string).",
+    ' */',
+    'type RawValue<T> = T extends { raw: infer R } ? R : T;',
+    '',
+  );
   return lines.join('\n');
 }
 

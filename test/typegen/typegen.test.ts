@@ -40,6 +40,9 @@ function bookSite(): ReturnType<typeof createMockWordPress> {
   });
   mock.registerPostMeta({ postType: 'book', key: 'isbn', type: 'string', description: 'The ISBN-13.' });
   mock.registerPostMeta({ postType: 'book', key: 'pages', type: 'integer', default: 0 });
+  // As plugins do (the sync relay registers `_crdt_document`): a key on every post type, which an
+  // edit of a book's other meta keys leaves out.
+  mock.registerPostMeta({ postType: '', key: 'footnotes', type: 'string' });
   return mock;
 }
 
@@ -72,33 +75,38 @@ describe('wp-entities-types against the mock', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('writes a file that compiles, types a script with no cast, and rejects wrong field accesses', async () => {
-    const io = capture(dir);
-    const code = await runTypegen(['--url', server.url, '--out', GENERATED_FILE], io);
-    expect(io.errors).toEqual([]);
-    expect(code).toBe(EXIT_CODES.ok);
-    const generated = await readFile(join(dir, GENERATED_FILE), 'utf8');
-    expect(generated).toContain('export interface PostTypeBook {');
-    expect(generated).toContain('export interface TaxonomyGenre {');
-    expect(generated).toContain('export interface Settings {');
-    expect(TYPED_SCRIPT).not.toMatch(/\bas\b [A-Z{]|<[A-Z]\w*>\(/);
+  // Two type checks of a program holding the library's sources: seconds each, more on a loaded machine.
+  it(
+    'writes a file that compiles, types a script with no cast, and rejects wrong field accesses',
+    { timeout: 180_000 },
+    async () => {
+      const io = capture(dir);
+      const code = await runTypegen(['--url', server.url, '--out', GENERATED_FILE], io);
+      expect(io.errors).toEqual([]);
+      expect(code).toBe(EXIT_CODES.ok);
+      const generated = await readFile(join(dir, GENERATED_FILE), 'utf8');
+      expect(generated).toContain('export interface PostTypeBook {');
+      expect(generated).toContain('export interface TaxonomyGenre {');
+      expect(generated).toContain('export interface Settings {');
+      expect(TYPED_SCRIPT).not.toMatch(/\bas\b [A-Z{]|<[A-Z]\w*>\(/);
 
-    const errors = typecheck(CHECK_DIR, {
-      [GENERATED_FILE]: generated,
-      'typed.ts': TYPED_SCRIPT,
-      'wrong.ts': WRONG_SCRIPT,
-    });
-    expect(errors.filter((error) => error.file !== 'wrong.ts')).toEqual([]);
-    const wrong = errors.filter((error) => error.file === 'wrong.ts');
-    expect([...new Set(wrong.map((error) => error.line))]).toEqual(wrongLines(WRONG_SCRIPT));
-    expect(wrong.map((error) => error.message).join('\n')).toMatch(/Property 'isbnn' does not exist/);
+      const errors = typecheck(CHECK_DIR, {
+        [GENERATED_FILE]: generated,
+        'typed.ts': TYPED_SCRIPT,
+        'wrong.ts': WRONG_SCRIPT,
+      });
+      expect(errors.filter((error) => error.file !== 'wrong.ts')).toEqual([]);
+      const wrong = errors.filter((error) => error.file === 'wrong.ts');
+      expect([...new Set(wrong.map((error) => error.line))]).toEqual(wrongLines(WRONG_SCRIPT));
+      expect(wrong.map((error) => error.message).join('\n')).toMatch(/Property 'isbnn' does not exist/);
 
-    // Without the file, the same script does not compile: the declaration merge is what types it.
-    const untyped = typecheck(CHECK_DIR, {
-      'typed.ts': TYPED_SCRIPT.replace(/^import type .*wp-types\.js';$/m, ''),
-    });
-    expect(untyped.length).toBeGreaterThan(0);
-  });
+      // Without the file, the same script does not compile: the declaration merge is what types it.
+      const untyped = typecheck(CHECK_DIR, {
+        'typed.ts': TYPED_SCRIPT.replace(/^import type .*wp-types\.js';$/m, ''),
+      });
+      expect(untyped.length).toBeGreaterThan(0);
+    },
+  );
 
   it('gives the same bytes on a second run, and --check passes then fails once the site changes', async () => {
     const first = await readFile(join(dir, GENERATED_FILE), 'utf8');

@@ -34,6 +34,14 @@ const BOOK: JsonObject = {
       },
     },
     name: { type: 'string', context: ['view', 'edit'], required: true },
+    content: {
+      type: ['object', 'string'],
+      context: ['view', 'edit'],
+      properties: {
+        raw: { type: 'string', context: ['edit'] },
+        block_version: { type: 'integer', context: ['edit'] },
+      },
+    },
     status: { type: 'string', enum: ['publish', 'draft'], context: ['view', 'edit'] },
     meta: {
       type: 'object',
@@ -130,6 +138,8 @@ describe('the converted types', () => {
     const view = interfaceBody(text, 'PostTypeBookView');
     expect(edit).toMatch(/\n {2}date: string \| null;/);
     expect(edit).toMatch(/\n {2}name: string;/);
+    expect(edit).toMatch(/\n {2}content:\n {4}\| \{\n(.*\n)* {4}\| string;/);
+    expect(text).toContain('type RawValue<T> = T extends { raw: infer R } ? R : T;');
     expect(edit).toMatch(/title: \{\n(.*\n)* {4}raw: string;\n(.*\n)* {4}rendered: string;/);
     expect(view).not.toMatch(/raw: string/);
     expect(edit).toMatch(/meta: \{\n(.*\n)* {4}isbn: string;\n(.*\n)* {4}tags: string\[\];\n {2}\};/);
@@ -142,7 +152,7 @@ describe('the converted types', () => {
     expect(edit).toMatch(/status: 'publish' \| 'draft' \| \(string & \{\}\);/);
     expect(edit).toMatch(/_links\?: \{ \[relation: string\]: unknown \};/);
     expect(text).toContain(
-      "export interface PostTypeBookEdited extends Omit<PostTypeBook, 'title'> {\n  title: PostTypeBook['title']['raw'];\n}",
+      "export interface PostTypeBookEdited extends Omit<PostTypeBook, 'content' | 'title'> {\n  content: RawValue<PostTypeBook['content']>;\n  title: RawValue<PostTypeBook['title']>;\n}",
     );
   });
 
