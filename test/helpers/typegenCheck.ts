@@ -25,7 +25,8 @@ declare const transport: Transport;
 const store = new RootStore({ transport });
 
 export function readBook(id: number): unknown[] {
-  const book = store.collection('postType', 'book').record(id);
+  const books = store.collection('postType', 'book');
+  const book = books.record(id);
   const isbn: string | undefined = book.edited?.meta.isbn;
   const pages: number | undefined = book.edited?.meta.pages;
   const title: string | undefined = book.edited?.title;
