@@ -6,7 +6,8 @@
  * - `readonly: true` (lower case) marks what the server sets; writes of it are ignored.
  * - `required: true` on a property is draft-3 style; in answers every property of the context is
  *   sent, so each kept property is required.
- * - `type: ['string', 'null']`, and type names no JSON Schema tool knows, which are dropped.
+ * - `type: ['string', 'null']`; PHP's `bool`, `int` and `float` for the JSON types (6.1's
+ *   templates say `bool`); other type names no JSON Schema tool knows are `unknown`.
  * - an `enum` may list what a write accepts rather than what a read answers (a post's `status`).
  * - PHP encodes an empty `properties` or `items` array as `[]`.
  * - `meta` has `properties` of its own, one per registered key.
@@ -31,6 +32,12 @@ const JSON_TYPES: ReadonlySet<string> = new Set([
   'object',
   'null',
 ]);
+
+/**
+ * PHP's names for JSON types, which WordPress's own schemas sometimes use (6.1's templates
+ * controller types `has_theme_file` and `is_custom` as `bool`) and answer as the JSON type.
+ */
+const PHP_TYPE_NAMES: Readonly<Record<string, string>> = { bool: 'boolean', int: 'integer', float: 'number' };
 
 /** Keywords whose subschemas are lists. */
 const SCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf'] as const;
@@ -112,6 +119,8 @@ function normalise(node: unknown, context: SchemaContext): JsonObject {
   if (description !== undefined) out['description'] = description;
   const type = jsonTypes(node['type']);
   if (type !== undefined) out['type'] = type;
+  // A type no JSON tool knows: `unknown`, said here (the converter would make it an open object).
+  else if (node['type'] !== undefined) out['tsType'] = 'unknown';
   if (Array.isArray(node['enum']) && node['enum'].length > 0) out['enum'] = [...node['enum']];
   if (typeof node['$ref'] === 'string') out['$ref'] = node['$ref'];
   for (const key of SCHEMA_LISTS) {
@@ -154,9 +163,9 @@ function describe(node: JsonObject): string | undefined {
 
 /** The JSON Schema types of a `type` member; unknown names dropped; `undefined` when none is left. */
 function jsonTypes(type: unknown): string | string[] | undefined {
-  const names = (Array.isArray(type) ? type : [type]).filter(
-    (name): name is string => typeof name === 'string' && JSON_TYPES.has(name),
-  );
+  const names = (Array.isArray(type) ? type : [type])
+    .map((name: unknown) => (typeof name === 'string' ? (PHP_TYPE_NAMES[name] ?? name) : name))
+    .filter((name): name is string => typeof name === 'string' && JSON_TYPES.has(name));
   const unique = [...new Set(names)];
   if (unique.length === 0) return undefined;
   return unique.length === 1 ? unique[0] : unique;

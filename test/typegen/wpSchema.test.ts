@@ -54,7 +54,8 @@ const BOOK: JsonObject = {
     },
     empty_meta: { type: 'object', context: ['view', 'edit'], properties: [] },
     options: { type: 'object', context: ['view', 'edit'] },
-    odd: { type: 'mixed', context: ['view', 'edit'] },
+    odd: { type: 'mixed', description: 'A type JSON Schema does not know.', context: ['view', 'edit'] },
+    has_theme_file: { type: 'bool', description: "6.1's templates say bool.", context: ['view', 'edit'] },
     list: { type: 'array', items: [], context: ['view', 'edit'] },
     injected: {
       type: 'string',
@@ -95,19 +96,12 @@ describe('schemaForContext', () => {
   it('drops draft-3 booleans, WordPress-only keys, nested titles and converter keywords a site sends', () => {
     const edit = schemaForContext(BOOK, 'edit', { title: 'Book' });
     const text = JSON.stringify(edit);
-    for (const key of [
-      'arg_options',
-      'context',
-      'readonly',
-      '$schema',
-      'links',
-      'tsType',
-      'tsEnumNames',
-      'Nested',
-    ]) {
+    for (const key of ['arg_options', 'context', 'readonly', '$schema', 'links', 'tsEnumNames', 'Nested']) {
       expect(text).not.toContain(`"${key}"`);
     }
     expect(text).not.toContain('pwned');
+    // The only converter keyword left is the one written here for a type no JSON tool knows.
+    expect(text.match(/"tsType":"[^"]*"/g)).toEqual(['"tsType":"unknown"']);
     expect(edit['title']).toBe('Book');
   });
 });
@@ -146,6 +140,7 @@ describe('the converted types', () => {
     expect(edit).toMatch(/empty_meta: \{\};/);
     expect(edit).toMatch(/options: \{\n {4}\[k: string\]: unknown;\n {2}\};/);
     expect(edit).toMatch(/odd: unknown;/);
+    expect(edit).toMatch(/has_theme_file: boolean;/);
     expect(edit).toMatch(/list: unknown\[\];/);
     expect(edit).toMatch(/injected: string;/);
     expect(edit).toMatch(/Unique identifier\.\n {3}\*\n {3}\* Read only: set by WordPress\./);
