@@ -109,7 +109,9 @@ describe('two people opening, typing, saving and leaving in any order', () => {
         const stores: (RootStore | undefined)[] = [undefined, undefined];
         const typed: string[] = [];
         let next = 0x4e00;
-        const settle = (ms: number): Promise<void> => vi.advanceTimersByTimeAsync(ms);
+        const settle = async (ms: number): Promise<void> => {
+          await vi.advanceTimersByTimeAsync(ms);
+        };
 
         async function openFor(person: Who): Promise<void> {
           if (open[person] !== undefined) return;
