@@ -14,3 +14,9 @@ export {
 } from './useEntityRecords.js';
 export { useEntityProp, type EditedField } from './useEntityProp.js';
 export { usePeers } from './usePeers.js';
+export {
+  useSuspenseEntityRecord,
+  type SuspenseEntityRecordHandle,
+  type UseSuspenseEntityRecordOptions,
+} from './useSuspenseEntityRecord.js';
+export { useSuspenseEntityRecords, type SuspenseEntityRecordsHandle } from './useSuspenseEntityRecords.js';

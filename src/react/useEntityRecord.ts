@@ -50,7 +50,10 @@ export interface EntityRecordHandle<
   save(opts?: { throwOnError?: boolean }): Promise<T | undefined>;
 }
 
-function handleOf<T extends object, E extends object>(record: EntityRecord<T, E>): EntityRecordHandle<T, E> {
+/** @internal The handle of `record`, shared with `useSuspenseEntityRecord`. */
+export function recordHandle<T extends object, E extends object>(
+  record: EntityRecord<T, E>,
+): EntityRecordHandle<T, E> {
   return {
     record,
     get persisted() {
@@ -113,7 +116,7 @@ export function useEntityRecord<T extends object = PlainObject, E extends object
 ): EntityRecordHandle<T, E> {
   const store = useStore();
   const record = store.record<T, E>(kind, name, id);
-  const handle = useMemo(() => handleOf(record), [record]);
+  const handle = useMemo(() => recordHandle(record), [record]);
   useRecordRequest(store, record, options.enabled ?? true, options.query);
   return handle;
 }
