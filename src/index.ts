@@ -23,6 +23,14 @@ export * from '../models/ids.js';
 export * from '../models/QueryParts.js';
 export type { PlainObject } from '../models/snapshot.js';
 export * from '../stores/RootStore.js';
+export {
+  Freshness,
+  type FreshnessOptions,
+  type FreshnessPolicy,
+  type ResolvedFreshnessPolicy,
+  type InvalidateTarget,
+  type RefreshReason,
+} from '../stores/Freshness.js';
 export * from '../stores/EntityRegistry.js';
 export * from '../stores/EntityCollection.js';
 export * from '../stores/entities/index.js';
