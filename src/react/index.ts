@@ -20,3 +20,8 @@ export {
   type UseSuspenseEntityRecordOptions,
 } from './useSuspenseEntityRecord.js';
 export { useSuspenseEntityRecords, type SuspenseEntityRecordsHandle } from './useSuspenseEntityRecords.js';
+export {
+  useInfiniteEntityRecords,
+  type InfiniteEntityRecordsHandle,
+  type UseInfiniteEntityRecordsOptions,
+} from './useInfiniteEntityRecords.js';
