@@ -275,6 +275,15 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     this.schedule();
   }
 
+  /**
+   * @internal `store.hydrate()`: the list came from a snapshot of an answer given at
+   * `answeredAtMs`: resolved, so observing it asks for nothing.
+   */
+  markHydrated(answeredAtMs: number): void {
+    this.answeredAtMs = answeredAtMs;
+    this.setStatus({ hasResolved: true, error: undefined, isStale: false });
+  }
+
   private setStatus(patch: Partial<QueryStatus>): void {
     runInAction(() => this.statusBox.set({ ...this.statusBox.get(), ...patch }));
   }

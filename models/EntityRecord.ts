@@ -617,6 +617,14 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return collection.revisionsOf<Revision>(this.id);
   }
 
+  /** @internal `store.dehydrate()`: every stored snapshot by context, read without observing. */
+  storedItems(): [context: string, item: StoredItem<T>][] {
+    const state = this.state.current();
+    const out: [string, StoredItem<T>][] = Object.entries(state.contexts);
+    if (state.item !== undefined) out.unshift([DEFAULT_CONTEXT, state.item]);
+    return out;
+  }
+
   /** @internal The stored snapshot of `context`. Observable. */
   readItem(context: string): StoredItem<T> | undefined {
     return context === DEFAULT_CONTEXT ? this.state.get('item') : this.state.get('contexts')[context];

@@ -24,6 +24,15 @@ export * from '../models/QueryParts.js';
 export type { PlainObject } from '../models/snapshot.js';
 export * from '../stores/RootStore.js';
 export {
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type StoreSnapshot,
+  type SnapshotBody,
+  type SnapshotCollection,
+  type SnapshotList,
+  type SnapshotRecord,
+} from '../stores/storeSnapshot.js';
+export {
   Freshness,
   type FreshnessOptions,
   type FreshnessPolicy,

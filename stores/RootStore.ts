@@ -42,6 +42,7 @@ import type { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
 import type { TemplateLookup } from './TemplateLookup.js';
 import { UserStore } from './UserStore.js';
 import { Freshness, type FreshnessOptions, type InvalidateTarget } from './Freshness.js';
+import { dehydrateStore, hydrateStore, type StoreSnapshot } from './storeSnapshot.js';
 
 /** Options of a {@link RootStore}. */
 export interface RootStoreOptions {
@@ -164,6 +165,8 @@ export class RootStore implements CollectionHost {
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
   private readonly stopFreshness: () => void;
+  /** The store was made with loaders of its own: a snapshot's entity configs are not taken in. */
+  private readonly hasOwnLoaders: boolean;
   private disposed = false;
 
   /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
@@ -232,10 +235,33 @@ export class RootStore implements CollectionHost {
         releaseLock();
       };
     }
+    this.hasOwnLoaders = options.loaders !== undefined;
     this.freshness = new Freshness(this, options.freshness);
     this.stopFreshness = this.freshness.start();
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  /**
+   * The cache as plain JSON, for server rendering: the entity configs of loaded kinds, every
+   * record per context, every answered page with its totals, and the permission answers. Never
+   * edits, undo steps, the journal or sync state. Put it in the page (`JSON.stringify`, escaped for
+   * a script tag) and give it to {@link hydrate} on the client.
+   */
+  dehydrate(): StoreSnapshot {
+    return dehydrateStore(this);
+  }
+
+  /**
+   * Takes in a snapshot {@link dehydrate} made (the object or its JSON text), so the same reads
+   * (`collection.get`, `query.items`, the hooks) answer with no request. Call it on a new store
+   * before rendering. Nothing of it becomes an edit, so nothing of it is ever saved back.
+   * @throws SnapshotError for another version, a changed snapshot (its checksum), or a shape
+   *   this version does not read; nothing was taken in then.
+   */
+  hydrate(snapshot: StoreSnapshot | string): void {
+    if (this.isDisposed) throw new StoreDisposedError('hydrate a snapshot');
+    hydrateStore(this, snapshot, !this.hasOwnLoaders);
   }
 
   /**
