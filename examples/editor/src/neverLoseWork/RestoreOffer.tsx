@@ -7,7 +7,7 @@
  * @module
  */
 import { useEffect, useState } from 'react';
-import type { EntityRecord, JournalEntry, RootStore } from 'wp-entities';
+import { isJournalError, type EntityRecord, type JournalEntry, type RootStore } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { ConflictCard } from './ConflictDialog.js';
 import { describeError } from '../ui/describeError.js';
@@ -104,7 +104,12 @@ export const RestoreOffer = observer(function RestoreOffer() {
   const conflicted = (restored ?? []).filter((record) => record.conflict !== undefined && !record.isDirty);
   return (
     <div className="restore-area">
-      {journalError ? (
+      {isJournalError(journalError) && journalError.unreadable.length > 0 ? (
+        <p className="notice notice-warning" role="alert" data-testid="journal-damaged">
+          Some unsaved changes from before could not be read back: {journalError.message} The rest are offered
+          below.
+        </p>
+      ) : journalError ? (
         <p className="notice notice-warning" role="alert">
           Unsaved changes cannot be kept across a reload right now: {describeError(journalError)} Editing goes
           on.
