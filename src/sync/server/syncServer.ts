@@ -15,7 +15,9 @@
  * - before authentication nothing accumulates: a deadline, a byte budget, a room count a close
  *   frame does not reset, bounded attempts ({@link guardConnection}); refused tokens are cached and
  *   WordPress is asked a few questions at a time, fairly ({@link WordPressAuthorizer});
- * - with Redis, an edit is acknowledged only after it is stored ({@link RedisPersistence});
+ * - with Redis, an edit is applied and forwarded at once, whatever Redis is doing, and acknowledged
+ *   only after it is stored ({@link RedisPersistence}); while Redis is away a room keeps its unstored
+ *   updates (bounded) and stores them when it returns;
  * - an update that changes what the user may not change (publish, author, sticky, password, terms,
  *   HTML without `unfiltered_html`) is refused before it enters the room ({@link EditGuardExtension}).
  *
@@ -30,6 +32,8 @@ import {
   type afterUnloadDocumentPayload,
   type Extension,
   type onAuthenticatePayload,
+  type onChangePayload,
+  type onConfigurePayload,
 } from '@hocuspocus/server';
 import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -60,7 +64,7 @@ import { EditGuardExtension } from './editGuardExtension.js';
 import { savedMarkupOf, savedValuesOf } from '../shared/guardedFields.js';
 import type { RecordCapabilities } from '../shared/recordCapabilities.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
-import { RedisPersistence } from './redisPersistence.js';
+import { DEFAULT_MAX_UNSTORED_BYTES, RedisPersistence } from './redisPersistence.js';
 import { parseRoomName, siteOfRestRoot } from '../shared/roomName.js';
 import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
 
@@ -107,10 +111,17 @@ export interface SyncServerOptions {
   /** The longest a join waits for its check to start before it is told `unavailable`. @default 5000 */
   checkQueueTimeoutMs?: number;
   /**
-   * With Redis: store each update before it is acknowledged, so a killed server loses nothing a
-   * client was told is saved. Costs one Redis round trip per update. @default true
+   * With Redis: acknowledge each update only once it is stored, so a killed server loses nothing a
+   * client was told is saved. The update is applied and forwarded at once either way; only its
+   * acknowledgement waits. @default true
    */
   durableAcknowledgements?: boolean;
+  /**
+   * With durable acknowledgements: the most bytes of updates one room may hold that Redis has not
+   * stored yet (Redis away or slow). Past it the room's next update is refused (close code 4507,
+   * `storage-unavailable`) and the client sends it again when it reconnects. @default 8388608
+   */
+  maxUnstoredBytesPerRoom?: number;
   /** A room is stored this long after its last change… @default 2000 */
   storeDebounceMs?: number;
   /** …and at least this often while it changes. @default 10000 */
@@ -159,6 +170,27 @@ export interface SyncServer {
  */
 class RoomRelay extends RedisExtension {
   #isDestroyed = false;
+  #hasBeenReady = false;
+
+  /**
+   * After Redis comes back, every open room asks the other servers for what it missed (a Yjs state
+   * vector they answer with their missing updates): what was relayed while Redis was away was lost
+   * with the subscription, and would otherwise wait for the room's next change.
+   */
+  override async onConfigure(payload: onConfigurePayload): Promise<void> {
+    await super.onConfigure(payload);
+    this.sub.on('ready', () => {
+      if (!this.#hasBeenReady) {
+        this.#hasBeenReady = true;
+        return;
+      }
+      // A change of local origin is what makes the extension publish the room's state vector.
+      for (const document of payload.instance.documents.values()) {
+        const change = { documentName: document.name, document, transactionOrigin: undefined };
+        this.onChange(change as unknown as onChangePayload).catch(() => undefined);
+      }
+    });
+  }
   override async onStoreDocument(): Promise<void> {}
   override async afterStoreDocument(): Promise<void> {}
   /** A room unloading after the server closed has nothing left to unsubscribe from. */
@@ -337,6 +369,11 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         instanceId,
         idleExpiryMs: options.idleRoomExpiryMs ?? DEFAULT_IDLE_ROOM_EXPIRY_MS,
         isDurable: options.durableAcknowledgements ?? true,
+        maxUnstoredBytes: checkPositive(
+          options.maxUnstoredBytesPerRoom,
+          'maxUnstoredBytesPerRoom',
+          DEFAULT_MAX_UNSTORED_BYTES,
+        ),
       }),
       new RoomRelay({
         identifier: instanceId,
