@@ -19,7 +19,7 @@ import { Redis } from 'ioredis';
 import * as decoding from 'lib0/decoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { siteOfRestRoot } from '../../src/sync/server/index.js';
+import { createSyncServer, siteOfRestRoot } from '../../src/sync/server/index.js';
 import { createMockWordPress, MOCK_USERS, type MockServerHandle } from '../../src/testing/index.js';
 import { connectServerClient, waitUntil, type ServerClient } from '../helpers/syncServerClient.js';
 import { startServerProcess, type ServerProcess } from '../helpers/syncServerProcess.js';
@@ -214,5 +214,39 @@ describe('a Redis outage', () => {
       (text) => !stored.includes(text),
     );
     expect(lost).toEqual([]);
+  });
+
+  it('refuses an update past the bound of a room’s unstored updates, and the client sends it again once Redis is back', async () => {
+    const id = mock.addPost('post', { title: 'Bounded', status: 'draft' });
+    const room = `${siteOfRestRoot(wordpress.root)}/postType/post/${id}`;
+    const server = await createSyncServer({
+      wordpress: wordpress.root,
+      redis: redisUrl,
+      maxUnstoredBytesPerRoom: 400,
+    });
+    const writer = join_(server.url, room);
+    await writer.waitForStatus('connected');
+    await stopRedis();
+    const typed: string[] = [];
+    for (let edit = 1; edit <= 40 && !writer.statuses.includes('disconnected'); edit += 1) {
+      typed.push(`[bounded${edit}]`);
+      type(writer, `[bounded${edit}]`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // The bound closed the connection (the client reconnects by itself); nothing typed is dropped.
+    await writer.waitForStatus('disconnected');
+    const closes = writer.statuses.filter((status) => status === 'disconnected').length;
+    expect(closes).toBeGreaterThan(0);
+    await startRedis();
+    await eventually(
+      async () => {
+        const stored = await storedText(room);
+        return typed.every((text) => stored.includes(text));
+      },
+      30_000,
+      'every bounded edit stored',
+    );
+    writer.destroy();
+    await server.close();
   });
 });

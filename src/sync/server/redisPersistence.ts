@@ -195,8 +195,12 @@ export class RedisPersistence implements Extension {
     const changes = syncMessageUpdate(update);
     if (changes === undefined) return;
     const unstored = this.unstoredBytes(documentName);
-    if (unstored > 0 && unstored + changes.byteLength > this.#maxUnstoredBytes)
+    if (unstored > 0 && unstored + changes.byteLength > this.#maxUnstoredBytes) {
+      // The whole socket closes, so the client knows (a room's own close would leave it waiting)
+      // and reconnects later with the update still unacknowledged.
+      connection.webSocket.close(CLOSE_STORAGE_UNAVAILABLE.code, CLOSE_STORAGE_UNAVAILABLE.reason);
       throw new StorageUnavailable(documentName, unstored);
+    }
     const stored = this.#append(documentName, changes);
     const gate = this.#gateOf(connection);
     gate.stored = Promise.all([gate.stored, stored]).then(() => undefined);
