@@ -41,6 +41,8 @@ const server = await createSyncServer({
   durableAcknowledgements: env.DURABLE_ACKS !== '0',
   ...(env.RECHECK_INTERVAL_MS ? { recheckIntervalMs: Number(env.RECHECK_INTERVAL_MS) } : {}),
   ...(env.MAX_UNSTORED_BYTES ? { maxUnstoredBytesPerRoom: Number(env.MAX_UNSTORED_BYTES) } : {}),
+  // One short line per refused connection, rate-limited: no client decides how much is written.
+  log: (line: string) => process.stderr.write(`${line}\n`),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
 process.stdout.write(`${server.url}\n`);

@@ -64,6 +64,7 @@ import { EditGuardExtension } from './editGuardExtension.js';
 import { savedMarkupOf, savedValuesOf } from '../shared/guardedFields.js';
 import type { RecordCapabilities } from '../shared/recordCapabilities.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
+import { createRefusalLog } from './refusalLog.js';
 import { DEFAULT_MAX_UNSTORED_BYTES, RedisPersistence } from './redisPersistence.js';
 import { parseRoomName, siteOfRestRoot } from '../shared/roomName.js';
 import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
@@ -130,6 +131,12 @@ export interface SyncServerOptions {
   idleRoomExpiryMs?: number;
   /** The `fetch` used to ask WordPress. @default globalThis.fetch */
   fetch?: typeof fetch;
+  /**
+   * Where the server writes one short line (at most 200 bytes: the peer's address and the server's
+   * own reason, nothing the client sent) per connection refused before it was let into a room; past
+   * ten lines a minute, one summary line a minute counts the rest. @default none (nothing is written)
+   */
+  log?: (line: string) => void;
   /**
    * Whether a user may change one meta key through a shared edit: WordPress checks meta per key
    * with `auth_callback`s the server cannot see. @default `defaultMetaRule` (protected keys need
@@ -438,13 +445,15 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     },
   });
 
+  const refusals = options.log === undefined ? undefined : createRefusalLog({ write: options.log });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
   sockets.on('connection', (socket: WebSocket, request: IncomingMessage) => {
     // Without a listener, a socket error (bad frame, reset) would be thrown and end the process.
     socket.on('error', () => undefined);
+    const address = request.socket.remoteAddress ?? '';
     const connection = {
       socket,
-      guard: guardConnection(socket, limits, stats),
+      guard: guardConnection(socket, limits, stats, (reason) => refusals?.refused(address, reason)),
       accesses: new Set<LiveAccess>(),
       checks: Promise.resolve() as Promise<unknown>,
       isRefused: false,
@@ -500,6 +509,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         }),
       );
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => undefined);
+      refusals?.close();
       storeClient?.disconnect(false);
       await stopped;
     })();
