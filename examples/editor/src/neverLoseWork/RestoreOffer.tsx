@@ -1,7 +1,8 @@
 /**
  * After a reload or a crash: "Restore N unsaved changes", with what they are. Restoring puts them
- * back as one undo step per record; a field someone else saved meanwhile is left out and shown as
- * a conflict to settle. With collaboration on, edits the shared document brought back are not
+ * back as one undo step per record; a field someone else saved meanwhile comes back as an unsaved
+ * edit in conflict, which the conflict dialog asks about (the save waits for the answer). With
+ * collaboration on, edits the shared document brought back are not
  * offered again.
  *
  * @module
