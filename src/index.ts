@@ -6,7 +6,18 @@
 export * from '../core/errors.js';
 export * from '../core/transport/index.js';
 export * from '../models/EntityConfig.js';
-export * from '../models/EntityRecord.js';
+export {
+  EntityRecord,
+  type EntityRecordInit,
+  type EditOptions,
+  type EditInput,
+  type RecordStatus,
+  type FetchState,
+  type RecordAction,
+  type SaveEnd,
+  type StoredItem,
+  type WriteState,
+} from '../models/EntityRecord.js';
 export {
   EDIT_ORIGINS,
   type EditOrigin,

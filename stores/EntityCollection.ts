@@ -21,7 +21,7 @@ import type { WriteOutcome } from '../models/writeOutcome.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
-import { EntityRecord, type EntityRecordInit } from '../models/EntityRecord.js';
+import { dispatchRecordAction, EntityRecord, type EntityRecordInit } from '../models/EntityRecord.js';
 import { normaliseId, type Id } from '../models/ids.js';
 import { isTracking } from '../models/lazyObservable.js';
 import { DEFAULT_CONTEXT, encodeStableKey, getQueryParts, type QueryParts } from '../models/QueryParts.js';
@@ -407,7 +407,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const parts = query ? getQueryParts(query, config.key) : undefined;
     const path = config.recordPath(config.singleton ? undefined : record.id);
     const request: Query = { ...config.baseURLParams, ...(parts?.request ?? {}) };
-    record.dispatch({ type: 'fetchStarted' });
+    dispatchRecordAction(record, { type: 'fetchStarted' });
     try {
       // Only the request is shared: two queries sending the same request (no context, and
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
@@ -428,13 +428,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
       runInAction(() => {
         this.storeRecords([data as T], parts, { query, updateList: false }, ticket);
-        record.dispatch({ type: 'fetchEnded' });
+        dispatchRecordAction(record, { type: 'fetchEnded' });
         const hint = singleRecordHint(config.singleton ? undefined : record.id, body, allow);
         if (hint !== undefined) givePermissionHints(this.store.permissions, config, [hint], permissionMark);
       });
       return record;
     } catch (error) {
-      record.dispatch({ type: 'fetchEnded', error: toError(error) });
+      dispatchRecordAction(record, { type: 'fetchEnded', error: toError(error) });
       throw error;
     }
   }
@@ -474,7 +474,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       this.name,
       `No entity config is registered for (${this.kind}, ${this.name}).`,
     );
-    if (id !== undefined) this.record(id).dispatch({ type: 'fetchEnded', error });
+    if (id !== undefined) dispatchRecordAction(this.record(id), { type: 'fetchEnded', error });
     throw error;
   }
 
@@ -516,7 +516,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
     runInAction(() => {
       for (const id of gone) {
-        this.records.get(id)?.dispatch({ type: 'cleared' });
+        const record = this.records.get(id);
+        if (record !== undefined) dispatchRecordAction(record, { type: 'cleared' });
         this.revisionCollections.delete(id);
       }
       this.lists.removeIds(gone);
@@ -599,7 +600,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
           const history = context === DEFAULT_CONTEXT ? this.store.history : undefined;
           const rawBefore =
             history?.mayHold(record as unknown as EntityRecord<object>) === true ? record.raw : undefined;
-          record.dispatch({ type: 'received', context, item: { data: merged, isComplete: complete } });
+          dispatchRecordAction(record, {
+            type: 'received',
+            context,
+            item: { data: merged, isComplete: complete },
+          });
           if (history !== undefined && rawBefore !== undefined) {
             history.rebase(
               record as unknown as EntityRecord<object>,
