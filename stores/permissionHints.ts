@@ -74,17 +74,19 @@ export function allowHeaderMethods(header: string | null): ReadonlySet<string> |
 
 /** What {@link recordHints} are given to: the store's permissions (`PermissionStore` implements it). */
 export interface PermissionHintSink {
-  /** A new mark in the order permission answers are taken in; a read takes one as it is sent. */
+  /** A new mark in the order permission answers are taken in; a read takes one as it is sent. @internal */
   mark(): number;
   /**
    * Takes in the methods records of `config` allow, learned from a read sent at `sentMark`
    * (an answer newer than that mark wins).
+   * @internal
    */
   receiveHints(config: { readonly baseURL: string }, hints: readonly RecordHint[], sentMark: number): void;
   /**
    * Takes in the hints a list's `records` carry (keyed by `key`), learned from a read sent at
    * `sentMark`, without reading them yet: the sink reads them when a permission is first asked
    * for (or sooner). `records` must not change afterwards.
+   * @internal
    */
   receiveRecordHints(
     config: { readonly baseURL: string },
@@ -92,7 +94,7 @@ export interface PermissionHintSink {
     key: string,
     sentMark: number,
   ): void;
-  /** Reads the hints of the lists taken in and not read yet (eviction lets go of their records). */
+  /** Reads the hints of the lists taken in and not read yet (eviction lets go of their records). @internal */
   settleHints(): void;
 }
 
