@@ -70,7 +70,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   readonly collection: QueryHost<T, E>;
   /** The query as the caller gave it. */
   readonly query: Query;
-  /** The query split into context, stable key, page and fields. */
+  /** The query split into context, stable key, page and fields. @internal */
   readonly parts: QueryParts;
 
   private readonly list: IObservableValue<ListState | undefined>;
@@ -102,7 +102,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   private inflight: Promise<this> | undefined;
   private generation = 0;
 
-  /** Made by {@link EntityCollection.query}; not meant to be called directly. */
+  /** Made by {@link EntityCollection.query}; not meant to be called directly. @internal */
   constructor(
     collection: QueryHost<T, E>,
     query: Query,

@@ -159,7 +159,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /** When the record was last made, received, edited or done with a request (for eviction). */
   private lastUsedMs = Date.now();
 
-  /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. */
+  /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. @internal */
   constructor(init: EntityRecordInit<T, E>) {
     this.kind = init.kind;
     this.name = init.name;

@@ -107,7 +107,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   readonly kind: string;
   /** The entity name. */
   readonly name: string;
-  /** The store this collection belongs to. */
+  /** The store this collection belongs to. @internal */
   readonly store: CollectionHost;
 
   /** The identity map: one record per normalised id, and the singleton's record. */
@@ -133,7 +133,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     () => this.config?.transientEdits,
   );
 
-  /** Made by `RootStore.collection`; `configSource` stands in for the registry (a record's revisions). */
+  /** Made by `RootStore.collection`; `configSource` stands in for the registry (a record's revisions). @internal */
   constructor(store: CollectionHost, kind: string, name: string, configSource?: ConfigSource) {
     this.store = store;
     this.kind = kind;
@@ -161,7 +161,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return this.configSource ? this.configSource.ensure() : this.store.entities.ensure(this.kind, this.name);
   }
 
-  /** The writer of saves, deletes and autosaves: the store's. */
+  /** The writer of saves, deletes and autosaves: the store's. @internal */
   get writer(): RecordWriter {
     return this.store.writer ?? (this.ownWriter ??= new RecordWriter({ transport: this.store.transport }));
   }

@@ -67,7 +67,7 @@ export class HomePage {
   private readonly failure = observable.box<Error | undefined>(undefined, { deep: false });
   private readonly requests = new PendingRequests();
 
-  /** Reads through `sources`; the constructor does no I/O. */
+  /** Reads through `sources`; the constructor does no I/O. @internal */
   constructor(private readonly sources: HomePageSources) {}
 
   /**

@@ -193,7 +193,7 @@ export class PermissionStore implements PermissionHintSink {
     },
   );
 
-  /** Checks are sent through `transport`; `options.configs` is needed for entity resources. The constructor does no I/O. */
+  /** Checks are sent through `transport`; `options.configs` is needed for entity resources. The constructor does no I/O. @internal */
   constructor(transport: Transport, options: PermissionStoreOptions = {}) {
     this.transport = transport;
     this.configs = options.configs;
