@@ -146,9 +146,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (this.configSource) return this.configSource.get();
     const entities = this.store.entities;
     if (isTracking()) return entities.get(this.kind, this.name);
-    // Each edit reads its record's config several times outside any reaction (a CPU profile of
-    // synced typing put the registry's lookups at ~2% of a keystroke): the last lookup serves until
-    // a config is registered or replaced.
+    // Each edit reads its record's config several times outside any reaction (the registry's
+    // lookups showed in CPU profiles of synced typing): the last lookup serves until a config is
+    // registered or replaced.
     if (this.plainConfigVersion !== entities.version) {
       this.plainConfig = entities.get(this.kind, this.name);
       this.plainConfigVersion = entities.version;

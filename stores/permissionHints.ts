@@ -100,8 +100,8 @@ export interface PermissionHintSink {
 
 /**
  * Gives `sink` the hints a list's records carry, for it to read when a permission is asked for:
- * reading `_links.self[0].targetHints` of every record of a fresh answer cost ~1 ms per 2,000
- * posts (memory the parse wrote and the CPU's caches no longer hold), most often for nobody.
+ * reading `_links.self[0].targetHints` of every record of a fresh answer touches memory the parse
+ * wrote and the CPU's caches no longer hold, most often for nobody.
  */
 export function giveRecordHints(
   sink: Partial<PermissionHintSink> | undefined,
