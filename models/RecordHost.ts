@@ -59,7 +59,7 @@ export interface RecordHost<T extends object, E extends object = T> {
   readonly name: string;
   /** The entity config; `undefined` until loaded. Observable. */
   readonly config: EntityConfig | undefined;
-  /** The store's hooks. */
+  /** The store's hooks. @internal */
   readonly store: RecordStoreHooks;
   /** GETs the record now. */
   fetch(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined>;
