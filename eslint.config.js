@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'api-docs/**',
       'node_modules/**',
       'bench/core-data/**',
       'bench/results/**',

@@ -60,7 +60,7 @@ export class RestError extends WpEntitiesError {
   /** URL of the failed request, when known. */
   readonly url: string | undefined;
 
-  /** An error built from what is known about the failed request (see {@link RestErrorInit}). */
+  /** An error built from what is known about the failed request (its status, code, message, data and request). */
   constructor(init: RestErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
@@ -196,7 +196,8 @@ function errorGuard<E extends WpEntitiesError>(
   type: abstract new (...args: never[]) => E,
   name: string,
 ): (value: unknown) => value is E {
-  return (value: unknown): value is E => value instanceof type || (value instanceof Error && value.name === name);
+  return (value: unknown): value is E =>
+    value instanceof type || (value instanceof Error && value.name === name);
 }
 
 /** True for any error thrown by wp-entities. */

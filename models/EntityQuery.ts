@@ -63,7 +63,7 @@ function sameView<T extends object, E extends object>(a: View<T, E>, b: View<T, 
 /**
  * One page of a list: `collection.query({ per_page: 20, page: 2, search: 'x' })`. There is one
  * instance per (context, stable key, page, per_page). Reading {@link items} inside an observer
- * requests the list once by itself; {@link fetch} requests it now.
+ * requests the list once by itself; {@link EntityQuery.fetch} requests it now.
  */
 export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   /** The owning collection. */

@@ -748,7 +748,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     });
   }
 
-  /** The listeners of this record's store, for the edit funnel; `undefined` for a detached record. */
+  /** The listeners of this record's store, for the edit funnel; `undefined` for a detached record. @internal */
   get editObservers(): EditObservers<never> | undefined {
     return this.collection?.store.editObservers as EditObservers<never> | undefined;
   }

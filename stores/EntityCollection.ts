@@ -451,7 +451,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     });
   }
 
-  /** Like {@link fetch}, but only when the query's context lacks the record (or a requested `_fields` field). */
+  /** Like {@link EntityCollection.fetch}, but only when the query's context lacks the record (or a requested `_fields` field). */
   async load(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined> {
     const config = await this.requireConfig(id);
     if (config.noFetch) return undefined;

@@ -117,7 +117,11 @@ export interface RecordWriterOptions {
 /** The transition of the collections' records: every record a store's writer sees is an `EntityRecord`. */
 const entityRecordTransition = dispatchRecordAction as RecordTransition;
 
-/** See {@link RecordWriterOptions.conflicts}. */
+/**
+ * What a save does when someone else saved the record since it was loaded (`RootStore`'s
+ * `conflicts` option): `'overwrite'` sends anyway, as WordPress does; `'detect'` checks first and
+ * stops on a field changed on both sides.
+ */
 export type ConflictMode = 'overwrite' | 'detect';
 
 /**

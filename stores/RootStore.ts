@@ -129,7 +129,7 @@ export class RootStore implements CollectionHost {
   readonly writer: RecordWriter;
   /** The records with edits or a save in flight: what `dirtyRecords` and `savingRecords` read. @internal */
   readonly recordIndex: RecordIndex<EntityRecord<object>>;
-  /** The listeners of the edit funnel: every change to any record's edits (see {@link observeEdits}). */
+  /** The listeners of the edit funnel: every change to any record's edits (see {@link observeEdits}). @internal */
   readonly editObservers: EditObservers<EntityRecord<object>>;
   /** Collaborative mode: rooms, presence and errors; `undefined` unless made with `sync` options. */
   readonly sync: SyncManager | undefined;

@@ -352,7 +352,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.levelsAtom.reportChanged();
   }
 
-  /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
+  /** Records the changes of one edit of one record as a step. @internal */
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
     let fields = this.recorded.get(record);
