@@ -11,6 +11,7 @@
 export { RootStore, type RootStoreOptions } from '../stores/RootStore.js';
 export { EntityRegistry } from '../stores/EntityRegistry.js';
 export type { EntityLoader } from '../stores/entities/loaders.js';
+export { createRootEntityConfigs } from '../stores/entities/index.js';
 export {
   EntityConfig,
   PostTypeConfig,
@@ -70,6 +71,7 @@ export { TemplateLookup, type TemplateSummary } from '../stores/TemplateLookup.j
 export { EditorSettingsStore, type ViewConfig } from '../stores/EditorSettings.js';
 
 // The REST transport.
+export { TRANSPORT_ERROR_CODES } from '../core/transport/restErrors.js';
 export {
   RestTransport,
   type BatchRequest,
