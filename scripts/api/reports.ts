@@ -21,6 +21,29 @@ const names = readdirSync(configFolder)
   .sort();
 
 let failed = 0;
+// Every entry point of package.json has its report and its place in the API reference.
+const packageJson = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  exports: Record<string, { types?: string } | string>;
+};
+const typedoc = readFileSync(`${root}typedoc.json`, 'utf8');
+for (const [subpath, target] of Object.entries(packageJson.exports)) {
+  if (typeof target === 'string' || target.types === undefined) continue;
+  const name = `wp-entities${subpath.slice(1).replaceAll('/', '-')}`;
+  const source = target.types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts');
+  if (!names.includes(name)) {
+    failed += 1;
+    console.error(
+      `${subpath} has no API report: add etc/api-extractor/${name}.json (as the others, ` +
+        `mainEntryPointFilePath "<projectFolder>/${target.types.slice(2)}") and run npm run api:update.`,
+    );
+  }
+  if (!typedoc.includes(`"${source}"`) && !typedoc.includes(`"${source}x"`)) {
+    failed += 1;
+    console.error(
+      `${subpath} is missing from the API reference: add "${source}" to typedoc.json's entryPoints.`,
+    );
+  }
+}
 for (const name of names) {
   const config = ExtractorConfig.loadFileAndPrepare(`${configFolder}${name}.json`);
   const result = Extractor.invoke(config, {
