@@ -27,6 +27,7 @@ export type { QueryMeta } from '../models/RecordHost.js';
 export type { Id } from '../models/ids.js';
 export type { PlainObject } from '../models/snapshot.js';
 export type * from '../models/postTypes.js';
+export type * from '../models/entityTypes.js';
 export type { Autosave } from '../models/Autosave.js';
 export type { Revision } from '../models/Revision.js';
 
@@ -107,6 +108,7 @@ export {
   isStoreDisposedError,
   isSyncError,
   isWpEntitiesError,
+  type JournalErrorDetails,
 } from '../core/errors.js';
 
 // The journal of unsaved edits and its storages.

@@ -7,6 +7,12 @@ import { EditObservers, type EditListener } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../models/entityTypes.js';
 import type { EntityLoader } from './entities/loaders.js';
 import { createRootEntityConfigs } from './entities/rootEntities.js';
 import { ArgumentError, StoreDisposedError } from '../core/errors.js';
@@ -253,7 +259,12 @@ export class RootStore implements CollectionHost {
     return this.journalRecorder?.size ?? 0;
   }
 
-  /** Why the journal could not be read or written last (quota, private mode); editing goes on. Observable. */
+  /**
+   * Why the journal could not be read or written last (quota, private mode); editing goes on. Else,
+   * when the last read found part of the journal damaged (a torn write), a `JournalError` naming the
+   * storage, the entries that could not be read (`unreadable`) and where their text was kept
+   * (`damagedCopy`); it stays until a read finds the journal whole. Observable.
+   */
   get journalError(): Error | undefined {
     return this.journalRecorder?.error;
   }
@@ -268,7 +279,10 @@ export class RootStore implements CollectionHost {
    * {@link readJournal} gave them), or every entry of other writers. Entries of one record are
    * merged (the newest value of each field), each record's edits become one `restore` undo step,
    * a record made with `create()` and never saved is made again (nothing is sent), and fields the
-   * server changed since the edit started become `record.conflict`. The restored entries become
+   * server changed since the edit started are restored as edits in conflict (`record.conflict`:
+   * the record is dirty and every save rejects with a `ConflictError` until the user answers, as
+   * before the reload). Entries a damaged journal lost are named by {@link journalError}; the
+   * rest are restored. The restored entries become
    * this store's own. Resolves to the records touched (`[]` without a journal or when it cannot be
    * read: see {@link journalError}); an entry is never restored twice.
    */
@@ -398,13 +412,22 @@ export class RootStore implements CollectionHost {
   }
 
   /**
+   * The collection of a registered entity (see {@link PostTypeRecords}): its records typed as the
+   * generated declaration file says, with no type arguments.
+   */
+  collection<K extends RegisteredKind, N extends RegisteredName<K>>(
+    kind: K,
+    name: N,
+  ): EntityCollection<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
+  /**
    * The collection of `(kind, name)`: one instance per pair, made on first use. `T` types the
    * records as the server sends them, `E` as they are edited (raw attributes as plain values).
    */
   collection<T extends object = PlainObject, E extends object = T>(
     kind: string,
     name: string,
-  ): EntityCollection<T, E> {
+  ): EntityCollection<T, E>;
+  collection(kind: string, name: string): EntityCollection<object> {
     if (this.isDisposed) throw new StoreDisposedError(`open the collection (${kind}, ${name})`);
     const key = `${kind}\u0000${name}`;
     let collection = this.collections.get(key);
@@ -413,16 +436,23 @@ export class RootStore implements CollectionHost {
       this.collections.set(key, collection);
       this.collectionMembers.changed();
     }
-    return collection as unknown as EntityCollection<T, E>;
+    return collection;
   }
 
+  /** `collection(kind, name).record(id)` of a registered entity (see {@link PostTypeRecords}), typed with no type arguments. */
+  record<K extends RegisteredKind, N extends RegisteredName<K>>(
+    kind: K,
+    name: N,
+    id?: Id,
+  ): EntityRecord<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
   /** `collection(kind, name).record(id)`; a singleton entity takes no id. `T` and `E` as for {@link collection}. */
   record<T extends object = PlainObject, E extends object = T>(
     kind: string,
     name: string,
     id?: Id,
-  ): EntityRecord<T, E> {
-    return this.collection<T, E>(kind, name).record(id);
+  ): EntityRecord<T, E>;
+  record(kind: string, name: string, id?: Id): EntityRecord<object> {
+    return this.collection(kind, name).record(id);
   }
 
   /** Every collection made so far; observers re-run when one is made. */
