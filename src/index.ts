@@ -21,7 +21,13 @@ export {
   type TaxonomyConfigSpec,
 } from '../models/EntityConfig.js';
 export { EntityCollection, type ReceiveOptions } from '../stores/EntityCollection.js';
-export { EntityRecord, type EditInput, type EditOptions, type RecordStatus } from '../models/EntityRecord.js';
+export {
+  EntityRecord,
+  type EditInput,
+  type EditOptions,
+  type EditValue,
+  type RecordStatus,
+} from '../models/EntityRecord.js';
 export { EntityQuery } from '../models/EntityQuery.js';
 export type { QueryMeta } from '../models/RecordHost.js';
 export type { Id } from '../models/ids.js';
