@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'api-docs/**',
       'node_modules/**',
       'bench/core-data/**',
       'bench/results/**',
@@ -67,6 +68,29 @@ export default tseslint.config(
       why: 'a browser never loads the server',
     },
   ]),
+  // A record's state transitions are private to the records layer (models/ and stores/): the
+  // collection, the writer, the conflict check and the journal restore. Everything above edits,
+  // saves and reads through the record's own methods.
+  {
+    files: [
+      'src/**/*.ts',
+      'src/**/*.tsx',
+      'examples/**/*.ts',
+      'examples/**/*.tsx',
+      'bench/**/*.ts',
+      'scripts/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='dispatchRecordAction']",
+          message:
+            'Record state transitions are private to models/ and stores/; call the methods of EntityRecord.',
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     languageOptions: {

@@ -60,7 +60,7 @@ export class RestError extends WpEntitiesError {
   /** URL of the failed request, when known. */
   readonly url: string | undefined;
 
-  /** An error built from what is known about the failed request (see {@link RestErrorInit}). */
+  /** An error built from what is known about the failed request (its status, code, message, data and request). */
   constructor(init: RestErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;

@@ -112,7 +112,7 @@ export class EditObservers<R = EntityRecord<object>> {
 export interface FunnelRecord {
   /** @internal Stores `next` and updates what depends on it; only {@link commitEdits} calls it. */
   replaceEdits(next: Edits): void;
-  /** The listeners of the record's store; `undefined` for a detached record. */
+  /** The listeners of the record's store; `undefined` for a detached record. @internal */
   readonly editObservers: EditObservers<never> | undefined;
 }
 

@@ -62,7 +62,7 @@ export interface EntityConfigSpec<T extends object = PlainObject> {
   /**
    * WordPress accepts writes of this entity inside `/batch/v1`.
    * @default by kind: post types served by the posts controller, taxonomy terms, and the root
-   *   entities `widget`, `menu` and `menuItem` (see {@link isBatchableByDefault})
+   *   entities `widget`, `menu` and `menuItem` (see `isBatchableByDefault`)
    */
   canBatch?: boolean | undefined;
   /** Records may arrive as auto-drafts, whose placeholder title is stored as `''`. @default false (true for post types) */

@@ -63,14 +63,14 @@ function sameView<T extends object, E extends object>(a: View<T, E>, b: View<T, 
 /**
  * One page of a list: `collection.query({ per_page: 20, page: 2, search: 'x' })`. There is one
  * instance per (context, stable key, page, per_page). Reading {@link items} inside an observer
- * requests the list once by itself; {@link fetch} requests it now.
+ * requests the list once by itself; {@link EntityQuery.fetch} requests it now.
  */
 export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   /** The owning collection. */
   readonly collection: QueryHost<T, E>;
   /** The query as the caller gave it. */
   readonly query: Query;
-  /** The query split into context, stable key, page and fields. */
+  /** The query split into context, stable key, page and fields. @internal */
   readonly parts: QueryParts;
 
   private readonly list: IObservableValue<ListState | undefined>;
@@ -104,7 +104,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   private answeredAtMs = 0;
   private generation = 0;
 
-  /** Made by {@link EntityCollection.query}; not meant to be called directly. */
+  /** Made by {@link EntityCollection.query}; not meant to be called directly. @internal */
   constructor(
     collection: QueryHost<T, E>,
     query: Query,

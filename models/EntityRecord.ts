@@ -115,6 +115,24 @@ export type EditInput<E extends object> = {
   [K in keyof E]?: EditValue<E, K> | ((edited: E) => EditValue<E, K>);
 } & Readonly<Record<string, unknown>>;
 
+/** Set once by `EntityRecord`'s static block: its private transition, for {@link dispatchRecordAction}. */
+let recordTransition: (record: EntityRecord<object>, action: RecordAction) => void;
+
+/**
+ * Changes a record's state by one transition of `recordState.ts`. The state is private to the
+ * records layer: the collection sends reads and received data, the writer saves, deletes and
+ * autosaves (it is handed this function), the conflict check and the journal restore a conflict.
+ * Call it in the action that made the change (a save's answer, deferred edits), so no observer
+ * sees one without the other. Not exported from the package.
+ * @internal
+ */
+export function dispatchRecordAction<T extends object, E extends object>(
+  record: EntityRecord<T, E>,
+  action: RecordAction<T, E>,
+): void {
+  recordTransition(record as EntityRecord<object>, action as RecordAction);
+}
+
 /**
  * One record of an entity, with one identity for its whole life: `collection.record(5)` always
  * returns the same object, which `receive` updates in place.
@@ -135,7 +153,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   readonly collection: RecordHost<T, E> | undefined;
 
   private readonly ownConfig: EntityConfig | undefined;
-  // Changed only by `dispatch` (recordState.ts); `edits` only through the funnel (`commitEdits` →
+  // Changed only by `dispatchRecordAction` (recordState.ts); `edits` only through the funnel (`commitEdits` →
   // `replaceEdits`), which keeps `hasEdits` in step.
   private readonly state = new LazyObservableFields<RecordState<T, E>>(
     INITIAL_STATE_TEMPLATE as RecordState<T, E>,
@@ -155,7 +173,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   /** When server data of it was last received (a GET, a list, a save's answer); 0 before. */
   private receivedAtMs = 0;
 
-  /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. */
+  /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. @internal */
   constructor(init: EntityRecordInit<T, E>) {
     this.kind = init.kind;
     this.name = init.name;
@@ -183,7 +201,11 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const id = data === undefined || config.singleton ? undefined : readId((data as PlainObject)[config.key]);
     const record = new EntityRecord<T, E>({ kind: config.kind, name: config.name, id, config });
     if (data !== undefined)
-      record.dispatch({ type: 'received', context: DEFAULT_CONTEXT, item: { data, isComplete: true } });
+      dispatchRecordAction(record, {
+        type: 'received',
+        context: DEFAULT_CONTEXT,
+        item: { data, isComplete: true },
+      });
     return record;
   }
 
@@ -528,8 +550,9 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     const values = conflictChoiceValues(conflict, choice, this.config?.mergedEdits);
     runInAction(() => {
       this.edit(values as EditInput<E>);
-      this.dispatch({ type: 'conflictSet', conflict: undefined });
-      if (isConflictError(this.state.peek('writeState').saveError)) this.dispatch({ type: 'saveSkipped' });
+      dispatchRecordAction(this, { type: 'conflictSet', conflict: undefined });
+      if (isConflictError(this.state.peek('writeState').saveError))
+        dispatchRecordAction(this, { type: 'saveSkipped' });
     });
   }
 
@@ -642,19 +665,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return context === DEFAULT_CONTEXT ? this.state.get('item') : this.state.get('contexts')[context];
   }
 
-  /**
-   * @internal Changes the record's state by one transition of `recordState.ts`: the collection
-   * sends reads and received data, the writer saves, deletes and autosaves, the conflict check its
-   * conflict. Call it in the action that made the change (a save's answer, deferred edits), so no
-   * observer sees one without the other.
-   */
-  dispatch(action: RecordAction<T, E>): void {
-    // Already inside an action (a receive's loop): no second action per record.
-    if (isInAction()) EntityRecord.applyChange(this as EntityRecord<object>, action as RecordAction);
-    else EntityRecord.dispatchAction(this as EntityRecord<object>, action as RecordAction);
-  }
-
-  /** {@link dispatch}'s work, for callers already inside an action (the edit funnel, on every keystroke). */
+  /** A transition's work, for callers already inside an action (the edit funnel, on every keystroke). */
   private static applyChange(record: EntityRecord<object>, change: RecordAction): void {
     const state = record.state;
     // `current()` is the live object the sets below change: keep what the effects need first.
@@ -673,6 +684,15 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   private static readonly dispatchAction = action('EntityRecord.dispatch', EntityRecord.applyChange);
+
+  static {
+    // The one way from outside the class to its state transitions: `dispatchRecordAction`.
+    recordTransition = (record, change) => {
+      // Already inside an action (a receive's loop): no second action per record.
+      if (isInAction()) EntityRecord.applyChange(record, change);
+      else EntityRecord.dispatchAction(record, change);
+    };
+  }
 
   /** What a transition changes outside the state: eviction times, the dirty index, edits a save made equal. */
   private afterChange(
@@ -763,7 +783,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     });
   }
 
-  /** The listeners of this record's store, for the edit funnel; `undefined` for a detached record. */
+  /** The listeners of this record's store, for the edit funnel; `undefined` for a detached record. @internal */
   get editObservers(): EditObservers<never> | undefined {
     return this.collection?.store.editObservers as EditObservers<never> | undefined;
   }

@@ -59,28 +59,29 @@ export interface RecordHost<T extends object, E extends object = T> {
   readonly name: string;
   /** The entity config; `undefined` until loaded. Observable. */
   readonly config: EntityConfig | undefined;
-  /** The store's hooks. */
+  /** The store's hooks. @internal */
   readonly store: RecordStoreHooks;
   /** GETs the record now. */
   fetch(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined>;
   /** GETs the record unless it is already cached complete. */
   load(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined>;
-  /** Saves the record's non-transient edits (only `fields` when given). */
+  /** Saves the record's non-transient edits (only `fields` when given). @internal */
   saveRecordEdits(record: EntityRecord<T, E>, fields?: readonly string[]): Promise<WriteOutcome<T>>;
-  /** Autosaves the record. */
+  /** Autosaves the record. @internal */
   autosaveRecord(record: EntityRecord<T, E>): Promise<WriteOutcome<T>>;
-  /** Deletes the record. */
+  /** Deletes the record. @internal */
   deleteRecord(record: EntityRecord<T, E>, query?: Query): Promise<WriteOutcome>;
-  /** GETs the record's autosaves and stores them on it. */
+  /** GETs the record's autosaves and stores them on it. @internal */
   fetchRecordAutosaves(record: EntityRecord<T, E>): Promise<Autosave[]>;
-  /** The revisions of the record with this id. */
+  /** The revisions of the record with this id. @internal */
   revisionsOf<R extends object>(parentId: Id): RevisionSource<R>;
   /**
    * Told whenever the record's edits or saving state change (dirty lists, config watch, eviction);
    * `hasAnyEdits` counts transient edits too.
+   * @internal
    */
   noteEditState(record: EntityRecord<T, E>, isDirty: boolean, isSaving: boolean, hasAnyEdits: boolean): void;
-  /** The record's stored server snapshots changed (received or cleared): the lists a script read are out of date. */
+  /** The record's stored server snapshots changed (received or cleared): the lists a script read are out of date. @internal */
   noteSnapshotChange(record: EntityRecord<T, E>): void;
 }
 
@@ -104,19 +105,21 @@ export interface ListState {
 
 /** What a query needs from its list source (its collection). */
 export interface QueryHost<T extends object, E extends object = T> {
-  /** GETs the list `parts` names and stores it. */
+  /** GETs the list `parts` names and stores it. @internal */
   requestList(parts: QueryParts): Promise<void>;
-  /** The record made for `id` so far, without making one. */
+  /** The record made for `id` so far, without making one. @internal */
   peek(id: Id | undefined): EntityRecord<T, E> | undefined;
   /**
    * A number that grows whenever what {@link peek} answers may have changed: a record's stored
    * snapshots, or the records the collection holds. A view a plain script read stays valid while
    * it and the list stay the same.
+   * @internal
    */
   readonly snapshotVersion: number;
   /**
    * The ids whose snapshots changed since {@link snapshotVersion} was `version` (an id may repeat);
    * `undefined` when that is no longer known, or the records the collection holds changed.
+   * @internal
    */
   snapshotChangesSince(version: number): readonly Id[] | undefined;
 }
@@ -127,6 +130,6 @@ export interface QueryHost<T extends object, E extends object = T> {
  * undoing back to the saved value leaves the record clean.
  */
 export interface UndoTarget {
-  /** Sets each field's edited value (a value equal to the persisted one clears the edit). */
+  /** Sets each field's edited value (a value equal to the persisted one clears the edit). @internal */
   applyUndoValues(values: Readonly<Record<string, unknown>>): void;
 }

@@ -1,9 +1,10 @@
 /**
  * A record's state and every way it may change, as one pure reducer (`state + action → state`):
  * what the server sent per context, the local edits, the state of its GETs and of its writes,
- * its autosaves and its save conflict. The record holds the state and has one `dispatch`; the
- * collection (reads), the writer (saves, deletes, autosaves), conflict checks and the edit funnel
- * send actions. Side effects (the dirty index, eviction times, dropping edits a save made equal)
+ * its autosaves and its save conflict. The record holds the state, private to the records layer:
+ * the collection (reads), the writer (saves, deletes, autosaves), conflict checks and the journal
+ * restore send actions through `dispatchRecordAction` (EntityRecord.ts), the edit funnel through
+ * `replaceEdits`. Side effects (the dirty index, eviction times, dropping edits a save made equal)
  * stay with the record; the reducer only says what the next state is.
  *
  * @module

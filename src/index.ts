@@ -1,81 +1,143 @@
 /**
  * wp-entities: observable MobX models for the records of a WordPress site.
  *
+ * The names here are what users call and the types they name; the modules behind them hold more,
+ * which the package keeps to itself. `etc/wp-entities.api.md` is the reviewed list.
+ *
  * @packageDocumentation
  */
-export * from '../core/errors.js';
-export * from '../core/transport/index.js';
-export * from '../models/EntityConfig.js';
-export * from '../models/EntityRecord.js';
+
+// The store, its entities and their records.
+export { RootStore, type RootStoreOptions } from '../stores/RootStore.js';
+export { EntityRegistry } from '../stores/EntityRegistry.js';
+export type { EntityLoader } from '../stores/entities/loaders.js';
+export { createRootEntityConfigs } from '../stores/entities/index.js';
 export {
-  EDIT_ORIGINS,
-  type EditOrigin,
-  type EditEvent,
-  type EditListener,
-  type EditChange,
-  type EditChanges,
-  type ExternalEditOrigin,
-} from '../models/EditFunnel.js';
-export * from '../models/EntityQuery.js';
+  EntityConfig,
+  PostTypeConfig,
+  TaxonomyConfig,
+  type EntityConfigSpec,
+  type PostTypeConfigSpec,
+  type TaxonomyConfigSpec,
+} from '../models/EntityConfig.js';
+export { EntityCollection, type ReceiveOptions } from '../stores/EntityCollection.js';
+export {
+  EntityRecord,
+  type EditInput,
+  type EditOptions,
+  type EditValue,
+  type RecordStatus,
+} from '../models/EntityRecord.js';
+export { EntityQuery } from '../models/EntityQuery.js';
+export type { QueryMeta } from '../models/RecordHost.js';
+export type { Id } from '../models/ids.js';
+export type { PlainObject } from '../models/snapshot.js';
 export type * from '../models/postTypes.js';
 export type * from '../models/entityTypes.js';
-export type { SaveConflict, ConflictChoice } from '../models/SaveConflict.js';
-export * from '../models/ids.js';
-export * from '../models/QueryParts.js';
-export type { PlainObject } from '../models/snapshot.js';
-export * from '../stores/RootStore.js';
+export type { Autosave } from '../models/Autosave.js';
+export type { Revision } from '../models/Revision.js';
+
+// Edits, undo and saves.
+export type {
+  EditChange,
+  EditChanges,
+  EditEvent,
+  EditListener,
+  EditOrigin,
+  ExternalEditOrigin,
+} from '../models/EditFunnel.js';
+export { revertEdits } from '../stores/revertEdits.js';
+export { UndoHistory, type UndoEntry, type UndoStep } from '../stores/UndoHistory.js';
+export type { ExternalUndoStep } from '../stores/undoDelegation.js';
+export type { ConflictMode, DeleteOptions, SaveOptions } from '../stores/RecordWriter.js';
+export type { MediaEdits, MediaModifier } from '../stores/mediaEdit.js';
+export type { BatchApi, SaveResult } from '../stores/batchWrites.js';
+export type { ConflictChoice, SaveConflict } from '../models/SaveConflict.js';
+
+// The store's helpers: permissions, embeds, users, the site and the editor's lookups.
+export { PermissionStore, type PermissionAction } from '../stores/PermissionStore.js';
+export { EmbedStore, type EmbedPreview } from '../stores/EmbedStore.js';
+export { UserStore, type User } from '../stores/UserStore.js';
 export {
-  SNAPSHOT_FORMAT,
-  SNAPSHOT_VERSION,
-  type StoreSnapshot,
-  type SnapshotBody,
-  type SnapshotCollection,
-  type SnapshotList,
-  type SnapshotRecord,
-} from '../stores/storeSnapshot.js';
+  SiteStore,
+  type BlockPattern,
+  type BlockPatternCategory,
+  type GlobalStylesData,
+  type GlobalStylesRevision,
+  type Theme,
+  type ThemeSupports,
+  type UserPatternCategory,
+} from '../stores/SiteStore.js';
+export {
+  RegisteredPostMetaStore,
+  type RegisteredMeta,
+  type RegisteredMetaField,
+} from '../stores/RegisteredPostMeta.js';
+export { HomePage, type HomePageTarget } from '../stores/HomePage.js';
+export { TemplateLookup, type TemplateSummary } from '../stores/TemplateLookup.js';
+export { EditorSettingsStore, type ViewConfig } from '../stores/EditorSettings.js';
+
+// The REST transport.
+export { TRANSPORT_ERROR_CODES } from '../core/transport/restErrors.js';
+export {
+  RestTransport,
+  type BatchRequest,
+  type BatchResult,
+  type Query,
+  type RawResponse,
+  type RequestOptions,
+  type RestAuth,
+  type RestTransportOptions,
+  type RetryOptions,
+  type Transport,
+} from '../core/transport/index.js';
+
+// Errors, each with its guard.
+export {
+  ArgumentError,
+  BatchError,
+  ConflictError,
+  EntityConfigError,
+  InvalidActionError,
+  JournalError,
+  RestError,
+  SnapshotError,
+  StoreDisposedError,
+  SyncError,
+  WpEntitiesError,
+  isArgumentError,
+  isBatchError,
+  isConflictError,
+  isEntityConfigError,
+  isInvalidActionError,
+  isJournalError,
+  isRestError,
+  isSnapshotError,
+  isStoreDisposedError,
+  isSyncError,
+  isWpEntitiesError,
+  type JournalErrorDetails,
+} from '../core/errors.js';
+
+// The journal of unsaved edits and its storages.
+export type { Journal, JournalEntry, JournalUpdate, JournalWaitingWrite } from '../stores/journal/Journal.js';
+export {
+  fileJournal,
+  indexedDbJournal,
+  localStorageJournal,
+  memoryJournal,
+  type IndexedDbJournalOptions,
+  type LocalStorageJournalOptions,
+  type MemoryJournal,
+  type MemoryJournalOptions,
+} from './journal/index.js';
+
+// Freshness (refetch on focus, reconnect, interval) and server rendering (dehydrate / hydrate).
 export {
   Freshness,
   type FreshnessOptions,
   type FreshnessPolicy,
-  type ResolvedFreshnessPolicy,
   type InvalidateTarget,
   type RefreshReason,
 } from '../stores/Freshness.js';
-export * from '../stores/EntityRegistry.js';
-export * from '../stores/EntityCollection.js';
-export * from '../stores/entities/index.js';
-export * from '../stores/PermissionStore.js';
-export * from '../stores/EmbedStore.js';
-export * from '../stores/UserStore.js';
-export * from '../stores/SiteStore.js';
-export * from '../stores/RegisteredPostMeta.js';
-export * from '../stores/HomePage.js';
-export * from '../stores/TemplateLookup.js';
-export * from '../stores/EditorSettings.js';
-export { revertEdits } from '../stores/revertEdits.js';
-export type { MediaEdits, MediaModifier } from '../stores/mediaEdit.js';
-export { targetHintMethods, type RecordHint } from '../stores/permissionHints.js';
-export * from '../stores/UndoHistory.js';
-export * from '../stores/RecordIndex.js';
-export {
-  RecordWriter,
-  type SaveOptions,
-  type DeleteOptions,
-  type WriteOutcome,
-  type ConflictMode,
-} from '../stores/RecordWriter.js';
-export type { BatchApi, SaveResult } from '../stores/batchWrites.js';
-export { canBatch } from '../stores/BatchRun.js';
-export * from '../models/Autosave.js';
-export type * from '../models/Revision.js';
-export {
-  applyEdits,
-  mergeEdits,
-  clearReceivedEdits,
-  nonTransientEdits,
-  pickEditPaths,
-  type Edits,
-  type EditResult,
-  type EditRules,
-} from '../models/editPipeline.js';
-export * from './journal/index.js';
+export { SNAPSHOT_VERSION, type StoreSnapshot } from '../stores/storeSnapshot.js';

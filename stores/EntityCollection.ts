@@ -21,7 +21,7 @@ import type { WriteOutcome } from '../models/writeOutcome.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
-import { EntityRecord, type EntityRecordInit } from '../models/EntityRecord.js';
+import { dispatchRecordAction, EntityRecord, type EntityRecordInit } from '../models/EntityRecord.js';
 import type { StoredItem } from '../models/recordState.js';
 import { normaliseId, type Id } from '../models/ids.js';
 import { isTracking } from '../models/lazyObservable.js';
@@ -108,7 +108,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   readonly kind: string;
   /** The entity name. */
   readonly name: string;
-  /** The store this collection belongs to. */
+  /** The store this collection belongs to. @internal */
   readonly store: CollectionHost;
 
   /** The identity map: one record per normalised id, and the singleton's record. */
@@ -134,7 +134,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     () => this.config?.transientEdits,
   );
 
-  /** Made by `RootStore.collection`; `configSource` stands in for the registry (a record's revisions). */
+  /** Made by `RootStore.collection`; `configSource` stands in for the registry (a record's revisions). @internal */
   constructor(store: CollectionHost, kind: string, name: string, configSource?: ConfigSource) {
     this.store = store;
     this.kind = kind;
@@ -147,9 +147,9 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     if (this.configSource) return this.configSource.get();
     const entities = this.store.entities;
     if (isTracking()) return entities.get(this.kind, this.name);
-    // Each edit reads its record's config several times outside any reaction (a CPU profile of
-    // synced typing put the registry's lookups at ~2% of a keystroke): the last lookup serves until
-    // a config is registered or replaced.
+    // Each edit reads its record's config several times outside any reaction (the registry's
+    // lookups showed in CPU profiles of synced typing): the last lookup serves until a config is
+    // registered or replaced.
     if (this.plainConfigVersion !== entities.version) {
       this.plainConfig = entities.get(this.kind, this.name);
       this.plainConfigVersion = entities.version;
@@ -162,7 +162,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return this.configSource ? this.configSource.ensure() : this.store.entities.ensure(this.kind, this.name);
   }
 
-  /** The writer of saves, deletes and autosaves: the store's. */
+  /** The writer of saves, deletes and autosaves: the store's. @internal */
   get writer(): RecordWriter {
     return this.store.writer ?? (this.ownWriter ??= new RecordWriter({ transport: this.store.transport }));
   }
@@ -408,7 +408,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const parts = query ? getQueryParts(query, config.key) : undefined;
     const path = config.recordPath(config.singleton ? undefined : record.id);
     const request: Query = { ...config.baseURLParams, ...(parts?.request ?? {}) };
-    record.dispatch({ type: 'fetchStarted' });
+    dispatchRecordAction(record, { type: 'fetchStarted' });
     try {
       // Only the request is shared: two queries sending the same request (no context, and
       // `context: 'edit'` on an entity whose default params say `edit`) each store the answer
@@ -429,13 +429,13 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         config.singleton || body[config.key] !== undefined ? body : { ...body, [config.key]: record.id };
       runInAction(() => {
         this.storeRecords([data as T], parts, { query, updateList: false }, ticket);
-        record.dispatch({ type: 'fetchEnded' });
+        dispatchRecordAction(record, { type: 'fetchEnded' });
         const hint = singleRecordHint(config.singleton ? undefined : record.id, body, allow);
         if (hint !== undefined) givePermissionHints(this.store.permissions, config, [hint], permissionMark);
       });
       return record;
     } catch (error) {
-      record.dispatch({ type: 'fetchEnded', error: toError(error) });
+      dispatchRecordAction(record, { type: 'fetchEnded', error: toError(error) });
       throw error;
     }
   }
@@ -452,7 +452,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     });
   }
 
-  /** Like {@link fetch}, but only when the query's context lacks the record (or a requested `_fields` field). */
+  /** Like {@link EntityCollection.fetch}, but only when the query's context lacks the record (or a requested `_fields` field). */
   async load(id?: Id, query?: Query): Promise<EntityRecord<T, E> | undefined> {
     const config = await this.requireConfig(id);
     if (config.noFetch) return undefined;
@@ -475,7 +475,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       this.name,
       `No entity config is registered for (${this.kind}, ${this.name}).`,
     );
-    if (id !== undefined) this.record(id).dispatch({ type: 'fetchEnded', error });
+    if (id !== undefined) dispatchRecordAction(this.record(id), { type: 'fetchEnded', error });
     throw error;
   }
 
@@ -517,7 +517,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const gone = new Set((Array.isArray(ids) ? (ids as readonly Id[]) : [ids as Id]).map(normaliseId));
     runInAction(() => {
       for (const id of gone) {
-        this.records.get(id)?.dispatch({ type: 'cleared' });
+        const record = this.records.get(id);
+        if (record !== undefined) dispatchRecordAction(record, { type: 'cleared' });
         this.revisionCollections.delete(id);
       }
       this.lists.removeIds(gone);
@@ -534,8 +535,8 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     const record = this.record(id);
     if (record.storedItems().length > 0) return;
     runInAction(() => {
-      for (const [context, item] of items) record.dispatch({ type: 'received', context, item });
-      if (wasFetched) record.dispatch({ type: 'fetchEnded' });
+      for (const [context, item] of items) dispatchRecordAction(record, { type: 'received', context, item });
+      if (wasFetched) dispatchRecordAction(record, { type: 'fetchEnded' });
     });
   }
 
@@ -624,7 +625,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
           const history = context === DEFAULT_CONTEXT ? this.store.history : undefined;
           const rawBefore =
             history?.mayHold(record as unknown as EntityRecord<object>) === true ? record.raw : undefined;
-          record.dispatch({ type: 'received', context, item: { data: merged, isComplete: complete } });
+          dispatchRecordAction(record, {
+            type: 'received',
+            context,
+            item: { data: merged, isComplete: complete },
+          });
           if (history !== undefined && rawBefore !== undefined) {
             history.rebase(
               record as unknown as EntityRecord<object>,

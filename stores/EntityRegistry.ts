@@ -40,7 +40,7 @@ export class EntityRegistry {
   private readonly plainConfigs = new Map<string, EntityConfig>();
   private registrations = 0;
 
-  /** Loaders run through `transport`; the constructor does no I/O and registers nothing. */
+  /** Loaders run through `transport`; the constructor does no I/O and registers nothing. @internal */
   constructor(
     private readonly transport: Transport,
     options: EntityRegistryOptions = {},

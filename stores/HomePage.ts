@@ -67,7 +67,7 @@ export class HomePage {
   private readonly failure = observable.box<Error | undefined>(undefined, { deep: false });
   private readonly requests = new PendingRequests();
 
-  /** Reads through `sources`; the constructor does no I/O. */
+  /** Reads through `sources`; the constructor does no I/O. @internal */
   constructor(private readonly sources: HomePageSources) {}
 
   /**
@@ -84,7 +84,7 @@ export class HomePage {
     return this.state.get()?.postsPageId;
   }
 
-  /** Why the last {@link fetch} left the answer unknown (observable); cleared by the next success. */
+  /** Why the last {@link HomePage.fetch} left the answer unknown (observable); cleared by the next success. */
   get error(): Error | undefined {
     return this.failure.get();
   }

@@ -193,7 +193,7 @@ export class PermissionStore implements PermissionHintSink {
     },
   );
 
-  /** Checks are sent through `transport`; `options.configs` is needed for entity resources. The constructor does no I/O. */
+  /** Checks are sent through `transport`; `options.configs` is needed for entity resources. The constructor does no I/O. @internal */
   constructor(transport: Transport, options: PermissionStoreOptions = {}) {
     this.transport = transport;
     this.configs = options.configs;
@@ -365,8 +365,8 @@ export class PermissionStore implements PermissionHintSink {
   /**
    * @internal Takes in the hints a list's `records` carry (keyed by `key`), learned from a read
    * sent at `sentMark`, to be read later ({@link settleHints}): reading every record's
-   * `targetHints` as a list arrives costs ~1 ms per 2,000 posts, and most lists are never asked
-   * about. Read at once when a reaction reads answers now, so it hears of them as before.
+   * `targetHints` as a list arrives touches memory the parse wrote and the CPU's caches no longer
+   * hold, and most lists are never asked about. Read at once when a reaction reads answers now, so it hears of them as before.
    */
   receiveRecordHints(
     config: PermissionEntityConfig,

@@ -8,6 +8,7 @@ import { runInAction } from 'mobx';
 import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave } from '../models/Autosave.js';
 import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
+import { dispatchRecordAction } from '../models/EntityRecord.js';
 import type { RecordAction } from '../models/recordState.js';
 import { readId, type Id } from '../models/ids.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
@@ -46,12 +47,6 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   readonly nonTransientEdits: Partial<E>;
   /** The autosaves fetched or made for this record. */
   readonly autosaves: readonly Autosave[] | undefined;
-  /**
-   * Changes the record's state by one transition (`recordState.ts`): `saveStarted`, `saveEnded`,
-   * `saveSkipped` (nothing to send), `saveRefused`, `deleteStarted`, `deleteEnded`,
-   * `autosavesReplaced`, `conflictSet`.
-   */
-  dispatch(action: RecordAction<T, E>): void;
   /** Writes the results of deferred edits (origin `deferred`, no undo step). */
   writeDeferredResults(values: Edits): void;
   /** Forgets every edit (the record was deleted; origin `discard`). */
@@ -59,6 +54,17 @@ export interface WritableRecord<T extends object = PlainObject, E extends object
   /** The unsettled save conflict, if any (records that cannot hold one are never checked). */
   readonly conflict?: SaveConflict | undefined;
 }
+
+/**
+ * Changes a record's state by one transition (`recordState.ts`): `saveStarted`, `saveEnded`,
+ * `saveSkipped` (nothing to send), `saveRefused`, `deleteStarted`, `deleteEnded`,
+ * `autosavesReplaced`, `conflictSet`. A record's state is private to the records layer: the writer
+ * is handed this function, records have no public `dispatch`.
+ */
+export type RecordTransition = <T extends object, E extends object>(
+  record: WritableRecord<T, E>,
+  action: RecordAction<T, E>,
+) => void;
 
 /** What the writer needs from a collection; `T` and `E` as for {@link WritableRecord}. */
 export interface WritableCollection<T extends object = PlainObject, E extends object = T> {
@@ -101,9 +107,21 @@ export interface RecordWriterOptions {
   waiting?: WaitingWrites | undefined;
   /** Told when the server refuses a record to this user (see `isRecordRefusal`). @default undefined */
   refusals?: WriteRefusalSink | undefined;
+  /**
+   * Changes the state of the records written (tests hand in their own for plain stand-ins).
+   * @default the store's `EntityRecord`s' own (`dispatchRecordAction`)
+   */
+  transition?: RecordTransition | undefined;
 }
 
-/** See {@link RecordWriterOptions.conflicts}. */
+/** The transition of the collections' records: every record a store's writer sees is an `EntityRecord`. */
+const entityRecordTransition = dispatchRecordAction as RecordTransition;
+
+/**
+ * What a save does when someone else saved the record since it was loaded (`RootStore`'s
+ * `conflicts` option): `'overwrite'` sends anyway, as WordPress does; `'detect'` checks first and
+ * stops on a field changed on both sides.
+ */
 export type ConflictMode = 'overwrite' | 'detect';
 
 /**
@@ -145,6 +163,7 @@ export class RecordWriter {
   private readonly bases: EditBases | undefined;
   private readonly waiting: WaitingWrites | undefined;
   private readonly extensions = new Set<SaveExtension>();
+  private readonly transition: RecordTransition;
   /** See {@link RecordWriterOptions.conflicts}. */
   readonly conflicts: ConflictMode;
 
@@ -156,6 +175,7 @@ export class RecordWriter {
     this.bases = options.bases;
     this.waiting = options.waiting;
     this.refusals = options.refusals;
+    this.transition = options.transition ?? entityRecordTransition;
   }
 
   /**
@@ -263,22 +283,29 @@ export class RecordWriter {
       if (Object.keys(edits).length > 0 && (this.conflicts === 'detect' || record.conflict !== undefined)) {
         const stop =
           unansweredConflict(record) ??
-          (await checkSaveConflict(collection, config, record, edits, this.bases?.of(record)));
+          (await checkSaveConflict(
+            collection,
+            config,
+            record,
+            edits,
+            this.bases?.of(record),
+            this.transition,
+          ));
         if (stop !== undefined) {
-          record.dispatch({ type: 'saveRefused', error: stop });
+          this.transition(record, { type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
         }
         // The check took in the server's values: edits it now matches are gone.
         edits = pick();
       }
       if (Object.keys(edits).length === 0) {
-        record.dispatch({ type: 'saveSkipped' });
+        this.transition(record, { type: 'saveSkipped' });
         return NOTHING_SENT;
       }
       const data: PlainObject = runInAction(() => {
         // The deferred results and the saving state appear together.
         const payload = evaluateDeferred(record, edits);
-        record.dispatch({ type: 'saveStarted', fields: Object.keys(payload) });
+        this.transition(record, { type: 'saveStarted', fields: Object.keys(payload) });
         return { ...payload };
       });
       if (!config.singleton && record.id !== undefined) data[config.key] = record.id;
@@ -314,7 +341,7 @@ export class RecordWriter {
     }
     const record = collection.record(id);
     return this.serialise(record, () => {
-      record.dispatch({ type: 'saveStarted', fields: Object.keys(data) });
+      this.transition(record, { type: 'saveStarted', fields: Object.keys(data) });
       return this.finishSaveWith(
         collection,
         config,
@@ -356,7 +383,7 @@ export class RecordWriter {
     send: WriteSender,
   ): Promise<WriteOutcome> {
     return this.serialise(record, async () => {
-      record.dispatch({ type: 'deleteStarted' });
+      this.transition(record, { type: 'deleteStarted' });
       try {
         const path = config.recordPath(config.singleton ? undefined : record.id);
         const answer = await send(
@@ -367,12 +394,12 @@ export class RecordWriter {
         runInAction(() => {
           if (record.id !== undefined) collection.remove(record.id, { invalidate: true });
           record.discardEdits();
-          record.dispatch({ type: 'deleteEnded' });
+          this.transition(record, { type: 'deleteEnded' });
         });
         return { ok: true, value: response, error: undefined };
       } catch (error) {
         if (isRecordRefusal(error, 'delete')) this.refusals?.noteRefusal(config, record.id, 'delete');
-        record.dispatch({ type: 'deleteEnded', error: toError(error) });
+        this.transition(record, { type: 'deleteEnded', error: toError(error) });
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -413,23 +440,30 @@ export class RecordWriter {
       }
       const edits: Edits = record.nonTransientEdits;
       if (Object.keys(edits).length === 0) {
-        record.dispatch({ type: 'saveSkipped' });
+        this.transition(record, { type: 'saveSkipped' });
         return NOTHING_SENT;
       }
       if (this.conflicts === 'detect' || record.conflict !== undefined) {
         // WordPress saves an author's own draft in place: an autosave can overwrite their save too.
         const stop =
           unansweredConflict(record) ??
-          (await checkSaveConflict(collection, config, record, edits, this.bases?.of(record)));
+          (await checkSaveConflict(
+            collection,
+            config,
+            record,
+            edits,
+            this.bases?.of(record),
+            this.transition,
+          ));
         if (stop !== undefined) {
-          record.dispatch({ type: 'saveRefused', error: stop });
+          this.transition(record, { type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
         }
       }
       const previous = await this.previousAutosave(collection, record);
       const body = runInAction(() => {
         const payload = evaluateDeferred(record, edits);
-        record.dispatch({ type: 'saveStarted', fields: Object.keys(payload), isAutosave: true });
+        this.transition(record, { type: 'saveStarted', fields: Object.keys(payload), isAutosave: true });
         return buildAutosavePayload(payload, previous, persisted);
       });
       try {
@@ -449,13 +483,13 @@ export class RecordWriter {
             collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
             this.bases?.saved(record, Object.keys(body));
           } else {
-            record.dispatch({ type: 'autosavesReplaced', autosaves: [outcome.autosave] });
+            this.transition(record, { type: 'autosavesReplaced', autosaves: [outcome.autosave] });
           }
-          record.dispatch({ type: 'saveEnded', end: { ok: true } });
+          this.transition(record, { type: 'saveEnded', end: { ok: true } });
         });
         return { ok: true, value: response as T, error: undefined };
       } catch (error) {
-        record.dispatch({ type: 'saveEnded', end: { ok: false, error: toError(error) } });
+        this.transition(record, { type: 'saveEnded', end: { ok: false, error: toError(error) } });
         return { ok: false, value: undefined, error: toError(error) };
       }
     });
@@ -483,7 +517,7 @@ export class RecordWriter {
       );
     }
     const list = answer.data.filter(isPlainObject) as Autosave[];
-    record.dispatch({ type: 'autosavesReplaced', autosaves: list });
+    this.transition(record, { type: 'autosavesReplaced', autosaves: list });
     return list;
   }
 
@@ -525,14 +559,14 @@ export class RecordWriter {
       if ((config.singleton || record.id !== undefined) && isRecordRefusal(failure, 'update')) {
         this.refusals?.noteRefusal(config, config.singleton ? undefined : record.id, 'update');
       }
-      record.dispatch({ type: 'saveEnded', end: { ok: false, error: failure } });
+      this.transition(record, { type: 'saveEnded', end: { ok: false, error: failure } });
       return { ok: false, value: undefined, error: failure };
     }
     runInAction(() => {
       this.receiveAnswer(collection, config, record, response, body);
       // Edits typed while it flew now start from the saved copy: the user's own save.
       this.bases?.saved(record, Object.keys(body));
-      record.dispatch({ type: 'saveEnded', end: { ok: true } });
+      this.transition(record, { type: 'saveEnded', end: { ok: true } });
     });
     return { ok: true, value: response as T, error: undefined };
   }

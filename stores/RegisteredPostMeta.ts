@@ -47,7 +47,7 @@ export class RegisteredPostMetaStore {
   private readonly byType = observable.map<string, RegisteredMeta | null>({}, { deep: false });
   private readonly requests = new InflightRequests();
 
-  /** Reads go through `transport`; `configs` gives each post type's path. The constructor does no I/O. */
+  /** Reads go through `transport`; `configs` gives each post type's path. The constructor does no I/O. @internal */
   constructor(
     private readonly transport: Transport,
     private readonly configs: PostTypeConfigSource,

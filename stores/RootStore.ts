@@ -118,7 +118,7 @@ export class RootStore implements CollectionHost {
   readonly transport: Transport;
   /** How long an unused, unobserved query or record stays cached. */
   readonly gcTimeMs: number;
-  /** The eviction sweep (see {@link RootStoreOptions.gcTimeMs}). */
+  /** The eviction sweep (see {@link RootStoreOptions.gcTimeMs}). @internal */
   readonly eviction: EvictionSweep;
   /** The entity configs. */
   readonly entities: EntityRegistry;
@@ -140,20 +140,21 @@ export class RootStore implements CollectionHost {
   readonly editorSettings: EditorSettingsStore;
   /** The undo history of every record of the store. */
   readonly history: UndoHistory<EntityRecord<object>>;
-  /** Sends saves, deletes and autosaves. */
+  /** Sends saves, deletes and autosaves. @internal */
   readonly writer: RecordWriter;
-  /** The records with edits or a save in flight: what `dirtyRecords` and `savingRecords` read. */
+  /** The records with edits or a save in flight: what `dirtyRecords` and `savingRecords` read. @internal */
   readonly recordIndex: RecordIndex<EntityRecord<object>>;
-  /** The listeners of the edit funnel: every change to any record's edits (see {@link observeEdits}). */
+  /** The listeners of the edit funnel: every change to any record's edits (see {@link observeEdits}). @internal */
   readonly editObservers: EditObservers<EntityRecord<object>>;
   /** Collaborative mode: rooms, presence and errors; `undefined` unless made with `sync` options. */
   readonly sync: SyncManager | undefined;
   /**
    * The version each record's edits started from (the saved values when editing began): what
    * `conflicts: 'detect'` and a journal restore compare the server with.
+   * @internal
    */
   readonly editBases: EditBases;
-  /** Writes waiting for the site (`offlineWrites: 'wait'`); `undefined` otherwise. */
+  /** Writes waiting for the site (`offlineWrites: 'wait'`); `undefined` otherwise. @internal */
   readonly waitingWrites: WaitingWrites | undefined;
   /** When observed data is asked for again (see {@link RootStoreOptions.freshness}); `set` changes a policy. */
   readonly freshness: Freshness;

@@ -128,7 +128,7 @@ export class SiteStore<TRecord = unknown> {
   /** Stable query key → default template id. */
   private readonly defaultTemplates = observable.map<string, string>({}, { deep: false });
 
-  /** Site data is requested through `transport`; `options` connects it to the entity caches. The constructor does no I/O. */
+  /** Site data is requested through `transport`; `options` connects it to the entity caches. The constructor does no I/O. @internal */
   constructor(transport: Transport, options: SiteStoreOptions<TRecord> = {}) {
     this.transport = transport;
     this.configs = options.configs;

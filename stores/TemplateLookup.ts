@@ -48,7 +48,7 @@ export interface TemplateLookupSources {
  * ```
  */
 export class TemplateLookup {
-  /** Reads through `sources`; the constructor does no I/O. */
+  /** Reads through `sources`; the constructor does no I/O. @internal */
   constructor(private readonly sources: TemplateLookupSources) {}
 
   /**

@@ -236,7 +236,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     return false;
   }
 
-  /** Records a step and drops the redo steps; a step that changes nothing adds nothing but still closes the pending one. */
+  /** Records a step and drops the redo steps; a step that changes nothing adds nothing but still closes the pending one. @internal */
   add(step: UndoStep<R>, options: AddStepOptions = {}): void {
     this.delegatedEdit = undefined;
     if (this.delegates.size > 0) {
@@ -279,6 +279,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * Hands `record`'s undo to `delegate` (collaborative sync does it while the record's room is
    * open): its edits make no value steps here any more, and {@link addDelegatedStep} marks the
    * delegate's steps in the global order. Returns the function that ends the delegation.
+   * @internal
    */
   delegate(record: R, delegate: UndoDelegate): () => void {
     this.delegates.set(record, delegate);
@@ -290,6 +291,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
   /**
    * Records that `record`'s delegate opened a new step: it takes its place in the global order, and
    * lists the changes of the edit that opened it.
+   * @internal
    */
   addDelegatedStep(record: R): void {
     const delegate = this.delegates.get(record);
@@ -300,7 +302,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.describeDelegatedEdit(record);
   }
 
-  /** Records that an edit of `record` joined its delegate's newest step: the step lists its changes too. */
+  /** Records that an edit of `record` joined its delegate's newest step: the step lists its changes too. @internal */
   joinDelegatedStep(record: R): void {
     // Every synced keystroke comes here from inside its edit's action: no second action then.
     if (isInAction()) this.describeDelegatedEdit(record);
@@ -350,7 +352,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     this.levelsAtom.reportChanged();
   }
 
-  /** Records the changes of one edit of one record; see {@link UndoHistory.add}. */
+  /** Records the changes of one edit of one record as a step. @internal */
   addChanges(record: R, changes: UndoChanges, options: AddStepOptions = {}): void {
     if (Object.keys(changes).length === 0 && options.isCached === true) return;
     let fields = this.recorded.get(record);

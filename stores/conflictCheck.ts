@@ -10,7 +10,7 @@ import { compareWithServer, saveConflictOf, type SaveConflict } from '../models/
 import type { PlainObject } from '../models/snapshot.js';
 import { ConflictError, toError } from '../core/errors.js';
 import type { EditBase } from './EditBases.js';
-import type { WritableCollection, WritableRecord } from './RecordWriter.js';
+import type { RecordTransition, WritableCollection, WritableRecord } from './RecordWriter.js';
 
 /**
  * GETs `modified_gmt` and the edited fields and stores them like any answer (local edits equal to
@@ -21,7 +21,8 @@ import type { WritableCollection, WritableRecord } from './RecordWriter.js';
  * (`meta`) where they changed only other keys, the edit is put over their value first, so the save
  * keeps their keys. Resolves to the error that must stop the save (a {@link ConflictError}, or the
  * GET's error: without the server's copy a save cannot know it overwrites nobody), else
- * `undefined`. Records without a saved `modified_gmt` are not checked.
+ * `undefined`. Records without a saved `modified_gmt` are not checked. `transition` is the
+ * writer's handle on the record's state.
  */
 export async function checkSaveConflict<T extends object, E extends object = T>(
   collection: WritableCollection<T, E>,
@@ -29,6 +30,7 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
   record: WritableRecord<T, E>,
   edits: Edits,
   started: EditBase | undefined,
+  transition: RecordTransition,
 ): Promise<Error | undefined> {
   if (collection.fetch === undefined) return undefined;
   if (record.conflict !== undefined) return conflictError(record, record.conflict.fields);
@@ -60,7 +62,7 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
   const conflict = saveConflictOf(conflicting, comparable, base, server);
   // The conflict stands without the rest of their save if this GET fails.
   await collection.fetch(id).catch(() => undefined);
-  record.dispatch({ type: 'conflictSet', conflict: conflict as SaveConflict<E> });
+  transition(record, { type: 'conflictSet', conflict: conflict as SaveConflict<E> });
   return conflictError(record, conflicting);
 }
 

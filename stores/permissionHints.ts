@@ -74,17 +74,19 @@ export function allowHeaderMethods(header: string | null): ReadonlySet<string> |
 
 /** What {@link recordHints} are given to: the store's permissions (`PermissionStore` implements it). */
 export interface PermissionHintSink {
-  /** A new mark in the order permission answers are taken in; a read takes one as it is sent. */
+  /** A new mark in the order permission answers are taken in; a read takes one as it is sent. @internal */
   mark(): number;
   /**
    * Takes in the methods records of `config` allow, learned from a read sent at `sentMark`
    * (an answer newer than that mark wins).
+   * @internal
    */
   receiveHints(config: { readonly baseURL: string }, hints: readonly RecordHint[], sentMark: number): void;
   /**
    * Takes in the hints a list's `records` carry (keyed by `key`), learned from a read sent at
    * `sentMark`, without reading them yet: the sink reads them when a permission is first asked
    * for (or sooner). `records` must not change afterwards.
+   * @internal
    */
   receiveRecordHints(
     config: { readonly baseURL: string },
@@ -92,14 +94,14 @@ export interface PermissionHintSink {
     key: string,
     sentMark: number,
   ): void;
-  /** Reads the hints of the lists taken in and not read yet (eviction lets go of their records). */
+  /** Reads the hints of the lists taken in and not read yet (eviction lets go of their records). @internal */
   settleHints(): void;
 }
 
 /**
  * Gives `sink` the hints a list's records carry, for it to read when a permission is asked for:
- * reading `_links.self[0].targetHints` of every record of a fresh answer cost ~1 ms per 2,000
- * posts (memory the parse wrote and the CPU's caches no longer hold), most often for nobody.
+ * reading `_links.self[0].targetHints` of every record of a fresh answer touches memory the parse
+ * wrote and the CPU's caches no longer hold, most often for nobody.
  */
 export function giveRecordHints(
   sink: Partial<PermissionHintSink> | undefined,

@@ -76,7 +76,7 @@ export interface SnapshotBody {
 
 /** What `store.dehydrate()` returns: plain JSON (`JSON.stringify` it as it is). */
 export interface StoreSnapshot {
-  /** Always {@link SNAPSHOT_FORMAT}. */
+  /** Always `'wp-entities/store-snapshot'`. */
   format: typeof SNAPSHOT_FORMAT;
   /** The layout version, {@link SNAPSHOT_VERSION} when written by this library. */
   version: number;

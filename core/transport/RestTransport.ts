@@ -268,7 +268,7 @@ export class RestTransport implements Transport {
   /**
    * Every item of a collection, as `per_page: -1` asks: WordPress refuses `per_page` above 100,
    * so this requests page 1 with `per_page=100`, reads `X-WP-TotalPages` and fetches the other
-   * pages (at most {@link FETCH_ALL_CONCURRENCY} at a time); without that header it follows
+   * pages (a few at a time); without that header it follows
    * `Link: <…>; rel="next"`. Items come back in server (page) order. `page` and `per_page` in
    * `query` are replaced.
    */

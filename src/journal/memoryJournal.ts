@@ -4,7 +4,12 @@
  *
  * @module
  */
-import { applyJournalUpdate, type Journal, type JournalEntry, type JournalUpdate } from '../../stores/journal/Journal.js';
+import {
+  applyJournalUpdate,
+  type Journal,
+  type JournalEntry,
+  type JournalUpdate,
+} from '../../stores/journal/Journal.js';
 
 /** A {@link Journal} in memory, with what tests want to look at. */
 export interface MemoryJournal extends Journal {

@@ -1,5 +1,5 @@
 /**
- * wp-entities/react: React bindings over a {@link RootStore}. Components that use these hooks are
+ * wp-entities/react: React bindings over a `RootStore`. Components that use these hooks are
  * `observer`s (re-exported here from mobx-react-lite) and re-render only for what they read.
  *
  * @packageDocumentation

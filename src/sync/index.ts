@@ -17,20 +17,11 @@ import { SyncManager, type SyncStore } from './client/SyncManager.js';
 
 registerSyncEngine((store, options) => new SyncManager(store as SyncStore, options as SyncOptions));
 
-export { SyncManager, DEFAULT_UNDO_CAPTURE_TIMEOUT_MS } from './client/SyncManager.js';
-export type { SyncStore, GuardedSaveOptions } from './client/SyncManager.js';
-export { ForeignEditsError, ForeignEditMarks } from './client/ForeignEdits.js';
-export type { ForeignEdit } from './client/ForeignEdits.js';
+// The engine's handle on a store, and its options.
+export { SyncManager } from './client/SyncManager.js';
+export type { GuardedSaveOptions } from './client/SyncManager.js';
 export type { SyncOptions } from './client/options.js';
-export { wordpressBlockCodec } from './shared/blockCodec.js';
-export type { BlockCodec, BlockAttributeSchema, SyncBlock, WordPressBlocksApi } from './shared/blockCodec.js';
-export { BLOCKS_FIELD } from './shared/blockDoc.js';
-export { SyncRoom } from './client/SyncRoom.js';
-export { RecordBinding } from './client/RecordBinding.js';
-export type { BindingHost, RemoteOrigin } from './client/RecordBinding.js';
-export { SyncUndo } from './client/SyncUndo.js';
-export type { SyncUndoOptions, StepListener } from './client/SyncUndo.js';
-export { Presence } from './client/Presence.js';
+export { ForeignEditsError, type ForeignEdit } from './client/ForeignEdits.js';
 export type {
   Peer,
   PeerBlock,
@@ -40,21 +31,36 @@ export type {
   LocalPresence,
   PresenceSelection,
 } from './client/Presence.js';
-export { indexeddbProvider, indexeddbNameOf } from './providers/indexeddbProvider.js';
-export type { IndexeddbProviderOptions } from './providers/indexeddbProvider.js';
+export { SyncError, isSyncError } from '../../core/errors.js';
+export type { SyncErrorCode } from './shared/errorCodes.js';
+
+// Providers: how a room's updates travel.
 export type {
   ConnectionStatus,
   ProviderContext,
   ProviderFactory,
   RoomProvider,
 } from './providers/provider.js';
-export { SYNC_ERROR_CODES } from './shared/errorCodes.js';
-export type { SyncErrorCode } from './shared/errorCodes.js';
-export { SyncError, isSyncError } from '../../core/errors.js';
-export { diffText, applyTextValue } from './shared/textDiff.js';
-export type { TextChange } from './shared/textDiff.js';
+export { webrtcProvider, type WebrtcProviderOptions } from './providers/webrtcProvider.js';
+export { indexeddbProvider, type IndexeddbProviderOptions } from './providers/indexeddbProvider.js';
 export {
-  DEFAULT_TEXT_FIELDS,
+  websocketProvider,
+  type WebsocketProviderOptions,
+  type WebSocketConstructor,
+} from './providers/websocketProvider.js';
+export {
+  httpPollingProvider,
+  documentVisibility,
+  browserNetwork,
+  windowPageExit,
+  type HttpPollingProviderOptions,
+} from './providers/httpPolling/httpPollingProvider.js';
+export type { NetworkSource, PageExitSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
+export { SYNC_UPDATES_PATH, SYNC_SAVE_PATH } from './shared/pollingProtocol.js';
+export { whenIdle } from './providers/httpPolling/afterPaint.js';
+
+// The shared document's layout (the block editor's), and the block codec.
+export {
   DOCUMENT_MAP,
   STATE_MAP,
   LAYOUT_VERSION,
@@ -65,47 +71,15 @@ export {
   readDocField,
   saveMarkerOf,
   sharedTextOf,
+  type DocFieldRules,
+  type SaveMarker,
+  type SeedEntry,
 } from './shared/recordDoc.js';
-export type { DocFieldRules, SaveMarker, SeedEntry } from './shared/recordDoc.js';
+export { BLOCKS_FIELD } from './shared/blockDoc.js';
 export {
-  webrtcProvider,
-  peerErrorToSyncError,
-  defaultMaxConns,
-  type WebrtcProviderOptions,
-} from './providers/webrtcProvider.js';
-export { HttpSignalingSocket, type WebSocketLike } from './providers/HttpSignaling.js';
-export { websocketProvider } from './providers/websocketProvider.js';
-export {
-  httpPollingProvider,
-  documentVisibility,
-  browserNetwork,
-  windowPageExit,
-  siteRootOf,
-} from './providers/httpPolling/httpPollingProvider.js';
-export type { HttpPollingProviderOptions } from './providers/httpPolling/httpPollingProvider.js';
-export type { NetworkSource, PageExitSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
-export {
-  SYNC_UPDATES_PATH,
-  SYNC_SAVE_PATH,
-  MAX_ROOMS_PER_REQUEST,
-  MAX_UPDATE_BYTES,
-  toBase64,
-  fromBase64,
-} from './shared/pollingProtocol.js';
-export type {
-  SyncUpdate,
-  SyncUpdateType,
-  RoomRequest,
-  RoomResponse,
-  SyncRequestBody,
-  SyncResponseBody,
-  WireAwareness,
-} from './shared/pollingProtocol.js';
-export { toWireAwareness, fromWireAwareness, colorOf } from './providers/httpPolling/awarenessWire.js';
-export type { WebsocketProviderOptions, WebSocketConstructor } from './providers/websocketProvider.js';
-export { whenIdle } from './providers/httpPolling/afterPaint.js';
-export {
-  reconnectDelayMs,
-  RECONNECT_DELAY_BASE_MS,
-  RECONNECT_DELAY_CAP_MS,
-} from './providers/reconnectDelay.js';
+  wordpressBlockCodec,
+  type BlockCodec,
+  type BlockAttributeSchema,
+  type SyncBlock,
+  type WordPressBlocksApi,
+} from './shared/blockCodec.js';

@@ -24,11 +24,11 @@ export interface JournalWaitingWrite {
 
 /** The unsaved edits of one record, by one writer, as the journal keeps them. */
 export interface JournalEntry {
-  /** The storage key: `writer|record` (see {@link journalEntryKey}); unique per writer and record. */
+  /** The storage key: `writer|record` (see `journalEntryKey`); unique per writer and record. */
   readonly key: string;
   /** The writer: one per store (a tab, a session). An entry is removed only by its writer or by the user. */
   readonly writer: string;
-  /** `kind/name/id` (see {@link journalKey}); `kind/name/new:…` for a record made with `create()` and not saved yet. */
+  /** `kind/name/id` (see `journalKey`); `kind/name/new:…` for a record made with `create()` and not saved yet. */
   readonly record: string;
   /** The entity kind. */
   readonly kind: string;

@@ -7,7 +7,7 @@
  * @module
  */
 import { runInAction } from 'mobx';
-import type { EntityRecord } from '../../models/EntityRecord.js';
+import { dispatchRecordAction, type EntityRecord } from '../../models/EntityRecord.js';
 import { compareField, saveConflictOf } from '../../models/SaveConflict.js';
 import { hasOwn, type PlainObject } from '../../models/snapshot.js';
 import type { JournalEntry, JournalWaitingWrite } from './Journal.js';
@@ -142,7 +142,7 @@ export async function restoreJournalEntries(
         host.editBases.rebase(target, started, first.modifiedGmt);
         if (plan.conflicting.length > 0) {
           const server = (target.raw ?? {}) as PlainObject;
-          target.dispatch({
+          dispatchRecordAction(target, {
             type: 'conflictSet',
             conflict: saveConflictOf(plan.conflicting, merged.edits, merged.base, server),
           });

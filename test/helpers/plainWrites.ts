@@ -21,7 +21,7 @@ import {
 } from '../../models/editPipeline.js';
 import type { Id } from '../../models/ids.js';
 import { flattenRawAttributes, type PlainObject } from '../../models/snapshot.js';
-import type { WritableCollection, WritableRecord } from '../../stores/RecordWriter.js';
+import type { RecordTransition, WritableCollection, WritableRecord } from '../../stores/RecordWriter.js';
 
 /** A record as plain data, with the rules of the edit pipeline. */
 export class PlainRecord implements WritableRecord {
@@ -71,6 +71,10 @@ export class PlainRecord implements WritableRecord {
     this.edits = NO_EDITS;
   }
 }
+
+/** The writer's handle on {@link PlainRecord}s' state (`new RecordWriter({ transition: plainTransition })`). */
+export const plainTransition: RecordTransition = (record, action) =>
+  (record as unknown as PlainRecord).dispatch(action as RecordAction<PlainObject, PlainObject>);
 
 export class PlainCollection implements WritableCollection {
   readonly records = new Map<Id | undefined, PlainRecord>();

@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { reaction, runInAction } from 'mobx';
 import { describe, expect, it, vi } from 'vitest';
+import { dispatchRecordAction } from '../../models/EntityRecord.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
 
@@ -128,7 +129,7 @@ describe('a query read outside reactions', () => {
     expect(page.items).toBe(pageItems);
     // A listed record that lost its snapshot but stays listed: the list is unknown, as a full read says.
     runInAction(() => {
-      posts.record(70).dispatch({ type: 'cleared' });
+      dispatchRecordAction(posts.record(70), { type: 'cleared' });
       expect(page.items).toBeNull();
     });
   });

@@ -1,7 +1,7 @@
 import { autorun, runInAction } from 'mobx';
 import { describe, expect, it } from 'vitest';
 import { EntityConfig, PostTypeConfig } from '../../models/EntityConfig.js';
-import { EntityRecord } from '../../models/EntityRecord.js';
+import { dispatchRecordAction, EntityRecord } from '../../models/EntityRecord.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost } from '../helpers/fakeTransport.js';
 
@@ -41,6 +41,15 @@ describe('EntityRecord.detached', () => {
     expect(record.isDirty).toBe(false);
     expect(record.isSaving || record.isDeleting || record.isAutosaving || record.isResolving).toBe(false);
     expect(record.saveError ?? record.deleteError ?? record.fetchError).toBeUndefined();
+  });
+
+  it('changes its request state only through the records layer: no dispatch of its own', () => {
+    const record = EntityRecord.detached(postConfig, makePost(1));
+    expect('dispatch' in record).toBe(false);
+    dispatchRecordAction(record, { type: 'saveStarted', fields: ['title'] });
+    expect(record.isSaving).toBe(true);
+    dispatchRecordAction(record, { type: 'saveEnded', end: { ok: false, error: new Error('refused') } });
+    expect([record.isSaving, record.saveError?.message]).toEqual([false, 'refused']);
   });
 
   it('titles itself through its config', () => {
@@ -198,9 +207,9 @@ describe('observing a record first read by a script', () => {
     });
     record.edit({ blocks: [] });
     record.edit({ title: 'Changed' });
-    record.dispatch({ type: 'saveStarted', fields: ['title'] });
+    dispatchRecordAction(record, { type: 'saveStarted', fields: ['title'] });
     posts.receive(makePost(1), { query: { context: 'view' } });
-    record.dispatch({ type: 'autosavesReplaced', autosaves: [] });
+    dispatchRecordAction(record, { type: 'autosavesReplaced', autosaves: [] });
     stop();
     expect(seen).toEqual([
       '|false|false|undefined|undefined',
@@ -221,9 +230,9 @@ describe('observing a record first read by a script', () => {
     const lists: number[][] = [];
     const stop = autorun(() => lists.push([store.dirtyRecords.length, store.savingRecords.length]));
     other.edit({ content: 'New body' });
-    record.dispatch({ type: 'saveStarted', fields: ['title'] });
+    dispatchRecordAction(record, { type: 'saveStarted', fields: ['title'] });
     record.edit({ title: 'Post 1' });
-    record.dispatch({ type: 'saveEnded', end: { ok: true } });
+    dispatchRecordAction(record, { type: 'saveEnded', end: { ok: true } });
     stop();
     expect(lists).toEqual([
       [1, 0],

@@ -4,13 +4,17 @@ import type { PlainObject } from '../../models/snapshot.js';
 import { RestError } from '../../core/errors.js';
 import { RecordWriter } from '../../stores/RecordWriter.js';
 import { FakeTransport, deferred, makePost } from '../helpers/fakeTransport.js';
-import { PlainCollection, type PlainRecord } from '../helpers/plainWrites.js';
+import { PlainCollection, plainTransition, type PlainRecord } from '../helpers/plainWrites.js';
 
 const posts = new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' });
 
 function setup(config: EntityConfig = posts, currentUserId?: number) {
   const transport = new FakeTransport();
-  const writer = new RecordWriter({ transport, currentUserId: () => currentUserId });
+  const writer = new RecordWriter({
+    transport,
+    currentUserId: () => currentUserId,
+    transition: plainTransition,
+  });
   const collection = new PlainCollection(config);
   return { transport, writer, collection };
 }

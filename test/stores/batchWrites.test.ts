@@ -7,7 +7,7 @@ import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RecordWriter } from '../../stores/RecordWriter.js';
 import { runBatch, saveAllInBatch, type BatchHost } from '../../stores/batchWrites.js';
 import { makePost } from '../helpers/fakeTransport.js';
-import { PlainCollection } from '../helpers/plainWrites.js';
+import { PlainCollection, plainTransition } from '../helpers/plainWrites.js';
 import { ROOT, useMswServer } from '../transport/mswServer.js';
 
 const server = useMswServer();
@@ -62,7 +62,7 @@ function echoText(body: Record<string, unknown>): Record<string, unknown> {
 
 function setup() {
   const transport = new RestTransport({ root: ROOT });
-  const writer = new RecordWriter({ transport });
+  const writer = new RecordWriter({ transport, transition: plainTransition });
   const collections = new Map<string, PlainCollection>();
   const configs: Record<string, EntityConfig> = {
     post: new PostTypeConfig({ name: 'post', baseURL: '/wp/v2/posts' }),

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { HttpSignalingSocket } from 'wp-entities/sync';
+import { HttpSignalingSocket } from '../../src/sync/providers/HttpSignaling.js';
 
 const binPath = fileURLToPath(new URL('../../src/sync/server/signalingBin.ts', import.meta.url));
 let server: ChildProcess;

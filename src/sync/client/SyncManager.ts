@@ -95,7 +95,7 @@ export class SyncManager {
   private readonly extraTextFields: ReadonlySet<string>;
   private isDisposed = false;
 
-  /** The sync side of `store`; called by `RootStore` for its `sync` option. */
+  /** The sync side of `store`; called by `RootStore` for its `sync` option. @internal */
   constructor(store: SyncStore, options: SyncOptions) {
     if (options.providers.length === 0) {
       throw new ArgumentError(

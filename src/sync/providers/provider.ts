@@ -51,7 +51,7 @@ export interface RoomProvider {
   /**
    * Stores `value` (a stored document, see `storedDocument.ts`) as the record's document where
    * the site keeps it, for everyone who opens the record later to start from: the block editor's
-   * `POST /wp-sync/v1/save`. Only providers whose factory says {@link ProviderFactory.storesDocuments}.
+   * `POST /wp-sync/v1/save`. Only providers whose factory says so (`storesDocuments` on the {@link ProviderFactory}).
    */
   storeDocument?(value: string): Promise<void>;
 }

@@ -118,7 +118,7 @@ class SocketSubscriber implements Subscriber {
  * - WebSocket: one message per frame, on any path.
  * - HTTP: `GET ?subscriber_id=S&action=A` opens a `text/event-stream` (one `data: <json>` per
  *   message); `POST` form fields `subscriber_id`, `action`, `message` (the JSON; repeated, up to
- *   {@link MAX_SIGNALING_BATCH_MESSAGES} times, for a batch handled in order) act for the
+ *   `MAX_SIGNALING_BATCH_MESSAGES` times, for a batch handled in order) act for the
  *   subscriber whose stream is open; with a `seq` field (0, 1, 2, … per subscriber) POSTs are
  *   applied in that order whatever order they arrive in. The stream and POST answers carry
  *   `x-signaling-batch-max`. The stream also carries `x-signaling-upstream: 1`: a

@@ -176,8 +176,8 @@ export function applyStateGenesis(doc: Y.Doc): void {
  * when it applied it. A field's genesis waits until someone first writes the field (or asks for
  * its text), for two reasons:
  * - each genesis is written by a client id of its own, and every transaction of the document
- *   walks all its client ids (Yjs's state vectors): typing in a post's title was ~8% dearer with
- *   the genesis of every field in the document than with only the title's;
+ *   walks all its client ids (Yjs's state vectors), so every genesis written up front makes every
+ *   keystroke dearer;
  * - by then this person has heard the room: a field another editor (the block editor makes its
  *   texts with its own client id) already created gets no second text that could hide its own.
  */

@@ -28,8 +28,8 @@ function isLowSurrogate(code: number): boolean {
 /**
  * The longest run both strings share may be thousands of characters (a post's content, typed into
  * in the middle): it is measured by comparing slices, which the engine compares natively, halving
- * the slice length from this one down to a single character. A character-by-character loop cost
- * about 25 µs per keystroke in a 5 KB content; this costs under 1 µs.
+ * the slice length from this one down to a single character: a handful of native comparisons
+ * instead of a loop over every shared character on each keystroke.
  */
 const FIRST_STEP = 1024;
 
