@@ -37,7 +37,35 @@ export default tseslint.config(
   ...layerRules([
     { files: ['core/**/*.ts'], above: ['models', 'stores', 'src'] },
     { files: ['models/**/*.ts'], above: ['stores', 'src'] },
-    { files: ['stores/**/*.ts'], above: ['src'], typesFrom: ['src/sync/options.js', 'src/sync/SyncManager.js'] },
+    {
+      files: ['stores/**/*.ts'],
+      above: ['src'],
+      typesFrom: ['src/sync/client/options.js', 'src/sync/client/SyncManager.js'],
+    },
+  ]),
+
+  // src/sync by where code runs: shared/ (document layout, codecs, wire shapes, capability rules)
+  // runs anywhere, so it loads no Node module and no MobX; server/ runs in Node and loads only
+  // shared/ and core/; client/ and providers/ run in a browser and never load the server.
+  ...syncFolderRules([
+    {
+      files: ['src/sync/shared/**/*.ts'],
+      banned: ['client', 'providers', 'server'],
+      packages: ['mobx', 'node:*', 'ws', 'ioredis', '@hocuspocus/*'],
+      why: 'shared/ runs in browsers and servers alike',
+    },
+    {
+      files: ['src/sync/server/**/*.ts'],
+      banned: ['client', 'providers'],
+      packages: ['mobx', 'y-webrtc', 'y-indexeddb', '@hocuspocus/provider'],
+      why: 'the server loads shared/ and core/ only',
+    },
+    {
+      files: ['src/sync/client/**/*.ts', 'src/sync/providers/**/*.ts'],
+      banned: ['server'],
+      packages: [],
+      why: 'a browser never loads the server',
+    },
   ]),
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
@@ -61,7 +89,10 @@ function layerRules(layers) {
     const message = `Imports go down the layers only (core ← models ← stores ← src): this one reaches up into ${above.join(', ')}.`;
     const patterns = [
       { regex: typeOnly === '' ? upward : `^(\\.\\./)+(?!(${typeOnly})$)(${above.join('|')})/`, message },
-      { regex: '^wp-entities(/|$)', message: 'The package entry points are the top layer; import the module itself.' },
+      {
+        regex: '^wp-entities(/|$)',
+        message: 'The package entry points are the top layer; import the module itself.',
+      },
     ];
     if (typeOnly !== '') {
       patterns.push({
@@ -78,4 +109,34 @@ function layerRules(layers) {
       },
     };
   });
+}
+
+/**
+ * The sync folders' boundaries: relative imports into a banned sibling folder of `src/sync/`, and
+ * packages that folder must not load, are errors. The layer rule above still applies to each file.
+ * @param {{ files: string[], banned: string[], packages: string[], why: string }[]} folders
+ */
+function syncFolderRules(folders) {
+  return folders.map(({ files, banned, packages, why }) => ({
+    files,
+    rules: {
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${banned.join('|')})/`,
+              message: `src/sync/${banned.join(', ')} is off limits here: ${why}.`,
+            },
+            ...(packages.length > 0 ? [{ group: packages, message: `Not loaded here: ${why}.` }] : []),
+            {
+              regex: '^wp-entities(/|$)',
+              message: 'The package entry points are the top layer; import the module itself.',
+            },
+          ],
+        },
+      ],
+    },
+  }));
 }

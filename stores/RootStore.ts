@@ -11,8 +11,8 @@ import type { EntityLoader } from './entities/loaders.js';
 import { createRootEntityConfigs } from './entities/rootEntities.js';
 import { ArgumentError, StoreDisposedError } from '../core/errors.js';
 // Types only: the root entry must not load Yjs (see syncEngine.ts).
-import type { SyncOptions } from '../src/sync/options.js';
-import type { SyncManager } from '../src/sync/SyncManager.js';
+import type { SyncOptions } from '../src/sync/client/options.js';
+import type { SyncManager } from '../src/sync/client/SyncManager.js';
 import { registeredSyncEngine } from './syncEngine.js';
 import type { Journal, JournalEntry, JournalWaitingWrite } from './journal/Journal.js';
 import type { SaveConflict } from '../models/SaveConflict.js';

@@ -55,8 +55,8 @@ import {
   DEFAULT_TEXT_FIELDS,
   seedField,
   sharedTextOf,
-} from '../../src/sync/recordDoc.js';
-import { diffText } from '../../src/sync/textDiff.js';
+} from '../../src/sync/shared/recordDoc.js';
+import { diffText } from '../../src/sync/shared/textDiff.js';
 import { post } from '../scenarios/fixtures.js';
 import { median } from '../stats.js';
 
@@ -68,7 +68,7 @@ const WARMUP = Number(process.env.WARMUP ?? 8);
 /** The store's default `undoCaptureTimeoutMs`; the raw editors' undo managers use the same. */
 const CAPTURE_TIMEOUT_MS = 500;
 const TITLE = 'Post number 1 ';
-/** The store's document layout for a post (see `src/sync/recordDoc.ts`). */
+/** The store's document layout for a post (see `src/sync/shared/recordDoc.ts`). */
 const LAYOUT_RULES = { textFields: DEFAULT_TEXT_FIELDS, mergedFields: new Set(['meta']) };
 
 const offline: Transport = {

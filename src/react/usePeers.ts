@@ -4,7 +4,7 @@
  * @module
  */
 import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { Peer } from '../sync/Presence.js';
+import type { Peer } from '../sync/client/Presence.js';
 import { useStore } from './StoreProvider.js';
 
 const NO_PEERS: readonly Peer[] = Object.freeze([]);

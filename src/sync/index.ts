@@ -12,34 +12,39 @@
  * @packageDocumentation
  */
 import { registerSyncEngine } from '../../stores/syncEngine.js';
-import type { SyncOptions } from './options.js';
-import { SyncManager, type SyncStore } from './SyncManager.js';
+import type { SyncOptions } from './client/options.js';
+import { SyncManager, type SyncStore } from './client/SyncManager.js';
 
 registerSyncEngine((store, options) => new SyncManager(store as SyncStore, options as SyncOptions));
 
-export { SyncManager, DEFAULT_UNDO_CAPTURE_TIMEOUT_MS } from './SyncManager.js';
-export type { SyncStore, GuardedSaveOptions } from './SyncManager.js';
-export { ForeignEditsError, ForeignEditMarks } from './ForeignEdits.js';
-export type { ForeignEdit } from './ForeignEdits.js';
-export type { SyncOptions } from './options.js';
-export { wordpressBlockCodec } from './blockCodec.js';
-export type { BlockCodec, BlockAttributeSchema, SyncBlock, WordPressBlocksApi } from './blockCodec.js';
-export { BLOCKS_FIELD } from './blockDoc.js';
-export { SyncRoom } from './SyncRoom.js';
-export { RecordBinding } from './RecordBinding.js';
-export type { BindingHost, RemoteOrigin } from './RecordBinding.js';
-export { SyncUndo } from './SyncUndo.js';
-export type { SyncUndoOptions, StepListener } from './SyncUndo.js';
-export { Presence } from './Presence.js';
-export type { Peer, SyncUser, LocalPresence, PresenceSelection } from './Presence.js';
-export { indexeddbProvider, indexeddbNameOf } from './indexeddbProvider.js';
-export type { IndexeddbProviderOptions } from './indexeddbProvider.js';
-export type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
-export { SYNC_ERROR_CODES } from './errorCodes.js';
-export type { SyncErrorCode } from './errorCodes.js';
+export { SyncManager, DEFAULT_UNDO_CAPTURE_TIMEOUT_MS } from './client/SyncManager.js';
+export type { SyncStore, GuardedSaveOptions } from './client/SyncManager.js';
+export { ForeignEditsError, ForeignEditMarks } from './client/ForeignEdits.js';
+export type { ForeignEdit } from './client/ForeignEdits.js';
+export type { SyncOptions } from './client/options.js';
+export { wordpressBlockCodec } from './shared/blockCodec.js';
+export type { BlockCodec, BlockAttributeSchema, SyncBlock, WordPressBlocksApi } from './shared/blockCodec.js';
+export { BLOCKS_FIELD } from './shared/blockDoc.js';
+export { SyncRoom } from './client/SyncRoom.js';
+export { RecordBinding } from './client/RecordBinding.js';
+export type { BindingHost, RemoteOrigin } from './client/RecordBinding.js';
+export { SyncUndo } from './client/SyncUndo.js';
+export type { SyncUndoOptions, StepListener } from './client/SyncUndo.js';
+export { Presence } from './client/Presence.js';
+export type { Peer, SyncUser, LocalPresence, PresenceSelection } from './client/Presence.js';
+export { indexeddbProvider, indexeddbNameOf } from './providers/indexeddbProvider.js';
+export type { IndexeddbProviderOptions } from './providers/indexeddbProvider.js';
+export type {
+  ConnectionStatus,
+  ProviderContext,
+  ProviderFactory,
+  RoomProvider,
+} from './providers/provider.js';
+export { SYNC_ERROR_CODES } from './shared/errorCodes.js';
+export type { SyncErrorCode } from './shared/errorCodes.js';
 export { SyncError, isSyncError } from '../../core/errors.js';
-export { diffText, applyTextValue } from './textDiff.js';
-export type { TextChange } from './textDiff.js';
+export { diffText, applyTextValue } from './shared/textDiff.js';
+export type { TextChange } from './shared/textDiff.js';
 export {
   DEFAULT_TEXT_FIELDS,
   DOCUMENT_MAP,
@@ -52,24 +57,24 @@ export {
   readDocField,
   saveMarkerOf,
   sharedTextOf,
-} from './recordDoc.js';
-export type { DocFieldRules, SaveMarker, SeedEntry } from './recordDoc.js';
+} from './shared/recordDoc.js';
+export type { DocFieldRules, SaveMarker, SeedEntry } from './shared/recordDoc.js';
 export {
   webrtcProvider,
   peerErrorToSyncError,
   defaultMaxConns,
   type WebrtcProviderOptions,
-} from './webrtcProvider.js';
-export { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';
-export { websocketProvider } from './websocketProvider.js';
+} from './providers/webrtcProvider.js';
+export { HttpSignalingSocket, type WebSocketLike } from './providers/HttpSignaling.js';
+export { websocketProvider } from './providers/websocketProvider.js';
 export {
   httpPollingProvider,
   documentVisibility,
   browserNetwork,
   siteRootOf,
-} from './httpPolling/httpPollingProvider.js';
-export type { HttpPollingProviderOptions } from './httpPolling/httpPollingProvider.js';
-export type { NetworkSource, VisibilitySource } from './httpPolling/PollingLoop.js';
+} from './providers/httpPolling/httpPollingProvider.js';
+export type { HttpPollingProviderOptions } from './providers/httpPolling/httpPollingProvider.js';
+export type { NetworkSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
 export {
   SYNC_UPDATES_PATH,
   SYNC_SAVE_PATH,
@@ -77,7 +82,7 @@ export {
   MAX_UPDATE_BYTES,
   toBase64,
   fromBase64,
-} from './httpPolling/protocol.js';
+} from './shared/pollingProtocol.js';
 export type {
   SyncUpdate,
   SyncUpdateType,
@@ -86,8 +91,12 @@ export type {
   SyncRequestBody,
   SyncResponseBody,
   WireAwareness,
-} from './httpPolling/protocol.js';
-export { toWireAwareness, fromWireAwareness, colorOf } from './httpPolling/awarenessWire.js';
-export type { WebsocketProviderOptions, WebSocketConstructor } from './websocketProvider.js';
-export { whenIdle } from './httpPolling/afterPaint.js';
-export { reconnectDelayMs, RECONNECT_DELAY_BASE_MS, RECONNECT_DELAY_CAP_MS } from './reconnectDelay.js';
+} from './shared/pollingProtocol.js';
+export { toWireAwareness, fromWireAwareness, colorOf } from './providers/httpPolling/awarenessWire.js';
+export type { WebsocketProviderOptions, WebSocketConstructor } from './providers/websocketProvider.js';
+export { whenIdle } from './providers/httpPolling/afterPaint.js';
+export {
+  reconnectDelayMs,
+  RECONNECT_DELAY_BASE_MS,
+  RECONNECT_DELAY_CAP_MS,
+} from './providers/reconnectDelay.js';

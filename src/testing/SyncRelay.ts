@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { SyncUpdate, SyncUpdateType } from '../sync/httpPolling/protocol.js';
+import type { SyncUpdate, SyncUpdateType } from '../sync/shared/pollingProtocol.js';
 import { RelayEditGuard } from './relayEditGuard.js';
 
 /** One stored row. */

@@ -8,7 +8,12 @@
  */
 import { applyAwarenessUpdate, encodeAwarenessUpdate, type Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
-import type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from '../sync/provider.js';
+import type {
+  ConnectionStatus,
+  ProviderContext,
+  ProviderFactory,
+  RoomProvider,
+} from '../sync/providers/provider.js';
 import { seededRandom } from './seededRandom.js';
 
 /** Options of {@link memoryNetwork}. */

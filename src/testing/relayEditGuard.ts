@@ -21,11 +21,11 @@
  */
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { fromBase64, type SyncUpdate } from '../sync/httpPolling/protocol.js';
-import { SharedEditGuard, type RefusedChange, type SavedMarkup } from '../sync/server/guardedFields.js';
-import type { RecordCapabilities } from '../sync/server/recordCapabilities.js';
-import { applyGenesis, DEFAULT_TEXT_FIELDS, type DocFieldRules } from '../sync/recordDoc.js';
-import { InvalidStoredDocument, readStoredDocument } from '../sync/storedDocument.js';
+import { fromBase64, type SyncUpdate } from '../sync/shared/pollingProtocol.js';
+import { SharedEditGuard, type RefusedChange, type SavedMarkup } from '../sync/shared/guardedFields.js';
+import type { RecordCapabilities } from '../sync/shared/recordCapabilities.js';
+import { applyGenesis, DEFAULT_TEXT_FIELDS, type DocFieldRules } from '../sync/shared/recordDoc.js';
+import { InvalidStoredDocument, readStoredDocument } from '../sync/shared/storedDocument.js';
 
 /** y-protocols' `messageYjsSyncStep2`. */
 const SYNC_STEP_2 = 1;

@@ -18,7 +18,7 @@ import {
   isLinkRequest,
 } from '../../examples/editor/src/text/formatCommands.js';
 import * as Y from 'yjs';
-import { applyTextValue, diffText } from '../../src/sync/textDiff.js';
+import { applyTextValue, diffText } from '../../src/sync/shared/textDiff.js';
 
 /** The properties' seed: fixed, so a run is repeatable; `FC_SEED=n` tries another. */
 const PROPERTY_SEED = process.env.FC_SEED === undefined ? 20261127 : Number(process.env.FC_SEED);

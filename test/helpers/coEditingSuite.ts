@@ -11,8 +11,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RootStore, type EntityRecord, type Transport } from 'wp-entities';
 import '../../src/sync/index.js';
-import { wordpressBlockCodec, type WordPressBlocksApi } from '../../src/sync/blockCodec.js';
-import { httpPollingProvider } from '../../src/sync/httpPolling/httpPollingProvider.js';
+import { wordpressBlockCodec, type WordPressBlocksApi } from '../../src/sync/shared/blockCodec.js';
+import { httpPollingProvider } from '../../src/sync/providers/httpPolling/httpPollingProvider.js';
 import { startBlockEditorPeer, type BlockEditorPeer, type BlockEditorTarget } from './blockEditorPeer.js';
 import { createRequire } from 'node:module';
 

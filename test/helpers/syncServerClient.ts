@@ -8,8 +8,8 @@ import { WebSocket as NodeWebSocket } from 'ws';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { SyncError } from '../../core/errors.js';
-import type { ConnectionStatus, ProviderContext, RoomProvider } from '../../src/sync/provider.js';
-import { websocketProvider, type WebSocketConstructor } from '../../src/sync/websocketProvider.js';
+import type { ConnectionStatus, ProviderContext, RoomProvider } from '../../src/sync/providers/provider.js';
+import { websocketProvider, type WebSocketConstructor } from '../../src/sync/providers/websocketProvider.js';
 import type { Transport } from '../../core/transport/types.js';
 
 /** One editor in a room. */

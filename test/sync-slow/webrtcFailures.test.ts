@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
-import { RECONNECT_DELAY_CAP_MS } from '../../src/sync/reconnectDelay.js';
+import { RECONNECT_DELAY_CAP_MS } from '../../src/sync/providers/reconnectDelay.js';
 import { leaveOneByOne, startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
 
 let server: SignalingServer;

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ProviderFactory } from '../../src/sync/provider.js';
+import type { ProviderFactory } from '../../src/sync/providers/provider.js';
 import type { Transport } from '../../core/transport/types.js';
 
 // lib0 keeps the `Date.now` it found when it was first imported: the fake clock must be in place
 // before awareness is loaded, and stays for the whole file.
 vi.useFakeTimers();
 const Y = await import('yjs');
-const { Presence } = await import('../../src/sync/Presence.js');
+const { Presence } = await import('../../src/sync/client/Presence.js');
 const { memoryNetwork } = await import('../../src/testing/memoryNetwork.js');
 type Presence = InstanceType<typeof Presence>;
 

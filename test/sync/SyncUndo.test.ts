@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { SyncUndo } from '../../src/sync/SyncUndo.js';
+import { SyncUndo } from '../../src/sync/client/SyncUndo.js';
 
 describe('SyncUndo', () => {
   it('undoes only its own origin and never a peer change', () => {

@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { EntityRecord, RootStore } from 'wp-entities';
-import type { BlockCodec, SyncBlock } from '../../src/sync/blockCodec.js';
-import { sharedBlocksOf, writeBlocks } from '../../src/sync/blockDoc.js';
+import type { BlockCodec, SyncBlock } from '../../src/sync/shared/blockCodec.js';
+import { sharedBlocksOf, writeBlocks } from '../../src/sync/shared/blockDoc.js';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
 import { RootStore as Store } from 'wp-entities';

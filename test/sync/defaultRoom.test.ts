@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RestTransport, RootStore } from 'wp-entities';
 import { SyncManager, type ProviderFactory } from 'wp-entities/sync';
-import { siteOfRestRoot } from '../../src/sync/server/roomName.js';
+import { siteOfRestRoot } from '../../src/sync/shared/roomName.js';
 
 describe('default room names', () => {
   it('name the site by the REST root, as the sync server expects, and not by the store wrapper', async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { EntityRecord } from 'wp-entities';
-import { derivedClientId, genesisClientsOf } from '../../src/sync/recordDoc.js';
+import { derivedClientId, genesisClientsOf } from '../../src/sync/shared/recordDoc.js';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
 import { syncStore } from './storeHelpers.js';

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EntityRecord, RootStore } from 'wp-entities';
-import { ForeignEditsError, type ForeignEdit } from '../../src/sync/ForeignEdits.js';
+import { ForeignEditsError, type ForeignEdit } from '../../src/sync/client/ForeignEdits.js';
 import { syncedPost, type SyncedSetup } from './storeHelpers.js';
 
 let setup: SyncedSetup | undefined;

@@ -11,13 +11,13 @@ import {
   SharedEditGuard,
   type SavedMarkup,
   type SavedValues,
-} from '../../src/sync/server/guardedFields.js';
+} from '../../src/sync/shared/guardedFields.js';
 import {
   ALL_CAPABILITIES,
   capabilitiesFromLinks,
   EDIT_ONLY,
   type RecordCapabilities,
-} from '../../src/sync/server/recordCapabilities.js';
+} from '../../src/sync/shared/recordCapabilities.js';
 
 /** A contributor on their own draft: may edit and assign terms, nothing else. */
 const CONTRIBUTOR = capabilitiesFromLinks({

@@ -5,7 +5,7 @@ import type {
   ProviderContext,
   ProviderFactory,
   RoomProvider,
-} from '../../src/sync/provider.js';
+} from '../../src/sync/providers/provider.js';
 import type { SyncError } from '../../core/errors.js';
 import type { Transport } from '../../core/transport/types.js';
 

@@ -6,7 +6,7 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { indexeddbProvider } from '../../src/sync/indexeddbProvider.js';
+import { indexeddbProvider } from '../../src/sync/providers/indexeddbProvider.js';
 import { openRaw } from './helpers.js';
 
 /** A page's idle callbacks and its `pagehide` / `visibilitychange`, driven by the test. */

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { indexeddbNameOf, indexeddbProvider } from '../../src/sync/indexeddbProvider.js';
+import { indexeddbNameOf, indexeddbProvider } from '../../src/sync/providers/indexeddbProvider.js';
 import { openRaw } from './helpers.js';
 
 beforeEach(() => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import type { EntityRecord, RootStore } from 'wp-entities';
-import type { ProviderFactory } from '../../src/sync/provider.js';
+import type { ProviderFactory } from '../../src/sync/providers/provider.js';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
 import { seen, syncStore } from './storeHelpers.js';

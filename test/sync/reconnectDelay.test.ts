@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconnectDelayMs } from '../../src/sync/reconnectDelay.js';
+import { reconnectDelayMs } from '../../src/sync/providers/reconnectDelay.js';
 
 describe('reconnectDelayMs', () => {
   it('grows with log10 of the failures: 1200 ms × log10(failures + 1)', () => {

@@ -10,7 +10,7 @@ import {
   stateMapOf,
   writeDocField,
   type DocFieldRules,
-} from '../../src/sync/recordDoc.js';
+} from '../../src/sync/shared/recordDoc.js';
 
 const rules: DocFieldRules = { textFields: DEFAULT_TEXT_FIELDS, mergedFields: new Set(['meta']) };
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EntityRecord } from 'wp-entities';
-import { indexeddbProvider } from '../../src/sync/indexeddbProvider.js';
+import { indexeddbProvider } from '../../src/sync/providers/indexeddbProvider.js';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { syncStore } from './storeHelpers.js';
 

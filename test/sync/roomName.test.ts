@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoomName, siteOfRestRoot } from '../../src/sync/server/roomName.js';
+import { parseRoomName, siteOfRestRoot } from '../../src/sync/shared/roomName.js';
 
 describe('parseRoomName', () => {
   it('reads site, kind, name and id, with slashes inside the site', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admitSignal, type AdmissionConnection } from '../../src/sync/signalAdmission.js';
+import { admitSignal, type AdmissionConnection } from '../../src/sync/providers/signalAdmission.js';
 
 function conn(
   state: Partial<AdmissionConnection> & { initiator?: boolean; destroyed?: boolean } = {},

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSignalingMessage } from '../../src/sync/server/signalingMessage.js';
 import { TopicSpace, type Subscriber } from '../../src/sync/server/TopicSpace.js';
-import { MAX_TOPICS_PER_CONNECTION } from '../../src/sync/signalingConstants.js';
+import { MAX_TOPICS_PER_CONNECTION } from '../../src/sync/shared/signalingConstants.js';
 
 describe('parseSignalingMessage', () => {
   it('accepts the four y-webrtc message types', () => {

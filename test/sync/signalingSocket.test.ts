@@ -4,8 +4,8 @@ import {
   FilteredSignalingSocket,
   setInboundSignalingFilter,
   setSignalingFailureReporter,
-} from '../../src/sync/signalingSocket.js';
-import type { WebSocketLike } from '../../src/sync/HttpSignaling.js';
+} from '../../src/sync/providers/signalingSocket.js';
+import type { WebSocketLike } from '../../src/sync/providers/HttpSignaling.js';
 
 /** A native WebSocket stand-in that throws on send unless open, as `ws` and browsers do. */
 class FakeSocket implements WebSocketLike {

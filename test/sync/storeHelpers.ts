@@ -1,6 +1,6 @@
 import { RestTransport, RootStore, type EntityRecord } from 'wp-entities';
 import '../../src/sync/index.js';
-import type { ProviderFactory } from '../../src/sync/provider.js';
+import type { ProviderFactory } from '../../src/sync/providers/provider.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
 import {
   memoryNetwork,

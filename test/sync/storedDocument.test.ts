@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { EntityRecord, RootStore } from 'wp-entities';
 import { SyncError } from '../../core/errors.js';
-import { serializeStoredDocument } from '../../src/sync/storedDocument.js';
+import { serializeStoredDocument } from '../../src/sync/shared/storedDocument.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
 import type { MemoryNetwork } from '../../src/testing/memoryNetwork.js';
 import { coldJoinedStores, seen, settle, syncStore } from './storeHelpers.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { applyTextValue, diffText, RebasedText } from '../../src/sync/textDiff.js';
+import { applyTextValue, diffText, RebasedText } from '../../src/sync/shared/textDiff.js';
 import fc from 'fast-check';
 import { seededRandom } from '../../src/testing/seededRandom.js';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as encoding from 'lib0/encoding';
 import { toBase64 } from 'lib0/buffer';
 import { isSyncError } from 'wp-entities';
-import { decryptSignal, isPeerSignal } from '../../src/sync/signalingPayload.js';
-import { defaultMaxConns, peerErrorToSyncError } from '../../src/sync/webrtcProvider.js';
+import { decryptSignal, isPeerSignal } from '../../src/sync/providers/signalingPayload.js';
+import { defaultMaxConns, peerErrorToSyncError } from '../../src/sync/providers/webrtcProvider.js';
 
 async function keyFor(password: string, room: string): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(password), 'PBKDF2', false, [

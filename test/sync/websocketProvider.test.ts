@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { ArgumentError, type SyncError } from '../../core/errors.js';
-import type { ConnectionStatus, ProviderContext } from '../../src/sync/provider.js';
-import { reconnectDelayMs } from '../../src/sync/reconnectDelay.js';
-import { websocketProvider, type WebSocketConstructor } from '../../src/sync/websocketProvider.js';
+import type { ConnectionStatus, ProviderContext } from '../../src/sync/providers/provider.js';
+import { reconnectDelayMs } from '../../src/sync/providers/reconnectDelay.js';
+import { websocketProvider, type WebSocketConstructor } from '../../src/sync/providers/websocketProvider.js';
 import type { Transport } from '../../core/transport/types.js';
 
 /** What the fake server does with each new socket. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoomName, type RoomRecord } from '../../src/sync/server/roomName.js';
+import { parseRoomName, type RoomRecord } from '../../src/sync/shared/roomName.js';
 import { WordPressAuthorizer } from '../../src/sync/server/wordpressAuthorizer.js';
 
 const ROOT = 'http://wp.test/wp-json';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { toBase64 } from '../../src/sync/httpPolling/protocol.js';
+import { toBase64 } from '../../src/sync/shared/pollingProtocol.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
 
 type Role = 'administrator' | 'contributor';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { RestTransport, RootStore, type EntityRecord } from 'wp-entities';
-import { httpPollingProvider } from '../../src/sync/httpPolling/httpPollingProvider.js';
+import { httpPollingProvider } from '../../src/sync/providers/httpPolling/httpPollingProvider.js';
 import '../../src/sync/index.js';
 import { wordpressSite, type WordPressUser } from './site.js';
 

@@ -2,7 +2,7 @@
  * The one topic space the signalling server's WebSocket and HTTP clients share: who listens to
  * which topic, and the fan-out of published messages.
  */
-import { MAX_TOPICS_PER_CONNECTION } from '../signalingConstants.js';
+import { MAX_TOPICS_PER_CONNECTION } from '../shared/signalingConstants.js';
 import type { SignalingMessage } from './signalingMessage.js';
 
 /** One connected client, whatever its transport. */

@@ -29,7 +29,7 @@ import {
   CLOSE_UNAUTHENTICATED_BYTES,
   HIGHEST_MESSAGE_TYPE,
 } from './constants.js';
-import { MAX_ROOM_NAME_LENGTH } from './roomName.js';
+import { MAX_ROOM_NAME_LENGTH } from '../shared/roomName.js';
 
 /** Counts of what guards have refused, for tests and operators. */
 export interface GuardStats {

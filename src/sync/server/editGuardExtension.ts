@@ -8,8 +8,13 @@
  */
 import type { beforeHandleMessagePayload, Extension, afterUnloadDocumentPayload } from '@hocuspocus/server';
 import type * as Y from 'yjs';
-import { SharedEditGuard, type RefusedChange, type SavedMarkup, type SavedValues } from './guardedFields.js';
-import { EDIT_ONLY, type RecordCapabilities } from './recordCapabilities.js';
+import {
+  SharedEditGuard,
+  type RefusedChange,
+  type SavedMarkup,
+  type SavedValues,
+} from '../shared/guardedFields.js';
+import { EDIT_ONLY, type RecordCapabilities } from '../shared/recordCapabilities.js';
 import { syncMessageUpdate } from './syncMessageUpdate.js';
 
 /** What the sync server keeps in each room connection's Hocuspocus context. */

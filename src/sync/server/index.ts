@@ -10,14 +10,19 @@ export {
 
 export { createSyncServer } from './syncServer.js';
 export type { SyncServer, SyncServerOptions, SyncServerStats } from './syncServer.js';
-export { parseRoomName, siteOfRestRoot, MAX_ROOM_NAME_LENGTH } from './roomName.js';
-export type { RoomRecord } from './roomName.js';
+export { parseRoomName, siteOfRestRoot, MAX_ROOM_NAME_LENGTH } from '../shared/roomName.js';
+export type { RoomRecord } from '../shared/roomName.js';
 export { WordPressAuthorizer } from './wordpressAuthorizer.js';
 export type { WordPressAuthorizerOptions } from './wordpressAuthorizer.js';
 export type { AccessVerdict, AccessQuestionOptions } from './wordpressAuthorizer.js';
 // The shared-edit guard, transport-neutral: any relay that sees updates before passing them on
 // (this server, an HTTP polling relay) judges them the same way.
-export { SharedEditGuard, savedMarkupOf, savedValuesOf, defaultMetaRule } from './guardedFields.js';
-export type { RefusedChange, SavedMarkup, SavedValues, SharedEditGuardOptions } from './guardedFields.js';
-export { capabilitiesFromLinks, ALL_CAPABILITIES, EDIT_ONLY } from './recordCapabilities.js';
-export type { RecordCapabilities } from './recordCapabilities.js';
+export { SharedEditGuard, savedMarkupOf, savedValuesOf, defaultMetaRule } from '../shared/guardedFields.js';
+export type {
+  RefusedChange,
+  SavedMarkup,
+  SavedValues,
+  SharedEditGuardOptions,
+} from '../shared/guardedFields.js';
+export { capabilitiesFromLinks, ALL_CAPABILITIES, EDIT_ONLY } from '../shared/recordCapabilities.js';
+export type { RecordCapabilities } from '../shared/recordCapabilities.js';

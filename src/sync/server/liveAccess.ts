@@ -8,9 +8,9 @@
  *
  * @module
  */
-import { savedMarkupOf, savedValuesOf, type SavedMarkup, type SavedValues } from './guardedFields.js';
-import type { RecordCapabilities } from './recordCapabilities.js';
-import type { RoomRecord } from './roomName.js';
+import { savedMarkupOf, savedValuesOf, type SavedMarkup, type SavedValues } from '../shared/guardedFields.js';
+import type { RecordCapabilities } from '../shared/recordCapabilities.js';
+import type { RoomRecord } from '../shared/roomName.js';
 import type { AccessVerdict, AccessQuestionOptions } from './wordpressAuthorizer.js';
 
 /** One connection's presence in one room, and what WordPress last said about it. */

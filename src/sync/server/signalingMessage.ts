@@ -6,7 +6,7 @@ import {
   MAX_SIGNALING_MESSAGE_BYTES,
   MAX_TOPIC_LENGTH,
   MAX_TOPICS_PER_CONNECTION,
-} from '../signalingConstants.js';
+} from '../shared/signalingConstants.js';
 
 /** A client asks to receive what is published on these topics. */
 export interface SubscribeMessage {

@@ -15,7 +15,7 @@ import {
   SIGNALING_BATCH_HEADER,
   SIGNALING_UPSTREAM_HEADER,
   SIGNALING_UPSTREAM_READY_EVENT,
-} from '../signalingConstants.js';
+} from '../shared/signalingConstants.js';
 import { parseSignalingMessage } from './signalingMessage.js';
 import { TopicSpace, type Subscriber } from './TopicSpace.js';
 

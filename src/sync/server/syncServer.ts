@@ -57,11 +57,11 @@ import {
   UNAVAILABLE_REASON,
 } from './constants.js';
 import { EditGuardExtension } from './editGuardExtension.js';
-import { savedMarkupOf, savedValuesOf } from './guardedFields.js';
-import type { RecordCapabilities } from './recordCapabilities.js';
+import { savedMarkupOf, savedValuesOf } from '../shared/guardedFields.js';
+import type { RecordCapabilities } from '../shared/recordCapabilities.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
 import { RedisPersistence } from './redisPersistence.js';
-import { parseRoomName, siteOfRestRoot } from './roomName.js';
+import { parseRoomName, siteOfRestRoot } from '../shared/roomName.js';
 import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
 
 /** Options of {@link createSyncServer}. */

@@ -20,8 +20,12 @@
 import { createHash } from 'node:crypto';
 import { parseRestRoot, resolveRestUrl, type RestRoot } from '../../../core/transport/restUrl.js';
 import { CheckGate, GATE_BUSY, type CheckGateOptions } from './checkGate.js';
-import { ALL_CAPABILITIES, capabilitiesFromLinks, type RecordCapabilities } from './recordCapabilities.js';
-import type { RoomRecord } from './roomName.js';
+import {
+  ALL_CAPABILITIES,
+  capabilitiesFromLinks,
+  type RecordCapabilities,
+} from '../shared/recordCapabilities.js';
+import type { RoomRecord } from '../shared/roomName.js';
 
 /** WordPress's answer to "may this token edit this record?". */
 export type AccessVerdict =

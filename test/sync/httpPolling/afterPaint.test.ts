@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AFTER_PAINT_FALLBACK_MS, afterPaint } from '../../../src/sync/httpPolling/afterPaint.js';
+import { AFTER_PAINT_FALLBACK_MS, afterPaint } from '../../../src/sync/providers/httpPolling/afterPaint.js';
 import { ArgumentError } from 'wp-entities';
 import { whenIdle } from 'wp-entities/sync';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { fromWireAwareness, toWireAwareness } from '../../../src/sync/httpPolling/awarenessWire.js';
+import { fromWireAwareness, toWireAwareness } from '../../../src/sync/providers/httpPolling/awarenessWire.js';
 
 function docWithTitle(text: string): { doc: Y.Doc; title: Y.Text } {
   const doc = new Y.Doc();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { RestTransport, type EntityRecord, type RootStore } from 'wp-entities';
-import type { NetworkSource } from '../../../src/sync/httpPolling/PollingLoop.js';
+import type { NetworkSource } from '../../../src/sync/providers/httpPolling/PollingLoop.js';
 import type { MockWordPress } from '../../../src/testing/index.js';
 import { fakeClockAndStores, mockWithPost, openPost, pollingStore } from './helpers.js';
 

@@ -8,7 +8,7 @@ import '../../../src/sync/index.js';
 import {
   httpPollingProvider,
   type HttpPollingProviderOptions,
-} from '../../../src/sync/httpPolling/httpPollingProvider.js';
+} from '../../../src/sync/providers/httpPolling/httpPollingProvider.js';
 import { createMockWordPress, type MockWordPress } from '../../../src/testing/index.js';
 
 /** A transport into `mock` (no msw), as one user: an application password, or cookie + nonce. */

@@ -6,7 +6,7 @@
  * with `awareness: null`.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { VisibilitySource } from '../../../src/sync/httpPolling/PollingLoop.js';
+import type { VisibilitySource } from '../../../src/sync/providers/httpPolling/PollingLoop.js';
 import { createMockWordPress, type MockWordPress } from '../../../src/testing/index.js';
 import {
   fakeClockAndStores,

@@ -6,13 +6,13 @@
  */
 import { action, computed, makeObservable, observable } from 'mobx';
 import * as Y from 'yjs';
-import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { SyncError } from '../../core/errors.js';
-import type { Transport } from '../../core/transport/types.js';
+import type { EntityRecord } from '../../../models/EntityRecord.js';
+import type { SyncError } from '../../../core/errors.js';
+import type { Transport } from '../../../core/transport/types.js';
 import { Presence, type SyncUser } from './Presence.js';
-import type { ConnectionStatus, ProviderFactory, RoomProvider } from './provider.js';
+import type { ConnectionStatus, ProviderFactory, RoomProvider } from '../providers/provider.js';
 import { RecordBinding, type BindingHost } from './RecordBinding.js';
-import type { DocFieldRules } from './recordDoc.js';
+import type { DocFieldRules } from '../shared/recordDoc.js';
 import { SyncUndo } from './SyncUndo.js';
 
 /** What a room is made from. */

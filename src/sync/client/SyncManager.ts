@@ -6,22 +6,22 @@
  */
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import type * as Y from 'yjs';
-import type { EditListener } from '../../models/EditFunnel.js';
-import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { UndoDelegate } from '../../stores/undoDelegation.js';
-import type { EditEvent } from '../../models/EditFunnel.js';
-import type { SaveExtension } from '../../stores/RecordWriter.js';
-import { ArgumentError, StoreDisposedError, SyncError } from '../../core/errors.js';
-import type { Transport } from '../../core/transport/types.js';
+import type { EditListener } from '../../../models/EditFunnel.js';
+import type { EntityRecord } from '../../../models/EntityRecord.js';
+import type { UndoDelegate } from '../../../stores/undoDelegation.js';
+import type { EditEvent } from '../../../models/EditFunnel.js';
+import type { SaveExtension } from '../../../stores/RecordWriter.js';
+import { ArgumentError, StoreDisposedError, SyncError } from '../../../core/errors.js';
+import type { Transport } from '../../../core/transport/types.js';
 import type { SyncOptions } from './options.js';
 import { ForeignEditsError, type ForeignEdit } from './ForeignEdits.js';
-import { changesNeedingCapabilities } from './server/guardedFields.js';
-import { capabilitiesFromLinks, EDIT_ONLY } from './server/recordCapabilities.js';
-import type { SaveOptions } from '../../models/writeOutcome.js';
+import { changesNeedingCapabilities } from '../shared/guardedFields.js';
+import { capabilitiesFromLinks, EDIT_ONLY } from '../shared/recordCapabilities.js';
+import type { SaveOptions } from '../../../models/writeOutcome.js';
 import type { LocalPresence, Peer } from './Presence.js';
-import type { ConnectionStatus } from './provider.js';
+import type { ConnectionStatus } from '../providers/provider.js';
 import type { BindingHost } from './RecordBinding.js';
-import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from './recordDoc.js';
+import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from '../shared/recordDoc.js';
 import { SyncRoom } from './SyncRoom.js';
 
 /** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */

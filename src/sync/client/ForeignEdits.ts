@@ -7,7 +7,7 @@
  * @module
  */
 import { action, makeObservable, observable } from 'mobx';
-import { WpEntitiesError } from '../../core/errors.js';
+import { WpEntitiesError } from '../../../core/errors.js';
 import type { Peer } from './Presence.js';
 
 /** One field whose unsaved value came, at least in part, from someone else. */

@@ -11,9 +11,9 @@
  */
 import { reaction } from 'mobx';
 import * as Y from 'yjs';
-import { SyncError } from '../../core/errors.js';
-import type { EntityRecord } from '../../models/EntityRecord.js';
-import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { SyncError } from '../../../core/errors.js';
+import type { EntityRecord } from '../../../models/EntityRecord.js';
+import { deepEqual, isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import {
   BLOCKS_FIELD,
   isInsideBlocks,
@@ -22,7 +22,7 @@ import {
   sharedBlocksOf,
   writeBlocks,
   type SharedBlocks,
-} from './blockDoc.js';
+} from '../shared/blockDoc.js';
 import { ForeignEditMarks } from './ForeignEdits.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
@@ -50,7 +50,7 @@ import {
   writeDocField,
   writeSaveMarker,
   type DocFieldRules,
-} from './recordDoc.js';
+} from '../shared/recordDoc.js';
 import {
   InvalidStoredDocument,
   STORED_DOCUMENT_META_KEY,
@@ -60,8 +60,8 @@ import {
   serializeStoredDocument,
   storedDocumentValueOf,
   textRepairOf,
-} from './storedDocument.js';
-import { applyTextValue, RebasedText } from './textDiff.js';
+} from '../shared/storedDocument.js';
+import { applyTextValue, RebasedText } from '../shared/textDiff.js';
 
 /** Any shared type, as `transaction.changed` keys them. */
 type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -31,7 +31,7 @@ import {
   SIGNALING_UPSTREAM_HEADER,
   SIGNALING_UPSTREAM_READY_EVENT,
   SIGNALING_UPSTREAM_ROTATE_MS,
-} from './signalingConstants.js';
+} from '../shared/signalingConstants.js';
 
 /** The subset of the DOM WebSocket that lib0/websocket (and so y-webrtc) uses. */
 export interface WebSocketLike {

@@ -10,10 +10,15 @@
  * @module
  */
 import { removeAwarenessStates } from 'y-protocols/awareness';
-import { SyncError } from '../../../core/errors.js';
+import { SyncError } from '../../../../core/errors.js';
 import type { ConnectionStatus, ProviderContext } from '../provider.js';
 import { fromWireAwareness, toWireAwareness, type PresenceWireState } from './awarenessWire.js';
-import { MAX_UPDATE_BYTES, type RoomRequest, type RoomResponse, type SyncUpdate } from './protocol.js';
+import {
+  MAX_UPDATE_BYTES,
+  type RoomRequest,
+  type RoomResponse,
+  type SyncUpdate,
+} from '../../shared/pollingProtocol.js';
 import { applyRow, compactionRow, mergeUpdateRows, syncStep1Row, updateRow } from './syncRows.js';
 
 /** While alone, queued local updates are merged into one once there are this many. */

@@ -10,7 +10,7 @@
  */
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import { SyncError } from '../../core/errors.js';
+import { SyncError } from '../../../core/errors.js';
 import type { ProviderFactory, RoomProvider } from './provider.js';
 
 /** Options of {@link indexeddbProvider}. */

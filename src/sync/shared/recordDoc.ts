@@ -32,7 +32,7 @@
  * @module
  */
 import * as Y from 'yjs';
-import { deepEqual, isPlainObject, type PlainObject } from '../../models/snapshot.js';
+import { deepEqual, isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import type { BlockCodec } from './blockCodec.js';
 
 /** The root map of the record's synced fields (the block editor's `CRDT_RECORD_MAP_KEY`). */

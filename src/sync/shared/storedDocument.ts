@@ -22,8 +22,8 @@
  * @module
  */
 import * as Y from 'yjs';
-import { isPlainObject, type PlainObject } from '../../models/snapshot.js';
-import { fromBase64, toBase64 } from './httpPolling/protocol.js';
+import { isPlainObject, type PlainObject } from '../../../models/snapshot.js';
+import { fromBase64, toBase64 } from './pollingProtocol.js';
 import { derivedClientId, documentMapOf, type DocFieldRules } from './recordDoc.js';
 import { applyTextValue } from './textDiff.js';
 

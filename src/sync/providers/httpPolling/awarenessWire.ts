@@ -12,8 +12,8 @@
  * @module
  */
 import * as Y from 'yjs';
-import type { PresenceSelection, SyncUser } from '../Presence.js';
-import type { WireAwareness } from './protocol.js';
+import type { PresenceSelection, SyncUser } from '../../shared/presenceShape.js';
+import type { WireAwareness } from '../../shared/pollingProtocol.js';
 
 /** The root map that holds a record's fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
 const DOCUMENT_MAP = 'document';

@@ -20,7 +20,7 @@
 import { WebrtcProvider } from 'y-webrtc';
 import { removeAwarenessStates, type Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import { SyncError } from '../../core/errors.js';
+import { SyncError } from '../../../core/errors.js';
 import type { ConnectionStatus, ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
 import {
   DECRYPT_ERROR_REPORT_INTERVAL_MS,
@@ -31,7 +31,7 @@ import {
   STUCK_JOIN_CHECK_INTERVAL_MS,
   STUCK_JOIN_JITTER_MS,
   STUCK_JOIN_MS,
-} from './signalingConstants.js';
+} from '../shared/signalingConstants.js';
 import { admitSignal } from './signalAdmission.js';
 import { decryptSignal, isPeerSignal, type PeerSignal } from './signalingPayload.js';
 import {

@@ -21,7 +21,7 @@
  * @module
  */
 import * as Y from 'yjs';
-import { deepEqual, isPlainObject } from '../../models/snapshot.js';
+import { deepEqual, isPlainObject } from '../../../models/snapshot.js';
 import type { BlockAttributeSchema, BlockCodec, SyncBlock } from './blockCodec.js';
 import { applyTextValue } from './textDiff.js';
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { ArgumentError } from '../../../core/errors.js';
+import { ArgumentError } from '../../../../core/errors.js';
 
 /** The longest the work waits for an idle moment (or, without idle callbacks, a frame). */
 export const AFTER_PAINT_FALLBACK_MS = 100;

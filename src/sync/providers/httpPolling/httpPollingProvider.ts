@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { ArgumentError } from '../../../core/errors.js';
-import type { Transport } from '../../../core/transport/types.js';
+import { ArgumentError } from '../../../../core/errors.js';
+import type { Transport } from '../../../../core/transport/types.js';
 import type { ProviderContext, ProviderFactory, RoomProvider } from '../provider.js';
 import {
   PollingLoop,
@@ -18,7 +18,7 @@ import {
   type VisibilitySource,
 } from './PollingLoop.js';
 import { PollingRoom } from './PollingRoom.js';
-import { ROOM_PATTERN, SYNC_UPDATES_PATH } from './protocol.js';
+import { ROOM_PATTERN, SYNC_UPDATES_PATH } from '../../shared/pollingProtocol.js';
 
 /** Options of {@link httpPollingProvider}. Durations are milliseconds. */
 export interface HttpPollingProviderOptions {

@@ -23,8 +23,8 @@
  *
  * @module
  */
-import { RestError, SyncError } from '../../../core/errors.js';
-import type { RawResponse, Transport } from '../../../core/transport/types.js';
+import { RestError, SyncError } from '../../../../core/errors.js';
+import type { RawResponse, Transport } from '../../../../core/transport/types.js';
 import type { PollingRoom, PollingRoomHost } from './PollingRoom.js';
 import {
   MAX_BODY_BYTES,
@@ -34,7 +34,7 @@ import {
   type RoomResponse,
   type SyncRequestBody,
   type SyncResponseBody,
-} from './protocol.js';
+} from '../../shared/pollingProtocol.js';
 import { afterPaint } from './afterPaint.js';
 
 /** Whether the page is hidden, and a way to hear when that changes. */

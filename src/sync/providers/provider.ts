@@ -6,8 +6,8 @@
  */
 import type { Awareness } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import type { SyncError } from '../../core/errors.js';
-import type { Transport } from '../../core/transport/types.js';
+import type { SyncError } from '../../../core/errors.js';
+import type { Transport } from '../../../core/transport/types.js';
 
 /** The state of one room's connection, as `sync.connection(record)` reports it. */
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected' | 'destroyed';
@@ -20,7 +20,11 @@ export interface ProviderContext {
    * The record the room shares (its entity and id): providers that name rooms their own way use
    * it (`httpPollingProvider` names a post's room `postType/post:123`, as the block editor does).
    */
-  readonly entity?: { readonly kind: string; readonly name: string; readonly id: string | number | undefined };
+  readonly entity?: {
+    readonly kind: string;
+    readonly name: string;
+    readonly id: string | number | undefined;
+  };
   /** The record's shared document. */
   readonly doc: Y.Doc;
   /** The room's presence states (y-protocols awareness). */

@@ -12,7 +12,7 @@
  * @module
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import { ArgumentError, SyncError } from '../../core/errors.js';
+import { ArgumentError, SyncError } from '../../../core/errors.js';
 import type { ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
 import { reconnectDelayMs } from './reconnectDelay.js';
 

@@ -3,11 +3,11 @@
  *
  * @module
  */
-import type { EntityRecord } from '../../models/EntityRecord.js';
-import type { BlockCodec } from './blockCodec.js';
+import type { EntityRecord } from '../../../models/EntityRecord.js';
+import type { BlockCodec } from '../shared/blockCodec.js';
 import type { ForeignEdit } from './ForeignEdits.js';
 import type { SyncUser } from './Presence.js';
-import type { ProviderFactory } from './provider.js';
+import type { ProviderFactory } from '../providers/provider.js';
 
 /** `RootStore`'s `sync` option: turns collaborative mode on. */
 export interface SyncOptions {

@@ -6,7 +6,7 @@
  */
 import * as decoding from 'lib0/decoding';
 import { fromBase64 } from 'lib0/buffer';
-import { SyncError } from '../../core/errors.js';
+import { SyncError } from '../../../core/errors.js';
 
 /** A y-webrtc signalling payload that is safe to hand to y-webrtc. */
 export interface PeerSignal {

@@ -9,7 +9,7 @@ import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { fromBase64, toBase64, type SyncUpdate } from './protocol.js';
+import { fromBase64, toBase64, type SyncUpdate } from '../../shared/pollingProtocol.js';
 
 /** A `sync_step1` row: this document's state vector. */
 export function syncStep1Row(doc: Y.Doc): SyncUpdate {

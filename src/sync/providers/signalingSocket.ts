@@ -8,9 +8,9 @@
  *   bad input never reaches y-webrtc), and every outgoing one sent only on an open connection;
  * - any other URL gets the native WebSocket untouched (other libraries keep working).
  */
-import { SyncError } from '../../core/errors.js';
+import { SyncError } from '../../../core/errors.js';
 import { HttpSignalingSocket, type WebSocketLike } from './HttpSignaling.js';
-import { MAX_QUEUED_SIGNALING_MESSAGES } from './signalingConstants.js';
+import { MAX_QUEUED_SIGNALING_MESSAGES } from '../shared/signalingConstants.js';
 
 /**
  * Admits one message at the moment it is delivered: calls `deliver` (synchronously, at most
