@@ -442,6 +442,7 @@ export class RestTransport implements Transport {
       body: options.body,
       raw: options.raw === true,
       signal: options.signal,
+      keepalive: options.keepalive === true,
     };
   }
 
@@ -484,7 +485,10 @@ export class RestTransport implements Transport {
     };
   }
 
-  #kyOptions({ method, headers, body }: PreparedRequest, signal: AbortSignal | undefined): KyOptions {
+  #kyOptions(
+    { method, headers, body, keepalive }: PreparedRequest,
+    signal: AbortSignal | undefined,
+  ): KyOptions {
     const policy = this.#retry;
     const options: KyOptions = {
       method,
@@ -515,6 +519,7 @@ export class RestTransport implements Transport {
     };
     if (signal !== undefined) options.signal = signal;
     if (this.#credentials !== undefined) options.credentials = this.#credentials;
+    if (keepalive) options.keepalive = true;
     if (body !== undefined) {
       if (isBodyInit(body)) options.body = body;
       else options.json = body;
@@ -562,6 +567,7 @@ interface PreparedRequest {
   readonly body: unknown;
   readonly raw: boolean;
   readonly signal: AbortSignal | undefined;
+  readonly keepalive: boolean;
 }
 
 /** The signals of one call: the caller's, the total time limit's, and both combined. */

@@ -41,6 +41,11 @@ export interface RequestOptions {
   raw?: boolean;
   /** Aborts the request; the promise then rejects with a `RestError` whose `isAbort` is true. @default undefined */
   signal?: AbortSignal;
+  /**
+   * Lets the request outlive the page (fetch's `keepalive`), for what a page says as it goes
+   * away; the browser caps the body at 64 KiB. @default false
+   */
+  keepalive?: boolean;
 }
 
 /** What `request({ raw: true })` resolves to. */

@@ -36,6 +36,7 @@ import {
   type SyncResponseBody,
 } from '../../shared/pollingProtocol.js';
 import { afterPaint } from './afterPaint.js';
+import { leaveBody, type PageLeaveSource } from './pageLeave.js';
 
 /** Whether the page is hidden, and a way to hear when that changes. */
 export interface VisibilitySource {
@@ -70,6 +71,7 @@ export interface PollingLoopSettings {
   readonly refreshNonce: (() => Promise<string | undefined>) | undefined;
   readonly visibility: VisibilitySource;
   readonly network: NetworkSource;
+  readonly pageLeave: PageLeaveSource;
 }
 
 /** Room names and sizes are small: this covers the JSON around the rows of one room. */
@@ -119,10 +121,13 @@ export class PollingLoop implements PollingRoomHost {
   private isReconnecting = false;
   private readonly stopVisibility: () => void;
   private readonly stopNetwork: () => void;
+  private readonly stopPageLeave: () => void;
   /** Requests aborted because their answer was late (the heartbeat): failures, not cancellations. */
   private readonly late = new WeakSet<AbortController>();
   private wasHidden: boolean;
   private isDisposed = false;
+  /** Between the page's `pagehide` and its showing again: nothing is sent. */
+  private hasLeftPage = false;
 
   constructor(transport: Transport, settings: PollingLoopSettings) {
     this.transport = transport;
@@ -131,7 +136,33 @@ export class PollingLoop implements PollingRoomHost {
     this.wasHidden = settings.visibility.isHidden();
     this.stopVisibility = settings.visibility.subscribe(this.onVisibilityChange);
     this.stopNetwork = settings.network.subscribe(this.onNetworkChange);
+    this.stopPageLeave = settings.pageLeave.subscribe(this.onPageLeave, this.onPageReturn);
   }
+
+  /**
+   * The page is going away: every room says it leaves, in a request that outlives the page, and
+   * nothing more is sent until it shows again (pageLeave.ts).
+   */
+  private readonly onPageLeave = (): void => {
+    if (this.isDisposed) return;
+    this.hasLeftPage = true;
+    // A held poll carries no rows: ending it loses nothing.
+    this.parked?.abort();
+    const body = leaveBody(this.rooms);
+    if (body === undefined) return;
+    this.requestCount += 1;
+    this.transport
+      .request({ method: 'POST', path: this.settings.path, body, headers: this.headers(), keepalive: true })
+      .catch(() => undefined);
+  };
+
+  /** The page shows again (the back/forward cache): poll at once, which brings this person back. */
+  private readonly onPageReturn = (): void => {
+    if (!this.hasLeftPage || this.isDisposed) return;
+    this.hasLeftPage = false;
+    this.lastRequestAt = 0;
+    this.wake();
+  };
 
   /** True once the relay answered that it holds waiting requests (our relays do). */
   get isLongPolling(): boolean {
@@ -180,6 +211,7 @@ export class PollingLoop implements PollingRoomHost {
     this.isDisposed = true;
     this.stopVisibility();
     this.stopNetwork();
+    this.stopPageLeave();
     clearTimeout(this.timer);
     clearTimeout(this.forbiddenTimer);
     this.sending?.abort();
@@ -208,7 +240,7 @@ export class PollingLoop implements PollingRoomHost {
   private isWakeQueued = false;
 
   private pump(): void {
-    if (this.isDisposed || this.sending !== undefined) return;
+    if (this.isDisposed || this.hasLeftPage || this.sending !== undefined) return;
     const now = Date.now();
     if (now < this.retryAt) {
       this.setTimer(this.retryAt - now);

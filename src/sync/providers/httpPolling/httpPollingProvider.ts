@@ -18,6 +18,7 @@ import {
   type VisibilitySource,
 } from './PollingLoop.js';
 import { PollingRoom } from './PollingRoom.js';
+import { browserPageLeave, type PageLeaveSource } from './pageLeave.js';
 import { ROOM_PATTERN, SYNC_UPDATES_PATH } from '../../shared/pollingProtocol.js';
 
 /** Options of {@link httpPollingProvider}. Durations are milliseconds. */
@@ -85,6 +86,12 @@ export interface HttpPollingProviderOptions {
    * @default `document.visibilityState` where there is a document, else always visible
    */
   visibility?: VisibilitySource;
+  /**
+   * The page going away: every room then says it leaves (`awareness: null`) in one `keepalive`
+   * request, so the others stop seeing this person at once.
+   * @default the window's `pagehide` event where there is a document; else never
+   */
+  pageLeave?: PageLeaveSource;
 }
 
 /** The block editor's default intervals and retry schedule (`@wordpress/sync` 1.56 `config.ts`). */
@@ -277,6 +284,7 @@ export function httpPollingProvider(options: HttpPollingProviderOptions = {}): P
         refreshNonce: options.refreshNonce ?? adminAjaxNonce(context.transport),
         visibility: options.visibility ?? documentVisibility(),
         network: options.network ?? browserNetwork(),
+        pageLeave: options.pageLeave ?? browserPageLeave(),
       };
       loop = new PollingLoop(context.transport, settings);
       loops.set(context.transport, loop);
