@@ -159,17 +159,53 @@ export class ConflictError extends WpEntitiesError {
   }
 }
 
+/** What a {@link JournalError} knows beyond its message. */
+export interface JournalErrorDetails {
+  /** The underlying error (a `QuotaExceededError`, a file system error). */
+  cause?: unknown;
+  /** The journal's storage, as its `label` names it (`'localStorage wp-entities-journal'`, a file path). */
+  storage?: string | undefined;
+  /** Where the text of a damaged journal was kept, untouched (a localStorage item, a file path). */
+  damagedCopy?: string | undefined;
+  /** The keys of the entries that could not be read (`'?'` for one whose key was torn too). */
+  unreadable?: readonly string[] | undefined;
+}
+
 /**
- * The journal of unsaved edits could not be read or written (quota, private mode, a broken file).
- * Editing goes on; the error is shown as `store.journalError`.
+ * The journal of unsaved edits could not be read or written (quota, private mode, a broken file),
+ * or was read only in part: `storage` names it, `unreadable` lists the entries lost to the damage
+ * and `damagedCopy` says where their text was kept. Editing goes on; the error is shown as
+ * `store.journalError`.
  */
 export class JournalError extends WpEntitiesError {
   override name = 'JournalError';
+  /** The journal's storage, when known. */
+  readonly storage: string | undefined;
+  /** Where the damaged text was kept, when part of the journal could not be read. */
+  readonly damagedCopy: string | undefined;
+  /** The keys of entries that could not be read (empty unless the journal was damaged). */
+  readonly unreadable: readonly string[];
+  /** An error with `message`; `details` names the storage, the damaged copy and the lost entries. */
+  constructor(message: string, details: JournalErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.storage = details.storage;
+    this.damagedCopy = details.damagedCopy;
+    this.unreadable = details.unreadable ?? [];
+  }
 }
 
 /** A bad argument was passed to a public method; the message names what was wrong. */
 export class ArgumentError extends WpEntitiesError {
   override name = 'ArgumentError';
+}
+
+/**
+ * A store snapshot (`store.hydrate(snapshot)`) was refused: another format version, a checksum
+ * that does not match its content (edited or cut short on its way), or a shape this version does
+ * not read. Nothing of it was taken in: the store is as it was.
+ */
+export class SnapshotError extends WpEntitiesError {
+  override name = 'SnapshotError';
 }
 
 /**
@@ -220,5 +256,7 @@ export const isArgumentError = errorGuard(ArgumentError, 'ArgumentError');
 export const isConflictError = errorGuard(ConflictError, 'ConflictError');
 /** True for a {@link JournalError}. */
 export const isJournalError = errorGuard(JournalError, 'JournalError');
+/** True for a {@link SnapshotError}. */
+export const isSnapshotError = errorGuard(SnapshotError, 'SnapshotError');
 /** True for a {@link StoreDisposedError}. */
 export const isStoreDisposedError = errorGuard(StoreDisposedError, 'StoreDisposedError');

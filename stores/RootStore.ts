@@ -7,6 +7,12 @@ import { EditObservers, type EditListener } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../models/entityTypes.js';
 import type { EntityLoader } from './entities/loaders.js';
 import { createRootEntityConfigs } from './entities/rootEntities.js';
 import { ArgumentError, StoreDisposedError } from '../core/errors.js';
@@ -41,6 +47,8 @@ import type { HomePage } from './HomePage.js';
 import type { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
 import type { TemplateLookup } from './TemplateLookup.js';
 import { UserStore } from './UserStore.js';
+import { Freshness, type FreshnessOptions, type InvalidateTarget } from './Freshness.js';
+import { dehydrateStore, hydrateStore, type StoreSnapshot } from './storeSnapshot.js';
 
 /** Options of a {@link RootStore}. */
 export interface RootStoreOptions {
@@ -86,6 +94,13 @@ export interface RootStoreOptions {
    * @default 300_000 (5 minutes)
    */
   gcTimeMs?: number | undefined;
+  /**
+   * When observed data is asked for again by itself: `staleTimeMs`, `refetchOnWindowFocus`,
+   * `refetchOnReconnect`, `refetchIntervalMs`, and per entity (`entities: { 'postType/post': {…} }`).
+   * Only what a component or reaction reads is refetched; a script's reads never are.
+   * @default { staleTimeMs: 0, refetchOnWindowFocus: true, refetchOnReconnect: true, refetchIntervalMs: false }
+   */
+  freshness?: FreshnessOptions | undefined;
 }
 
 /** The default of {@link RootStoreOptions.gcTimeMs}: five minutes, as TanStack Query's cache time. */
@@ -140,6 +155,8 @@ export class RootStore implements CollectionHost {
   readonly editBases: EditBases;
   /** Writes waiting for the site (`offlineWrites: 'wait'`); `undefined` otherwise. */
   readonly waitingWrites: WaitingWrites | undefined;
+  /** When observed data is asked for again (see {@link RootStoreOptions.freshness}); `set` changes a policy. */
+  readonly freshness: Freshness;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
   /** Collections made: what `allCollections` readers react to. */
@@ -153,6 +170,9 @@ export class RootStore implements CollectionHost {
   private restoring: Promise<unknown> = Promise.resolve();
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
+  private readonly stopFreshness: () => void;
+  /** The store was made with loaders of its own: a snapshot's entity configs are not taken in. */
+  private readonly hasOwnLoaders: boolean;
   private disposed = false;
 
   /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
@@ -221,8 +241,44 @@ export class RootStore implements CollectionHost {
         releaseLock();
       };
     }
+    this.hasOwnLoaders = options.loaders !== undefined;
+    this.freshness = new Freshness(this, options.freshness);
+    this.stopFreshness = this.freshness.start();
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  /**
+   * The cache as plain JSON, for server rendering: the entity configs of loaded kinds, every
+   * record per context, every answered page with its totals, and the permission answers. Never
+   * edits, undo steps, the journal or sync state. Put it in the page (`JSON.stringify`, escaped for
+   * a script tag) and give it to {@link hydrate} on the client.
+   */
+  dehydrate(): StoreSnapshot {
+    return dehydrateStore(this);
+  }
+
+  /**
+   * Takes in a snapshot {@link dehydrate} made (the object or its JSON text), so the same reads
+   * (`collection.get`, `query.items`, the hooks) answer with no request. Call it on a new store
+   * before rendering. Nothing of it becomes an edit, so nothing of it is ever saved back.
+   * @throws SnapshotError for another version, a changed snapshot (its checksum), or a shape
+   *   this version does not read; nothing was taken in then.
+   */
+  hydrate(snapshot: StoreSnapshot | string): void {
+    if (this.isDisposed) throw new StoreDisposedError('hydrate a snapshot');
+    hydrateStore(this, snapshot, !this.hasOwnLoaders);
+  }
+
+  /**
+   * Something changed on the server that this store did not do: every list and record of
+   * `(kind, name)`, or only record `id`, is stale. What is observed is asked for again at once; the
+   * rest when next observed (a list) or shown by a hook (a record). Unsaved edits stay; a record
+   * someone else changed while it was edited becomes a save conflict with `conflicts: 'detect'`.
+   */
+  invalidate(target: InvalidateTarget): void {
+    if (this.isDisposed) throw new StoreDisposedError('invalidate');
+    this.freshness.invalidate(target);
   }
 
   /**
@@ -252,7 +308,12 @@ export class RootStore implements CollectionHost {
     return this.journalRecorder?.size ?? 0;
   }
 
-  /** Why the journal could not be read or written last (quota, private mode); editing goes on. Observable. */
+  /**
+   * Why the journal could not be read or written last (quota, private mode); editing goes on. Else,
+   * when the last read found part of the journal damaged (a torn write), a `JournalError` naming the
+   * storage, the entries that could not be read (`unreadable`) and where their text was kept
+   * (`damagedCopy`); it stays until a read finds the journal whole. Observable.
+   */
   get journalError(): Error | undefined {
     return this.journalRecorder?.error;
   }
@@ -267,7 +328,10 @@ export class RootStore implements CollectionHost {
    * {@link readJournal} gave them), or every entry of other writers. Entries of one record are
    * merged (the newest value of each field), each record's edits become one `restore` undo step,
    * a record made with `create()` and never saved is made again (nothing is sent), and fields the
-   * server changed since the edit started become `record.conflict`. The restored entries become
+   * server changed since the edit started are restored as edits in conflict (`record.conflict`:
+   * the record is dirty and every save rejects with a `ConflictError` until the user answers, as
+   * before the reload). Entries a damaged journal lost are named by {@link journalError}; the
+   * rest are restored. The restored entries become
    * this store's own. Resolves to the records touched (`[]` without a journal or when it cannot be
    * read: see {@link journalError}); an entry is never restored twice.
    */
@@ -397,13 +461,22 @@ export class RootStore implements CollectionHost {
   }
 
   /**
+   * The collection of a registered entity (see {@link PostTypeRecords}): its records typed as the
+   * generated declaration file says, with no type arguments.
+   */
+  collection<K extends RegisteredKind, N extends RegisteredName<K>>(
+    kind: K,
+    name: N,
+  ): EntityCollection<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
+  /**
    * The collection of `(kind, name)`: one instance per pair, made on first use. `T` types the
    * records as the server sends them, `E` as they are edited (raw attributes as plain values).
    */
   collection<T extends object = PlainObject, E extends object = T>(
     kind: string,
     name: string,
-  ): EntityCollection<T, E> {
+  ): EntityCollection<T, E>;
+  collection(kind: string, name: string): EntityCollection<object> {
     if (this.isDisposed) throw new StoreDisposedError(`open the collection (${kind}, ${name})`);
     const key = `${kind}\u0000${name}`;
     let collection = this.collections.get(key);
@@ -412,16 +485,23 @@ export class RootStore implements CollectionHost {
       this.collections.set(key, collection);
       this.collectionMembers.changed();
     }
-    return collection as unknown as EntityCollection<T, E>;
+    return collection;
   }
 
+  /** `collection(kind, name).record(id)` of a registered entity (see {@link PostTypeRecords}), typed with no type arguments. */
+  record<K extends RegisteredKind, N extends RegisteredName<K>>(
+    kind: K,
+    name: N,
+    id?: Id,
+  ): EntityRecord<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
   /** `collection(kind, name).record(id)`; a singleton entity takes no id. `T` and `E` as for {@link collection}. */
   record<T extends object = PlainObject, E extends object = T>(
     kind: string,
     name: string,
     id?: Id,
-  ): EntityRecord<T, E> {
-    return this.collection<T, E>(kind, name).record(id);
+  ): EntityRecord<T, E>;
+  record(kind: string, name: string, id?: Id): EntityRecord<object> {
+    return this.collection(kind, name).record(id);
   }
 
   /** Every collection made so far; observers re-run when one is made. */
@@ -454,6 +534,7 @@ export class RootStore implements CollectionHost {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.stopFreshness();
     this.sync?.dispose();
     this.stopJournal?.();
     this.stopTrackingBases?.();
