@@ -31,7 +31,7 @@ export interface RestErrorInit {
   status: number;
   /** WordPress error code (`rest_post_invalid_id`), or one of ours: `invalid_json`, `http_error`, `fetch_error`, `timeout`, `abort_error`. */
   code: string;
-  /** Human-readable message: WordPress's own when it sent one. */
+  /** Human-readable message: WordPress's own when it sent one (a 401 or 403 from `RestTransport` adds whom it signed in as and the likely cause). */
   message: string;
   /** WordPress's `data` member (at least `{ status }`), or whatever else describes the failure. */
   data?: unknown;

@@ -34,6 +34,7 @@ import {
   type RequestContext,
 } from './restErrors.js';
 import { isKeyedRecords } from './keyedRecords.js';
+import { explainSignInFailure, signInIdentityOf, type SignInIdentity } from './signInFailure.js';
 import { findLink, parseAllowHeader, readTotalPages } from './responseHeaders.js';
 import { parseRestRoot, resolveRestUrl, type RestRoot } from './restUrl.js';
 import {
@@ -204,6 +205,8 @@ export class RestTransport implements Transport {
   readonly #totalTimeoutMs: number | false;
   readonly #retry: RetryPolicy;
   readonly #credentials: RequestCredentials | undefined;
+  /** Whom the requests sign in as, named in the message of a 401 or 403. */
+  readonly #identity: SignInIdentity;
   #batchMaxItems: Promise<number> | undefined;
 
   /** @throws ArgumentError naming the option that is wrong. */
@@ -226,6 +229,7 @@ export class RestTransport implements Transport {
       ...resolveHeaders(options.headers, 'RestTransport option "headers"'),
       ...authHeaders(options.auth),
     };
+    this.#identity = signInIdentityOf(this.#headers);
   }
 
   /**
@@ -390,7 +394,9 @@ export class RestTransport implements Transport {
       if (isRestError(error)) return failedChunk(part, error);
       throw error;
     }
-    return mapBatchResponse(part, response.status, response.data);
+    return mapBatchResponse(part, response.status, response.data).map((result) =>
+      result.ok ? result : { ...result, error: explainSignInFailure(result.error, this.#identity) },
+    );
   }
 
   #nextLink(headers: Headers, currentUrl: string): string | undefined {
@@ -525,7 +531,9 @@ export class RestTransport implements Transport {
     if (signals.caller?.aborted) return abortError(signals.caller.reason ?? error, context);
     if (signals.total?.aborted) return timeoutError(signals.totalMs, error, context, true);
     if (isRestError(error)) return error;
-    if (error instanceof HTTPError) return restErrorFromResponse(error.response, context);
+    if (error instanceof HTTPError) {
+      return explainSignInFailure(await restErrorFromResponse(error.response, context), this.#identity);
+    }
     if (error instanceof TimeoutError) {
       return timeoutError(this.#timeoutMs === false ? 0 : this.#timeoutMs, error, context);
     }

@@ -1,5 +1,5 @@
 /**
- * The README's scripting example as a script: read one post (its raw title, with local edits
+ * The scripting example of docs/reading-and-editing.md as a script: read one post (its raw title, with local edits
  * applied) and the first 20 drafts.
  *
  *     WP_URL=https://example.com/wp-json WP_USER=admin WP_APP_PASSWORD='abcd efgh ijkl mnop' \

@@ -1,5 +1,5 @@
 /**
- * Edits and saves a post's title, printing every change to its edits as the README's "Watching
+ * Edits and saves a post's title, printing every change to its edits as docs/reading-and-editing.md's "Watching
  * every edit" does: the edit (`local`), then the save's answer clearing it (`server`).
  *
  *     WP_URL=https://example.com/wp-json WP_USER=admin WP_APP_PASSWORD='abcd efgh ijkl mnop' \

@@ -363,7 +363,7 @@ export class MockWordPress {
    * the delay and pending failures; releases held requests.
    */
   reset(): void {
-    this.db = new MockDatabase(this.options.now ?? '2026-11-21T10:00:00');
+    this.db = new MockDatabase(this.options.now ?? '2026-11-21T10:00:00', this.options.realTime === true);
     applySeed(this.db, this.options);
     if (atLeast(this.version, '6.7')) registerFontFamilyType(this.db);
     this.site = {

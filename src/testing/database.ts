@@ -211,20 +211,28 @@ export class MockDatabase {
   /** The next free id of each id sequence. */
   private readonly nextIds = { post: 1, term: 1, comment: 1, user: 1 };
   private clockMs: number;
+  private readonly isRealTime: boolean;
 
-  constructor(now: string) {
+  /** `now` is where the clock starts; with `isRealTime` it follows the machine's clock once that is later. */
+  constructor(now: string, isRealTime = false) {
     this.clockMs = Date.parse(`${now}Z`);
+    this.isRealTime = isRealTime;
   }
 
-  /** Advances the mock clock by a second and returns the new local date string. */
+  /** The machine's time in whole seconds (dates have no fractions), or 0 on a fixed clock. */
+  private wallMs(): number {
+    return this.isRealTime ? Math.floor(Date.now() / 1000) * 1000 : 0;
+  }
+
+  /** Advances the mock clock by a second (to the machine's time, when that is later) and returns the new local date string. */
   tick(): string {
-    this.clockMs += 1000;
+    this.clockMs = Math.max(this.clockMs + 1000, this.wallMs());
     return formatDate(new Date(this.clockMs));
   }
 
   /** The current mock date. */
   now(): string {
-    return formatDate(new Date(this.clockMs));
+    return formatDate(new Date(Math.max(this.clockMs, this.wallMs())));
   }
 
   /** The next post id (posts, attachments, revisions, templates, menu items share it). */

@@ -218,6 +218,12 @@ export interface MockWordPressOptions extends MockSeed {
   /** The fixed clock the mock starts from (UTC, `YYYY-MM-DDTHH:MM:SS`); each write advances it one second. @default '2026-11-21T10:00:00' */
   now?: string;
   /**
+   * The clock follows the machine's time (UTC) from `now` on, as a site's does: a save made now is
+   * dated now. Each write still moves it on at least a second, so dates keep the order of writes.
+   * Tests leave it off, for dates they can predict. @default false
+   */
+  realTime?: boolean;
+  /**
    * Bounds and timings of the collaboration relay at `/wp-sync/v1/updates` (compaction threshold,
    * rows and bytes a room may hold, presence timeout, the longest long poll).
    * @default {} (the block editor server's values; 1000 rows, 32 MiB, 20 s long polls)

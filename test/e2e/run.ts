@@ -17,6 +17,7 @@ import { blockEditingTests } from './blockEditing.e2e.js';
 import { collaborationFigures, pairTests, runPairTests } from './collaboration.e2e.js';
 import { proxyTests, README_SCREENSHOT, tests } from './editor.e2e.js';
 import { featureTests } from './editorFeatures.e2e.js';
+import { firstLoadTests } from './firstLoad.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
@@ -56,7 +57,13 @@ async function main(): Promise<number> {
     }
 
     // Two people on one post, each in their own browser context, on the demo's shared site.
-    const pairs = selected([...pairTests, ...sharedEditingTests, ...inserterTests, ...richTextPairTests]);
+    const pairs = selected([
+      ...pairTests,
+      ...sharedEditingTests,
+      ...inserterTests,
+      ...richTextPairTests,
+      ...firstLoadTests,
+    ]);
     if (pairs.length > 0) {
       const shared = await startDemo({ port: 0, quiet: true, watch: false });
       try {

@@ -1,5 +1,5 @@
 /**
- * Whose unsaved changes the example editor names ("1 yours, 1 from Eddie Editor"), on two stores
+ * Whose unsaved changes the example editor names ("yours and Eddie Editor's"), on two stores
  * linked by the memory network, watched the way the editor watches them: the room is opened and
  * the watcher registered before local persistence has loaded (so before the binding listens).
  */
@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EntityRecord, RootStore } from 'wp-entities';
 import {
   changeAuthors,
+  describeAuthorSets,
   watchChangeAuthors,
   YOU,
 } from '../../examples/editor/src/collaboration/changeAuthors.js';
@@ -104,5 +105,23 @@ describe("the example editor's authors of unsaved changes", () => {
     expect(admin.record.edited?.title).toBe('Hello!?');
     expect([...changeAuthors(admin.record)]).toEqual(['User 2']);
     expect([...changeAuthors(eddie.record)]).toEqual([YOU]);
+  });
+});
+
+describe('the header’s words for whose the unsaved changes are', () => {
+  it('counts each record once, so the counts add up to the records', () => {
+    const both = new Set([YOU, 'Eddie Editor']);
+    // Before: "1 yours, 1 from Eddie Editor" for one record changed by both.
+    expect(describeAuthorSets([both])).toBe("yours and Eddie Editor's");
+    expect(describeAuthorSets([new Set(['Eddie Editor'])])).toBe("Eddie Editor's");
+    expect(describeAuthorSets([new Set([YOU]), new Set([YOU]), both])).toBe(
+      "2 yours, 1 yours and Eddie Editor's",
+    );
+    expect(describeAuthorSets([new Set(['Zoe', 'Ana', YOU])])).toBe("yours, Ana's and Zoe's");
+  });
+
+  it('says nothing when every change is this person’s alone', () => {
+    expect(describeAuthorSets([new Set([YOU]), new Set([YOU])])).toBeUndefined();
+    expect(describeAuthorSets([])).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The example scripts (examples/scripts/) against the mock WordPress served on 127.0.0.1, as a
- * user would run them: called as functions, and one started as a real `tsx` process. The README's
- * scripting example must stay the body of readPosts.ts.
+ * user would run them: called as functions, and one started as a real `tsx` process. The scripting
+ * example of docs/reading-and-editing.md must stay the body of readPosts.ts.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -97,9 +97,9 @@ describe('examples/scripts', () => {
     expect(stdout.split('\n')[0]).toBe('From the shell');
   }, 60_000);
 
-  it('keeps the README’s scripting example as the body of readPosts.ts', () => {
-    const readme = readFileSync(fromRoot('README.md'), 'utf8');
-    const example = /## Scripting example\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  it('keeps the scripting example of docs/reading-and-editing.md as the body of readPosts.ts', () => {
+    const doc = readFileSync(fromRoot('docs/reading-and-editing.md'), 'utf8');
+    const example = /## A script\n\n```ts\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
     const body = example.slice(example.indexOf('const posts'));
     expect(body).not.toBe('');
     // The script takes the id as an argument and prints through `log`.

@@ -157,7 +157,7 @@ describe('batch', () => {
       expect(failed.status).toBe(403);
       expect(failed.error.code).toBe('rest_cannot_edit');
       expect(failed.error.status).toBe(403);
-      expect(failed.error.message).toBe('Sorry, you are not allowed to edit this post.');
+      expect(failed.error.message).toMatch(/^Sorry, you are not allowed to edit this post\. \(HTTP 403/);
       expect(failed.error.url).toBe('/wp/v2/posts/2');
     }
   });

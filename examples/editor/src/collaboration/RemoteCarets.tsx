@@ -170,6 +170,10 @@ export function RichRemoteCarets({
           mark.append(line);
         }
         box.append(mark);
+        // A caret at the end of a line would hang its name past the block's right border: the name
+        // then hangs to the caret's left instead.
+        const name = mark.querySelector<HTMLElement>('.remote-caret-name');
+        if (name && name.getBoundingClientRect().right > origin.right) name.classList.add('is-flipped');
       }
     };
     draw();

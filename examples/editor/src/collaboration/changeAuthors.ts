@@ -134,19 +134,31 @@ export function changeAuthors(record: EntityRecord<object>): ReadonlySet<string>
   return record.hasEdits && authors !== undefined && authors.size > 0 ? authors : new Set([YOU]);
 }
 
+/** "yours", "Eddie Editor's", "yours and Eddie Editor's": whose a record's changes are, this person first. */
+function whoseOf(authors: ReadonlySet<string>): string {
+  const names = [...authors].sort((a, b) => (a === YOU ? -1 : b === YOU ? 1 : a.localeCompare(b)));
+  const owned = names.map((name) => (name === YOU ? 'yours' : `${name}'s`));
+  return owned.length === 1 ? (owned[0] ?? '') : `${owned.slice(0, -1).join(', ')} and ${owned.at(-1) ?? ''}`;
+}
+
 /**
- * "1 yours, 1 from Eddie Editor" for records with unsaved changes; `undefined` when they are all
- * this person's (nothing worth saying).
+ * Whose the unsaved changes of records with the given authors are, each record counted once:
+ * "yours and Eddie Editor's" when every record has the same authors, else "2 yours, 1 Eddie
+ * Editor's" (the counts add up to the number of records); `undefined` when they are all this
+ * person's alone (nothing worth saying).
  */
-export function describeAuthors(records: readonly EntityRecord<object>[]): string | undefined {
+export function describeAuthorSets(recordAuthors: readonly ReadonlySet<string>[]): string | undefined {
   const counts = new Map<string, number>();
-  for (const record of records) {
-    for (const author of changeAuthors(record)) counts.set(author, (counts.get(author) ?? 0) + 1);
+  for (const authors of recordAuthors) {
+    const whose = whoseOf(authors);
+    counts.set(whose, (counts.get(whose) ?? 0) + 1);
   }
-  if (counts.size === 1 && counts.has(YOU)) return undefined;
-  const parts: string[] = [];
-  const yours = counts.get(YOU);
-  if (yours !== undefined) parts.push(`${yours} yours`);
-  for (const [author, count] of counts) if (author !== YOU) parts.push(`${count} from ${author}`);
-  return parts.join(', ');
+  if (counts.size === 0 || (counts.size === 1 && counts.has('yours'))) return undefined;
+  if (counts.size === 1) return [...counts.keys()][0];
+  return [...counts].map(([whose, count]) => `${count} ${whose}`).join(', ');
+}
+
+/** Whose the unsaved changes of `records` are (see {@link describeAuthorSets}), for `observer` components. */
+export function describeAuthors(records: readonly EntityRecord<object>[]): string | undefined {
+  return describeAuthorSets(records.map(changeAuthors));
 }

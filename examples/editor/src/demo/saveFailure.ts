@@ -8,9 +8,20 @@ import type { MockWordPress } from 'wp-entities/testing';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** A request the armed failure hits: any write except an autosave. */
+/** The REST routes a save writes to: a record's own route, or a batch of them. */
+const SAVE_ROUTES = /^\/(wp\/v2\/|batch\/v1$)/;
+
+/**
+ * A request the armed failure hits: a save, that is a write to a record's route or a batch, except
+ * an autosave. Not the collaboration relay's polls (`POST /wp-sync/v1/updates`), which every open
+ * editor sends each second: they would use the failure up before the save the user asked about.
+ */
 export function isFailingWrite(request: { method: string; path: string }): boolean {
-  return !READ_METHODS.has(request.method) && !request.path.endsWith('/autosaves');
+  return (
+    !READ_METHODS.has(request.method) &&
+    SAVE_ROUTES.test(request.path) &&
+    !request.path.endsWith('/autosaves')
+  );
 }
 
 /** Makes the next write to `mock` answer 500. */

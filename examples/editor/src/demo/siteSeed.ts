@@ -8,8 +8,13 @@
 import type { MockEmbedAnswer, MockWordPressOptions } from 'wp-entities/testing';
 import { SAMPLE_CONTENT } from '../post/blocks/sampleContent.js';
 
-/** The site's settings, posts and revisions. */
+/**
+ * The site's settings and posts. Its clock is the machine's, so a save made now reads "Last saved:
+ * today". Nothing in it is waiting for the newcomer (no autosave newer than a post): every notice
+ * the demo shows is one they caused.
+ */
 export const DEMO_SEED: MockWordPressOptions = {
+  realTime: true,
   settings: { title: 'Field Notes', description: 'A demo site for wp-entities' },
   posts: [
     // A post with the blocks a real one has: text blocks to edit, and others kept as cards.
@@ -21,19 +26,6 @@ export const DEMO_SEED: MockWordPressOptions = {
       excerpt: 'What to pack, what to write down, and the weather.',
       content: SAMPLE_CONTENT,
       date: '2026-11-20T17:30:00',
-    },
-    // An autosave newer than "Hello world!": opening that post offers to restore it.
-    {
-      type: 'revision',
-      parent: 1,
-      author: 1,
-      slug: '1-autosave-v1',
-      status: 'inherit',
-      title: 'Hello world! (edited on another computer)',
-      content:
-        '<!-- wp:paragraph -->\n<p>Welcome to WordPress. This text was autosaved but never saved.</p>\n<!-- /wp:paragraph -->',
-      excerpt: '',
-      date: '2026-11-21T09:30:00',
     },
   ],
 };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRestError } from 'wp-entities';
-import { observer, useEntityRecord } from 'wp-entities/react';
+import { observer, useEntityRecord, useStore } from 'wp-entities/react';
 import { useChangeAuthors } from '../collaboration/changeAuthors.js';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
 import { PostForm } from './PostForm.js';
@@ -22,10 +22,47 @@ export function BackLink({ type }: { type: EditablePostType }) {
 }
 
 /**
- * A saved post or page by id: loads it in the edit context and shows the editor, the read-only view
- * (WordPress refuses the edit context), the trashed view, or the error.
+ * A saved post or page by id. Whether the user may edit it is asked first (`OPTIONS`, or the
+ * answer a list already brought): someone who may only read it gets the read-only view straight
+ * away, and the editor never asks WordPress for the edit context, nor joins the post's shared room,
+ * on their behalf (each a 403 in the console). A check that fails opens the editor, which then
+ * shows whatever WordPress answers.
  */
 export const PostEditor = observer(function PostEditor({ type, id }: { type: EditablePostType; id: number }) {
+  const store = useStore();
+  useEffect(() => {
+    void store.permissions.canUser('update', { kind: 'postType', name: type, id });
+  }, [store, type, id]);
+  const resource = { kind: 'postType', name: type, id } as const;
+  const mayEdit = store.permissions.get('update', resource);
+  const labels = TYPE_LABELS[type];
+  if (mayEdit === false) {
+    return (
+      <section className="editor" aria-label={labels.one}>
+        <BackLink type={type} />
+        <ReadOnlyPost
+          record={store.record<EditorPost>('postType', type, id)}
+          label={labels.one.toLowerCase()}
+        />
+      </section>
+    );
+  }
+  if (mayEdit === undefined && store.permissions.lastError('update', resource) === undefined) {
+    return (
+      <section className="editor" aria-busy="true" aria-label={labels.one}>
+        <BackLink type={type} />
+        <p className="loading">Loading…</p>
+      </section>
+    );
+  }
+  return <EditablePost type={type} id={id} />;
+});
+
+/**
+ * The post in the edit context: the editor, the read-only view (WordPress refuses the edit
+ * context after all), the trashed view, or the error.
+ */
+const EditablePost = observer(function EditablePost({ type, id }: { type: EditablePostType; id: number }) {
   // Not `edited`: read here, every keystroke would re-render the editor screen and the form in it.
   const { record, fetchError, isResolving } = useEntityRecord<EditorPost>('postType', type, id);
   const hasPost = useHasEditedPost(record);

@@ -6,7 +6,6 @@ import { ConnectionStatus } from '../collaboration/ConnectionStatus.js';
 import { DeletePost } from './DeletePost.js';
 import { EditorSidebar } from './EditorSidebar.js';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
-import { REVISIONS_QUERY } from './RevisionsList.js';
 import { SaveStatus } from './SaveStatus.js';
 import { REST_BASE, TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
 import { ContentField } from './fields/ContentField.js';
@@ -83,7 +82,6 @@ export const PostForm = observer(function PostForm({ record, type, back, onSaved
     typing.closeStep();
     const saved = await record.save();
     if (saved === undefined) return;
-    if (record.id !== undefined) record.revisions(REVISIONS_QUERY).invalidate();
     onSaved?.();
   };
   const onKeyDown = (event: KeyboardEvent) => {

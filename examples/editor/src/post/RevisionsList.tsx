@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { typingUndoOf } from '../text/typingUndo.js';
@@ -7,8 +7,8 @@ import { formatDate, textOf } from '../ui/format.js';
 import { RevisionCompare, type RevisionSide } from './RevisionCompare.js';
 import type { EditorPost } from '../app/types.js';
 
-/** The query of the revisions panel; the editor invalidates it after a save. */
-export const REVISIONS_QUERY = { per_page: 5 } as const;
+/** The query of the revisions panel. */
+const REVISIONS_QUERY = { per_page: 5 } as const;
 
 /** A revision as listed (edit context: raw fields). */
 interface ListedRevision {
@@ -41,6 +41,15 @@ export const RevisionsList = observer(function RevisionsList({
   const store = useStore();
   const [comparing, setComparing] = useState<ListedRevision>();
   const revisions = record.revisions(REVISIONS_QUERY);
+  // Every save makes a revision, whoever saved: this window, or another whose save this window's
+  // copy of the post was refetched after (its saved version moved). The list follows that version.
+  const savedVersion = record.persisted?.modified_gmt;
+  const listedVersion = useRef(savedVersion);
+  useEffect(() => {
+    if (savedVersion === listedVersion.current) return;
+    listedVersion.current = savedVersion;
+    revisions.invalidate();
+  }, [savedVersion, revisions]);
   const items = revisions.items as ListedRevision[] | null;
   const labelOf = (revision: ListedRevision) =>
     `${formatDate(revision.date)} by ${store.users.byId(revision.author ?? 0)?.name ?? `user ${revision.author ?? '?'}`}`;

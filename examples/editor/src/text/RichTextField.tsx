@@ -8,13 +8,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import {
-  __unstableUseRichText as useRichText,
-  getActiveFormats,
-  insert,
-  RichTextData,
-  toHTMLString,
-} from '@wordpress/rich-text';
+import { getActiveFormats, insert, RichTextData, toHTMLString } from '@wordpress/rich-text';
 import type * as Y from 'yjs';
 import { RichRemoteCarets } from '../collaboration/RemoteCarets.js';
 import type { RemoteCaret } from '../collaboration/RemoteCarets.js';
@@ -38,6 +32,7 @@ import { isMapOf, mapHtml, richOffsetAt } from './htmlOffsets.js';
 import { ownChangeCount } from './ownChanges.js';
 import { typedTextOf, valueAfterTyping, type FieldValue } from './plainTyping.js';
 import { htmlSteps, nextBlockHtml } from './richEdit.js';
+import { useRichText } from './richTextHook.js';
 import {
   modelOfRichHtml,
   parseRich,
