@@ -6,6 +6,17 @@
 export * from '../core/errors.js';
 export * from '../core/transport/index.js';
 export * from '../models/EntityConfig.js';
+export {
+  POST_TYPE_SYNC,
+  SITE_SYNC,
+  DEFAULT_SYNCED_ENTITIES,
+  type EntitySyncSpec,
+  type EntitySyncRules,
+  type GuardedFieldRule,
+  type GuardCondition,
+  type GuardCapability,
+  type HtmlAllowList,
+} from '../core/entitySync.js';
 export * from '../models/EntityRecord.js';
 export {
   EDIT_ORIGINS,
