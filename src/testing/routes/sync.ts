@@ -221,7 +221,8 @@ function refuseGuardedChanges(relay: SyncRelay, request: RestRequest, rooms: rea
     const can = capabilitiesFromLinks(postActionLinks(request, type, room.room));
     // Someone who may save every guarded change is not judged (their rows stay opaque, as on the block editor's server).
     if (maySaveEverything(request, type, can)) continue;
-    const saved = savedMarkupOf({ title: post.title, content: post.content, excerpt: post.excerpt }, rules);
+    // The row holds each raw field under its REST name: the rules' HTML fields are read from it.
+    const saved = savedMarkupOf(post, rules);
     const storedDocument = post.meta['_crdt_document'];
     for (const change of relay.guard.judge(room.room, room.updates, can, saved, storedDocument, rules))
       refused.push({ room: room.room, ...change });
