@@ -96,11 +96,23 @@ export interface EditOptions {
 }
 
 /**
+ * The value an edit may give field `K` of `E`: its type, except that an object `meta` may be
+ * partial, since WordPress updates only the meta keys a write sends and a post type merges a `meta`
+ * edit over the edited meta (a site's plugins may register keys on every post type).
+ */
+export type EditValue<E extends object, K extends keyof E> = K extends 'meta'
+  ? E[K] extends object
+    ? Partial<E[K]>
+    : E[K]
+  : E[K];
+
+/**
  * What `record.edit` accepts: any field of the edited record `E` (or another, such as the transient
- * `blocks`), each a value or a function of the edited record evaluated at save time.
+ * `blocks`), each a value or a function of the edited record evaluated at save time; `meta` may
+ * name only the keys that change (see {@link EditValue}).
  */
 export type EditInput<E extends object> = {
-  [K in keyof E]?: E[K] | ((edited: E) => E[K]);
+  [K in keyof E]?: EditValue<E, K> | ((edited: E) => EditValue<E, K>);
 } & Readonly<Record<string, unknown>>;
 
 /**

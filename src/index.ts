@@ -29,6 +29,7 @@ export {
 } from '../models/EditFunnel.js';
 export * from '../models/EntityQuery.js';
 export type * from '../models/postTypes.js';
+export type * from '../models/entityTypes.js';
 export type { SaveConflict, ConflictChoice } from '../models/SaveConflict.js';
 export * from '../models/ids.js';
 export * from '../models/QueryParts.js';

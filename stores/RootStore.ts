@@ -7,6 +7,12 @@ import { EditObservers, type EditListener } from '../models/EditFunnel.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import type { PlainObject } from '../models/snapshot.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../models/entityTypes.js';
 import type { EntityLoader } from './entities/loaders.js';
 import { createRootEntityConfigs } from './entities/rootEntities.js';
 import { ArgumentError, StoreDisposedError } from '../core/errors.js';
@@ -397,13 +403,22 @@ export class RootStore implements CollectionHost {
   }
 
   /**
+   * The collection of a registered entity (see {@link PostTypeRecords}): its records typed as the
+   * generated declaration file says, with no type arguments.
+   */
+  collection<K extends RegisteredKind, N extends RegisteredName<K>>(
+    kind: K,
+    name: N,
+  ): EntityCollection<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
+  /**
    * The collection of `(kind, name)`: one instance per pair, made on first use. `T` types the
    * records as the server sends them, `E` as they are edited (raw attributes as plain values).
    */
   collection<T extends object = PlainObject, E extends object = T>(
     kind: string,
     name: string,
-  ): EntityCollection<T, E> {
+  ): EntityCollection<T, E>;
+  collection(kind: string, name: string): EntityCollection<object> {
     if (this.isDisposed) throw new StoreDisposedError(`open the collection (${kind}, ${name})`);
     const key = `${kind}\u0000${name}`;
     let collection = this.collections.get(key);
@@ -412,16 +427,23 @@ export class RootStore implements CollectionHost {
       this.collections.set(key, collection);
       this.collectionMembers.changed();
     }
-    return collection as unknown as EntityCollection<T, E>;
+    return collection;
   }
 
+  /** `collection(kind, name).record(id)` of a registered entity (see {@link PostTypeRecords}), typed with no type arguments. */
+  record<K extends RegisteredKind, N extends RegisteredName<K>>(
+    kind: K,
+    name: N,
+    id?: Id,
+  ): EntityRecord<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
   /** `collection(kind, name).record(id)`; a singleton entity takes no id. `T` and `E` as for {@link collection}. */
   record<T extends object = PlainObject, E extends object = T>(
     kind: string,
     name: string,
     id?: Id,
-  ): EntityRecord<T, E> {
-    return this.collection<T, E>(kind, name).record(id);
+  ): EntityRecord<T, E>;
+  record(kind: string, name: string, id?: Id): EntityRecord<object> {
+    return this.collection(kind, name).record(id);
   }
 
   /** Every collection made so far; observers re-run when one is made. */

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { EntityRecord } from '../models/EntityRecord.js';
+import type { EditInput, EntityRecord } from '../models/EntityRecord.js';
 
 /**
  * Sets every edited field of `record` back to its saved (raw) value, as one undo step; a record
@@ -19,5 +19,5 @@ export function revertEdits<T extends object, E extends object>(record: EntityRe
   const saved = (record.raw ?? {}) as Record<string, unknown>;
   const values: Record<string, unknown> = {};
   for (const field of edited) values[field] = saved[field];
-  record.edit(values as Partial<E>);
+  record.edit(values as EditInput<E>);
 }

@@ -7,6 +7,8 @@
  * - a jsdom render where the app's own `observer` re-renders on a record edit (one MobX);
  * - a TypeScript consumer file type-checks with `moduleResolution` `bundler` and `node16`, with
  *   `skipLibCheck: false` so the package's own declarations are checked (the set names the lib);
+ * - `npm exec wp-entities-types` writes types from the mock served over HTTP, and they type a
+ *   script through the published declarations (a misspelt field fails);
  * - a Vite production build of a root-only app holds no msw, test kit or sync code (size printed).
  * Adding an entry point: list it in package.json `exports` (`types` + `default`); the import, type
  * and bundle checks read that map, so they cover it at once (its must-have names go in
@@ -160,6 +162,9 @@ function testSet(set: VersionSet, tarball: string, workspace: string): void {
       return `  consumer.tsx and every entry type-check`;
     });
   }
+  step(set.name, 'npm exec wp-entities-types, then tsc with the file it wrote', () =>
+    run(process.execPath, ['types.mjs'], app),
+  );
   step(set.name, 'vite build of a root-only app', () => run(process.execPath, ['build.mjs'], app));
   step(set.name, 'vite build of an app using wp-entities/sync, run', () =>
     run(process.execPath, ['build-sync.mjs'], app),

@@ -193,6 +193,8 @@ fi
 # A registered meta key for the suites (lib/test-meta.php), as a must-use plugin.
 mkdir -p "$WP_DOCROOT/wp-content/mu-plugins"
 cp "$WP_SCRIPTS_DIR/lib/test-meta.php" "$WP_DOCROOT/wp-content/mu-plugins/wpe-test-meta.php"
+# A custom post type, taxonomy and meta for the generated types (lib/test-types.php).
+cp "$WP_SCRIPTS_DIR/lib/test-types.php" "$WP_DOCROOT/wp-content/mu-plugins/wpe-test-types.php"
 
 # ------------------------------------------------------------------------------- install --
 wp_log "installing or verifying the site"

@@ -5,8 +5,15 @@
  */
 import { computed } from 'mobx';
 import { useCallback, useMemo } from 'react';
+import type { EditInput } from '../../models/EntityRecord.js';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../../models/entityTypes.js';
 import { useStore } from './StoreProvider.js';
 import { useRecordRequest } from './useRecordRequest.js';
 
@@ -23,10 +30,35 @@ export type EditedField<E extends object, K extends string> = K extends keyof E 
  * record as the server sends it (`fullValue`), `E` as it is edited (`value`, `setValue`).
  */
 export function useEntityProp<
+  Kind extends RegisteredKind,
+  Name extends RegisteredName<Kind>,
+  F extends keyof RegisteredRecord<Kind, Name> & string,
+>(
+  kind: Kind,
+  name: Name,
+  field: F,
+  id?: Id,
+): [
+  value: EditedField<RegisteredEdited<Kind, Name>, F> | undefined,
+  setValue: (value: EditedField<RegisteredEdited<Kind, Name>, F>) => void,
+  fullValue: RegisteredRecord<Kind, Name>[F] | undefined,
+];
+/** One field `K` of a record of `(kind, name)`, typed by `T` (as sent) and `E` (as edited); see the signature above. */
+export function useEntityProp<
   T extends object = PlainObject,
   K extends keyof T & string = keyof T & string,
   E extends object = T,
 >(
+  kind: string,
+  name: string,
+  field: K,
+  id?: Id,
+): [
+  value: EditedField<E, K> | undefined,
+  setValue: (value: EditedField<E, K>) => void,
+  fullValue: T[K] | undefined,
+];
+export function useEntityProp<T extends object, K extends keyof T & string, E extends object>(
   kind: string,
   name: string,
   field: K,
@@ -47,7 +79,7 @@ export function useEntityProp<
     [record, field],
   );
   const setValue = useCallback(
-    (value: EditedField<E, K>) => record.edit({ [field]: value } as unknown as Partial<E>),
+    (value: EditedField<E, K>) => record.edit({ [field]: value } as unknown as EditInput<E>),
     [record, field],
   );
   return [views.value.get(), setValue, views.fullValue.get()];

@@ -4,10 +4,16 @@
  * @module
  */
 import { useMemo } from 'react';
-import type { EntityRecord, RecordStatus } from '../../models/EntityRecord.js';
+import type { EditInput, EntityRecord, RecordStatus } from '../../models/EntityRecord.js';
 import type { Id } from '../../models/ids.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import type { Query } from '../../core/transport/types.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../../models/entityTypes.js';
 import { useStore } from './StoreProvider.js';
 import { useRecordRequest } from './useRecordRequest.js';
 
@@ -41,7 +47,7 @@ export interface EntityRecordHandle<
   /** The record has unsaved edits or a save is in flight. */
   readonly isDirty: boolean;
   /** `record.edit(edits, opts)`: a local edit with an undo step (none with `undoIgnore`; `isCached` joins the step being typed). */
-  edit(edits: Partial<E>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
+  edit(edits: EditInput<E>, opts?: { undoIgnore?: boolean; isCached?: boolean }): void;
   /**
    * `record.save(opts)`: sends the edits and resolves to the saved record. Like WordPress's hook it
    * rejects on failure (the error is also kept as `saveError`, and the edits stay); pass
@@ -105,14 +111,27 @@ function handleOf<T extends object, E extends object>(record: EntityRecord<T, E>
  * record which is not cached starts its request (once: concurrent readers share it, and a record
  * that already resolved, or failed, is not asked for again; `record.fetch()` asks again).
  */
+export function useEntityRecord<K extends RegisteredKind, N extends RegisteredName<K>>(
+  kind: K,
+  name: N,
+  id?: Id,
+  options?: UseEntityRecordOptions,
+): EntityRecordHandle<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
+/** One record of `(kind, name)`, typed by `T` (as sent) and `E` (as edited); see the signature above. */
 export function useEntityRecord<T extends object = PlainObject, E extends object = T>(
   kind: string,
   name: string,
   id?: Id,
+  options?: UseEntityRecordOptions,
+): EntityRecordHandle<T, E>;
+export function useEntityRecord(
+  kind: string,
+  name: string,
+  id?: Id,
   options: UseEntityRecordOptions = {},
-): EntityRecordHandle<T, E> {
+): EntityRecordHandle<object> {
   const store = useStore();
-  const record = store.record<T, E>(kind, name, id);
+  const record = store.record(kind, name, id);
   const handle = useMemo(() => handleOf(record), [record]);
   useRecordRequest(store, record, options.enabled ?? true, options.query);
   return handle;

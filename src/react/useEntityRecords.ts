@@ -8,6 +8,12 @@ import type { EntityQuery } from '../../models/EntityQuery.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import type { Query } from '../../core/transport/types.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../../models/entityTypes.js';
 import { useStore } from './StoreProvider.js';
 
 /**
@@ -77,15 +83,28 @@ function handleOf<T extends object, E extends object>(
  * Reading `items`, `records` or the totals requests the list once, and again after a save or
  * delete invalidated it; a failure shows up as `error`, never as a throw.
  */
+export function useEntityRecords<K extends RegisteredKind, N extends RegisteredName<K>>(
+  kind: K,
+  name: N,
+  query?: Query,
+  options?: UseEntityRecordsOptions,
+): EntityRecordsHandle<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
+/** One page of a list of `(kind, name)`, typed by `T` (as sent) and `E` (as edited); see the signature above. */
 export function useEntityRecords<T extends object = PlainObject, E extends object = T>(
+  kind: string,
+  name: string,
+  query?: Query,
+  options?: UseEntityRecordsOptions,
+): EntityRecordsHandle<T, E>;
+export function useEntityRecords(
   kind: string,
   name: string,
   query: Query = {},
   options: UseEntityRecordsOptions = {},
-): EntityRecordsHandle<T, E> {
+): EntityRecordsHandle<object> {
   const store = useStore();
   // The collection hands out one query object per key, so a new literal on every render is fine.
-  const instance = store.collection<T, E>(kind, name).query(query);
+  const instance = store.collection(kind, name).query(query);
   const isEnabled = options.enabled ?? true;
   return useMemo(() => handleOf(instance, isEnabled), [instance, isEnabled]);
 }

@@ -55,6 +55,7 @@ import {
   insertUser,
   registerPostMeta,
   registerPostType,
+  registerTaxonomy,
 } from './seed.js';
 import type {
   MockCommentInput,
@@ -65,6 +66,7 @@ import type {
   MockPostInput,
   MockPostMetaInput,
   MockPostTypeInput,
+  MockTaxonomyInput,
   MockRequestFilter,
   MockRequestLogEntry,
   MockRole,
@@ -287,6 +289,16 @@ export class MockWordPress {
    */
   addPostType(input: MockPostTypeInput): void {
     registerPostType(this.db, input);
+    this.routeCache = null;
+  }
+
+  /**
+   * Registers a taxonomy served by the terms controller at `/{rest_namespace}/{rest_base}`
+   * (`register_taxonomy` with `show_in_rest`), attached to the post types in `input.types`: their
+   * posts list its terms, and their schemas describe that field.
+   */
+  addTaxonomy(input: MockTaxonomyInput): void {
+    registerTaxonomy(this.db, input);
     this.routeCache = null;
   }
 

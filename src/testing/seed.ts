@@ -13,6 +13,7 @@ import {
   type MockDatabase,
   type PostRow,
   type PostTypeRow,
+  type TaxonomyRow,
   type TermRow,
   type UserRow,
 } from './database.js';
@@ -22,6 +23,7 @@ import type {
   MockPostInput,
   MockPostMetaInput,
   MockPostTypeInput,
+  MockTaxonomyInput,
   MockSeed,
   MockTermInput,
   MockUserInput,
@@ -121,6 +123,52 @@ export function registerPostType(
   for (const tax of row.taxonomies) {
     const t = db.taxonomies.get(tax);
     if (t && !t.types.includes(row.slug)) t.types.push(row.slug);
+  }
+  return row;
+}
+
+/**
+ * Registers a taxonomy served by the terms controller and attaches it to `input.types`; throws
+ * {@link ArgumentError} for a bad slug, a taken slug or REST base, or an unknown post type.
+ */
+export function registerTaxonomy(db: MockDatabase, input: MockTaxonomyInput): TaxonomyRow {
+  if (!/^[a-z0-9_-]+$/.test(input.slug))
+    throw new ArgumentError(
+      `Invalid taxonomy slug "${input.slug}": use lower-case letters, digits, "_" and "-".`,
+    );
+  if (db.taxonomies.has(input.slug))
+    throw new ArgumentError(`The taxonomy "${input.slug}" is registered already.`);
+  const restBase = input.rest_base ?? input.slug;
+  const namespace = input.rest_namespace ?? 'wp/v2';
+  for (const other of db.taxonomies.values()) {
+    if (other.rest_base === restBase && other.rest_namespace === namespace)
+      throw new ArgumentError(
+        `The taxonomy "${input.slug}" cannot use the REST base "${restBase}": "${other.slug}" has it.`,
+      );
+  }
+  const types = input.types ?? [];
+  for (const type of types) {
+    if (!db.postTypes.has(type))
+      throw new ArgumentError(
+        `Cannot attach the taxonomy "${input.slug}" to the unknown post type "${type}".`,
+      );
+  }
+  const row: TaxonomyRow = {
+    slug: input.slug,
+    name: input.name,
+    singular: input.name.replace(/s$/, ''),
+    description: input.description ?? '',
+    rest_base: restBase,
+    rest_namespace: namespace,
+    hierarchical: input.hierarchical ?? false,
+    types: [...types],
+    show_cloud: true,
+    termsController: true,
+  };
+  db.taxonomies.set(row.slug, row);
+  for (const type of types) {
+    const typeRow = db.postTypes.get(type);
+    if (typeRow && !typeRow.taxonomies.includes(row.slug)) typeRow.taxonomies.push(row.slug);
   }
   return row;
 }
@@ -727,6 +775,7 @@ export function applySeed(db: MockDatabase, seed: MockSeed): void {
   if (seed.defaults !== false) seedDefaults(db);
   for (const user of seed.users ?? []) insertUser(db, user);
   for (const type of seed.postTypes ?? []) registerPostType(db, type);
+  for (const taxonomy of seed.taxonomies ?? []) registerTaxonomy(db, taxonomy);
   for (const term of seed.terms ?? []) insertTerm(db, term.taxonomy, term);
   for (const post of seed.posts ?? []) insertPost(db, post.type ?? 'post', post);
   for (const comment of seed.comments ?? []) insertComment(db, comment);

@@ -110,6 +110,24 @@ export interface MockPostTypeInput {
   description?: string;
 }
 
+/** A taxonomy to register (served by the terms controller), as `register_taxonomy` with `show_in_rest`. */
+export interface MockTaxonomyInput {
+  /** The taxonomy's slug (`genre`). */
+  slug: string;
+  /** Plural label (`Genres`). */
+  name: string;
+  /** REST base. @default slug */
+  rest_base?: string;
+  /** REST namespace. @default 'wp/v2' */
+  rest_namespace?: string;
+  /** Terms have parents, like categories. @default false */
+  hierarchical?: boolean;
+  /** The post types it is attached to (each of their posts then lists its terms under `rest_base`). @default [] */
+  types?: string[];
+  /** Description. @default '' */
+  description?: string;
+}
+
 /** A comment to seed. */
 export interface MockCommentInput {
   /** Id; the next free id when absent. */
@@ -163,6 +181,8 @@ export interface MockSeed {
   users?: MockUserInput[];
   /** Post types to register. */
   postTypes?: MockPostTypeInput[];
+  /** Taxonomies to register (after the post types, so `types` may name them). */
+  taxonomies?: MockTaxonomyInput[];
   /** Posts of any type (`type` defaults to `post`). */
   posts?: Array<MockPostInput & { type?: string }>;
   /** Terms (`taxonomy` is `category`, `post_tag`, `nav_menu` or a registered one). */

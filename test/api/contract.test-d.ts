@@ -141,6 +141,16 @@ describe('RootStore', () => {
     store.collection('postType');
   });
 
+  it('types records of an entity no declaration file registered as PlainObject, as before', () => {
+    expectTypeOf(store.collection('postType', 'post')).toEqualTypeOf<EntityCollection<PlainObject>>();
+    expectTypeOf(store.record('postType', 'book', 1)).toEqualTypeOf<EntityRecord<PlainObject>>();
+    expectTypeOf(store.record<Post, Post>('postType', 'post', 1)).toEqualTypeOf<EntityRecord<Post>>();
+    expectTypeOf(useEntityRecord('postType', 'book', 1).edited).toEqualTypeOf<PlainObject | undefined>();
+    expectTypeOf(useEntityRecords('taxonomy', 'genre').records).toEqualTypeOf<
+      EntityRecord<PlainObject>[] | null
+    >();
+  });
+
   it('undoes and redoes, and takes no arguments for either', () => {
     expectTypeOf(store.undo).parameters.toEqualTypeOf<[]>();
     expectTypeOf(store.redo).parameters.toEqualTypeOf<[]>();

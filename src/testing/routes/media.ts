@@ -8,7 +8,8 @@ import type { PostRow, PostTypeRow } from '../database.js';
 import { slugify } from '../database.js';
 import { collectionArgs, idListParam, intParam } from '../params.js';
 import { canCreatePosts, canDeletePost, canEditPost, hasCap } from '../permissions.js';
-import { CREATABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
+import { CREATABLE, param, READABLE, route, type RestRequest, type Route, type Site } from '../router.js';
+import { attachmentItemProperties } from '../itemSchemas.js';
 import { ok, WpRestFailure } from '../responses.js';
 import { forceDeleteRecord, pagedList, readRecord, updateRecord, type RecordKind } from './records.js';
 import { allowIf, deny, guard, permissionGuard } from './guards.js';
@@ -144,6 +145,12 @@ function filenameFrom(disposition: string | null): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
+/** The attachments controller's schema properties (`{}` before the attachment type is registered). */
+function attachmentSchema(site: Site): Record<string, unknown> {
+  const type = site.db.postTypes.get('attachment');
+  return type === undefined ? {} : attachmentItemProperties(site, type);
+}
+
 /** Media routes. */
 export function mediaRoutes(): Route[] {
   return [
@@ -226,7 +233,7 @@ export function mediaRoutes(): Route[] {
           },
         },
       ],
-      { schemaTitle: 'attachment' },
+      { schemaTitle: 'attachment', schemaProperties: attachmentSchema },
     ),
     route(
       '/wp/v2/media/(?P<id>[\\d]+)',
@@ -267,7 +274,7 @@ export function mediaRoutes(): Route[] {
           (request, post) => request.site.db.posts.delete(post.id),
         ),
       ],
-      { schemaTitle: 'attachment' },
+      { schemaTitle: 'attachment', schemaProperties: attachmentSchema },
     ),
     route(
       '/wp/v2/media/(?P<id>[\\d]+)/edit',
@@ -324,7 +331,7 @@ export function mediaRoutes(): Route[] {
           },
         },
       ],
-      { schemaTitle: 'attachment' },
+      { schemaTitle: 'attachment', schemaProperties: attachmentSchema },
     ),
   ];
 }

@@ -24,16 +24,7 @@ import {
   canReadPost,
   hasCap,
 } from '../permissions.js';
-import {
-  CREATABLE,
-  EDITABLE,
-  param,
-  READABLE,
-  route,
-  type RestRequest,
-  type Route,
-  type Site,
-} from '../router.js';
+import { CREATABLE, EDITABLE, param, READABLE, route, type RestRequest, type Route } from '../router.js';
 import {
   linkEntry,
   ok,
@@ -43,6 +34,7 @@ import {
   type RouteResponse,
 } from '../responses.js';
 import { deletedAnswer, deleteRecord, forceArg, type RecordKind } from './records.js';
+import { postItemProperties, registeredMetaOf } from '../itemSchemas.js';
 import { allowIf, deny, guard, permissionGuard, type PermissionCheck } from './guards.js';
 import {
   contextOf,
@@ -589,14 +581,6 @@ function alternateLink(request: RestRequest, type: PostTypeRow, post: PostRow): 
   };
 }
 
-/** The meta keys registered for `type`: its own and those registered for every post type (`''`). */
-function registeredMetaOf(site: Site, type: PostTypeRow): Map<string, Record<string, unknown>> {
-  return new Map([
-    ...(site.db.registeredMeta.get('') ?? []),
-    ...(site.db.registeredMeta.get(type.slug) ?? []),
-  ]);
-}
-
 /** The default of each registered meta key (a registered key is always in `meta`, as in WordPress). */
 function registeredDefaults(request: RestRequest, type: PostTypeRow): Record<string, unknown> {
   const defaults: Record<string, unknown> = {};
@@ -605,23 +589,6 @@ function registeredDefaults(request: RestRequest, type: PostTypeRow): Record<str
       schema['default'] ?? (schema['type'] === 'boolean' ? false : schema['type'] === 'string' ? '' : null);
   }
   return defaults;
-}
-
-/**
- * The `meta` property of a post type's schema: the keys it registers for REST (`{}` when none);
- * no `meta` at all for a type without `custom-fields`, as WordPress leaves it out then.
- */
-function metaSchema(site: Site, type: PostTypeRow): Record<string, unknown> {
-  if (!supports(type, 'custom-fields')) return {};
-  const keys = registeredMetaOf(site, type);
-  return {
-    meta: {
-      description: 'Meta fields.',
-      type: 'object',
-      context: ['view', 'edit'],
-      properties: Object.fromEntries([...keys].map(([key, schema]) => [key, { ...schema }])),
-    },
-  };
 }
 
 /** The routes of one post type served by the posts controller. */
@@ -677,7 +644,11 @@ export function postTypeRoutes(type: PostTypeRow): Route[] {
           handler: (request) => createPost(request, type),
         },
       ],
-      { allowBatch: true, schemaTitle: type.slug, schemaProperties: (site) => metaSchema(site, type) },
+      {
+        allowBatch: true,
+        schemaTitle: type.slug,
+        schemaProperties: (site) => postItemProperties(site, type),
+      },
     ),
     route(
       `${base}/(?P<id>[\\d]+)`,
@@ -725,7 +696,11 @@ export function postTypeRoutes(type: PostTypeRow): Route[] {
           forceArg('Whether to bypass Trash and force deletion.'),
         ),
       ],
-      { allowBatch: true, schemaTitle: type.slug, schemaProperties: (site) => metaSchema(site, type) },
+      {
+        allowBatch: true,
+        schemaTitle: type.slug,
+        schemaProperties: (site) => postItemProperties(site, type),
+      },
     ),
   ];
 }

@@ -13,6 +13,7 @@ import { readRecord, type RecordKind } from './records.js';
 import { allowIf, permissionGuard, requireCap, whenFound, type PermissionCheck } from './guards.js';
 import { contextOf, CURIES, found, linkTo, restUrl } from './shared.js';
 import { atLeast } from '../versions.js';
+import { settingsItemProperties } from '../itemSchemas.js';
 
 /** Namespaces listed in the index (`batch/v1` is not, although its route exists). */
 export const CORE_NAMESPACES = ['oembed/1.0', 'wp/v2', 'wp-site-health/v1', 'wp-block-editor/v1'];
@@ -283,7 +284,7 @@ export function siteRoutes(): Route[] {
           },
         },
       ],
-      { schemaTitle: 'settings' },
+      { schemaTitle: 'settings', schemaProperties: settingsItemProperties },
     ),
     route(
       '/wp/v2/types',

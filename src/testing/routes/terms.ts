@@ -11,6 +11,7 @@ import { CREATABLE, param, READABLE, route, type RestRequest, type Route } from 
 import { ok, WpRestFailure, type RouteResponse } from '../responses.js';
 import { forceDeleteRecord, pagedList, readRecord, updateRecord, type RecordKind } from './records.js';
 import { requireCap, whenFound, type Permission } from './guards.js';
+import { termItemProperties } from '../itemSchemas.js';
 import {
   contextOf,
   CURIES,
@@ -231,7 +232,7 @@ export function termRoutes(tax: TaxonomyRow): Route[] {
           },
         },
       ],
-      { allowBatch: true, schemaTitle: tax.slug },
+      { allowBatch: true, schemaTitle: tax.slug, schemaProperties: () => termItemProperties(tax) },
     ),
     route(
       `${base}/(?P<id>[\\d]+)`,
@@ -267,7 +268,7 @@ export function termRoutes(tax: TaxonomyRow): Route[] {
           },
         ),
       ],
-      { allowBatch: true, schemaTitle: tax.slug },
+      { allowBatch: true, schemaTitle: tax.slug, schemaProperties: () => termItemProperties(tax) },
     ),
   ];
 }
