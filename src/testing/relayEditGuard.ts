@@ -24,7 +24,7 @@ import * as Y from 'yjs';
 import { fromBase64, type SyncUpdate } from '../sync/shared/pollingProtocol.js';
 import { SharedEditGuard, type RefusedChange, type SavedMarkup } from '../sync/shared/guardedFields.js';
 import type { RecordCapabilities } from '../sync/shared/recordCapabilities.js';
-import { applyGenesis, type DocFieldRules } from '../sync/shared/recordDoc.js';
+import { applyGenesis, docFieldRulesOf, type DocFieldRules } from '../sync/shared/recordDoc.js';
 import type { EntitySyncRules } from '../../core/entitySync.js';
 import { InvalidStoredDocument, readStoredDocument } from '../sync/shared/storedDocument.js';
 
@@ -39,11 +39,6 @@ interface GuardedRoom {
   readonly layout: DocFieldRules;
   /** The post's stored document last applied. */
   storedDocument: unknown;
-}
-
-/** The fields of an entity whose genesis every client applies without sending it (see `recordDoc.ts`). */
-function layoutOf(rules: EntitySyncRules): DocFieldRules {
-  return { textFields: new Set(rules.textFields), mergedFields: new Set(rules.mergedFields) };
 }
 
 /** The change a row carries as a V1 update; `undefined` for none (a `sync_step1`); throws when malformed. */
@@ -175,7 +170,8 @@ export class RelayEditGuard {
       guarded = {
         doc,
         guard: new SharedEditGuard(doc, { rules }),
-        layout: layoutOf(rules),
+        // The fields whose genesis every client applies without sending it (see `recordDoc.ts`).
+        layout: docFieldRulesOf(rules),
         storedDocument: undefined,
       };
       this.rooms.set(room, guarded);

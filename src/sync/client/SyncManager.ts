@@ -21,7 +21,7 @@ import type { SaveOptions } from '../../../models/writeOutcome.js';
 import type { LocalPresence, Peer } from './Presence.js';
 import type { ConnectionStatus } from '../providers/provider.js';
 import type { BindingHost } from './RecordBinding.js';
-import type { DocFieldRules } from '../shared/recordDoc.js';
+import { docFieldRulesOf } from '../shared/recordDoc.js';
 import { DEFAULT_SYNCED_ENTITIES, syncRulesFor, type EntitySyncRules } from '../../../core/entitySync.js';
 import { SyncRoom } from './SyncRoom.js';
 
@@ -347,7 +347,7 @@ export class SyncManager {
       user: this.options.user,
       providers: this.options.providers,
       transport: this.store.transport,
-      rules: this.docRulesOf(rules),
+      rules: docFieldRulesOf(rules, this.extraTextFields, this.options.blockCodec),
       host: this.bindingHost,
       undoCaptureTimeoutMs: this.options.undoCaptureTimeoutMs ?? DEFAULT_UNDO_CAPTURE_TIMEOUT_MS,
       reportError: (error) => this.reportError(error),
@@ -386,13 +386,6 @@ export class SyncManager {
     if (this.options.room !== undefined) return this.options.room(record);
     const id = record.id === undefined ? 'index' : String(record.id);
     return `${siteOf(this.store.transport)}/${record.kind}/${record.name}/${id}`;
-  }
-
-  private docRulesOf(rules: EntitySyncRules): DocFieldRules {
-    const textFields = new Set(rules.textFields);
-    for (const field of this.extraTextFields) textFields.add(field);
-    const blockCodec = rules.blocks ? this.options.blockCodec : undefined;
-    return { textFields, mergedFields: new Set(rules.mergedFields), blockCodec };
   }
 
   private readonly bindingHost: BindingHost = {

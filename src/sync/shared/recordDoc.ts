@@ -34,7 +34,7 @@
 import * as Y from 'yjs';
 import { deepEqual, isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import type { BlockCodec } from './blockCodec.js';
-import { POST_TYPE_SYNC } from '../../../core/entitySync.js';
+import { POST_TYPE_SYNC, type EntitySyncRules } from '../../../core/entitySync.js';
 
 /** The root map of the record's synced fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
 export const DOCUMENT_MAP = 'document';
@@ -73,6 +73,22 @@ export interface DocFieldRules {
    * see `blockDoc.ts`).
    */
   readonly blockCodec?: BlockCodec | undefined;
+}
+
+/**
+ * The document layout of an entity from its sync rules: its text fields (with `extraTextFields`,
+ * `SyncOptions.textFields`) and merged fields, and `blockCodec` when its content holds blocks.
+ */
+export function docFieldRulesOf(
+  rules: EntitySyncRules,
+  extraTextFields: Iterable<string> = [],
+  blockCodec?: BlockCodec,
+): DocFieldRules {
+  return {
+    textFields: new Set([...rules.textFields, ...extraTextFields]),
+    mergedFields: new Set(rules.mergedFields),
+    blockCodec: rules.blocks ? blockCodec : undefined,
+  };
 }
 
 /** FNV-1a over UTF-16 code units with a chosen offset basis, as an unsigned 32-bit number. */
