@@ -159,12 +159,39 @@ export class ConflictError extends WpEntitiesError {
   }
 }
 
+/** What a {@link JournalError} knows beyond its message. */
+export interface JournalErrorDetails {
+  /** The underlying error (a `QuotaExceededError`, a file system error). */
+  cause?: unknown;
+  /** The journal's storage, as its `label` names it (`'localStorage wp-entities-journal'`, a file path). */
+  storage?: string | undefined;
+  /** Where the text of a damaged journal was kept, untouched (a localStorage item, a file path). */
+  damagedCopy?: string | undefined;
+  /** The keys of the entries that could not be read (`'?'` for one whose key was torn too). */
+  unreadable?: readonly string[] | undefined;
+}
+
 /**
- * The journal of unsaved edits could not be read or written (quota, private mode, a broken file).
- * Editing goes on; the error is shown as `store.journalError`.
+ * The journal of unsaved edits could not be read or written (quota, private mode, a broken file),
+ * or was read only in part: `storage` names it, `unreadable` lists the entries lost to the damage
+ * and `damagedCopy` says where their text was kept. Editing goes on; the error is shown as
+ * `store.journalError`.
  */
 export class JournalError extends WpEntitiesError {
   override name = 'JournalError';
+  /** The journal's storage, when known. */
+  readonly storage: string | undefined;
+  /** Where the damaged text was kept, when part of the journal could not be read. */
+  readonly damagedCopy: string | undefined;
+  /** The keys of entries that could not be read (empty unless the journal was damaged). */
+  readonly unreadable: readonly string[];
+  /** An error with `message`; `details` names the storage, the damaged copy and the lost entries. */
+  constructor(message: string, details: JournalErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.storage = details.storage;
+    this.damagedCopy = details.damagedCopy;
+    this.unreadable = details.unreadable ?? [];
+  }
 }
 
 /** A bad argument was passed to a public method; the message names what was wrong. */
@@ -196,7 +223,8 @@ function errorGuard<E extends WpEntitiesError>(
   type: abstract new (...args: never[]) => E,
   name: string,
 ): (value: unknown) => value is E {
-  return (value: unknown): value is E => value instanceof type || (value instanceof Error && value.name === name);
+  return (value: unknown): value is E =>
+    value instanceof type || (value instanceof Error && value.name === name);
 }
 
 /** True for any error thrown by wp-entities. */

@@ -23,7 +23,7 @@ import { toRawResponse } from '../core/transport/rawResponse.js';
 import type { Query, Transport } from '../core/transport/types.js';
 import { canBatch, directSender, type WriteSender } from './BatchRun.js';
 import { expectDeleteAnswer, expectSavedRecord } from './writeAnswers.js';
-import { checkSaveConflict } from './conflictCheck.js';
+import { checkSaveConflict, unansweredConflict } from './conflictCheck.js';
 import type { EditBases } from './EditBases.js';
 import { isUnreachable, type WaitingWriteKind, type WaitingWrites } from './WaitingWrites.js';
 import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
@@ -260,8 +260,10 @@ export class RecordWriter {
           ? record.nonTransientEdits
           : pickEditPaths(record.nonTransientEdits, options.fields);
       let edits = pick();
-      if (Object.keys(edits).length > 0 && this.conflicts === 'detect') {
-        const stop = await checkSaveConflict(collection, config, record, edits, this.bases?.of(record));
+      if (Object.keys(edits).length > 0 && (this.conflicts === 'detect' || record.conflict !== undefined)) {
+        const stop =
+          unansweredConflict(record) ??
+          (await checkSaveConflict(collection, config, record, edits, this.bases?.of(record)));
         if (stop !== undefined) {
           record.dispatch({ type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
@@ -414,9 +416,11 @@ export class RecordWriter {
         record.dispatch({ type: 'saveSkipped' });
         return NOTHING_SENT;
       }
-      if (this.conflicts === 'detect') {
+      if (this.conflicts === 'detect' || record.conflict !== undefined) {
         // WordPress saves an author's own draft in place: an autosave can overwrite their save too.
-        const stop = await checkSaveConflict(collection, config, record, edits, this.bases?.of(record));
+        const stop =
+          unansweredConflict(record) ??
+          (await checkSaveConflict(collection, config, record, edits, this.bases?.of(record)));
         if (stop !== undefined) {
           record.dispatch({ type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };

@@ -258,7 +258,12 @@ export class RootStore implements CollectionHost {
     return this.journalRecorder?.size ?? 0;
   }
 
-  /** Why the journal could not be read or written last (quota, private mode); editing goes on. Observable. */
+  /**
+   * Why the journal could not be read or written last (quota, private mode); editing goes on. Else,
+   * when the last read found part of the journal damaged (a torn write), a `JournalError` naming the
+   * storage, the entries that could not be read (`unreadable`) and where their text was kept
+   * (`damagedCopy`); it stays until a read finds the journal whole. Observable.
+   */
   get journalError(): Error | undefined {
     return this.journalRecorder?.error;
   }
@@ -273,7 +278,10 @@ export class RootStore implements CollectionHost {
    * {@link readJournal} gave them), or every entry of other writers. Entries of one record are
    * merged (the newest value of each field), each record's edits become one `restore` undo step,
    * a record made with `create()` and never saved is made again (nothing is sent), and fields the
-   * server changed since the edit started become `record.conflict`. The restored entries become
+   * server changed since the edit started are restored as edits in conflict (`record.conflict`:
+   * the record is dirty and every save rejects with a `ConflictError` until the user answers, as
+   * before the reload). Entries a damaged journal lost are named by {@link journalError}; the
+   * rest are restored. The restored entries become
    * this store's own. Resolves to the records touched (`[]` without a journal or when it cannot be
    * read: see {@link journalError}); an entry is never restored twice.
    */

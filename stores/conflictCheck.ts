@@ -64,6 +64,19 @@ export async function checkSaveConflict<T extends object, E extends object = T>(
   return conflictError(record, conflicting);
 }
 
+/**
+ * The {@link ConflictError} that stops a save or autosave of a record whose conflict is not
+ * answered yet, in either conflict mode (a journal restore finds conflicts in both); else `undefined`.
+ */
+export function unansweredConflict(record: {
+  kind: string;
+  name: string;
+  id: unknown;
+  conflict?: { readonly fields: readonly string[] } | undefined;
+}): ConflictError | undefined {
+  return record.conflict === undefined ? undefined : conflictError(record, record.conflict.fields);
+}
+
 function conflictError(
   record: { kind: string; name: string; id: unknown },
   fields: readonly string[],

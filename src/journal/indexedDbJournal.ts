@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { JournalError } from '../../core/errors.js';
+import { ArgumentError, JournalError } from '../../core/errors.js';
 import {
   readJournalEntry,
+  journalDamage,
   journalFailure,
   type Journal,
   type JournalEntry,
@@ -27,17 +28,28 @@ const VERSION = 1;
 /**
  * A journal in the IndexedDB database `options.name`. The database is opened on the first read or
  * write (never by the constructor) and kept open. A failure (quota, private mode, a blocked
- * upgrade) rejects with a {@link JournalError}.
+ * upgrade) rejects with a {@link JournalError}. Rows that are not entries are skipped, left as they
+ * are, and reported to the read's `onDamage`.
+ * @throws ArgumentError when `options.indexedDB` is given without an `open` method.
  */
 export function indexedDbJournal(options: IndexedDbJournalOptions = {}): Journal {
   const name = options.name ?? 'wp-entities-journal';
+  if (
+    options.indexedDB !== undefined &&
+    typeof (options.indexedDB as Partial<IDBFactory>).open !== 'function'
+  ) {
+    throw new ArgumentError(
+      'indexedDbJournal({ indexedDB }): the factory lacks open (a function); pass an IDBFactory.',
+    );
+  }
+  const label = `indexedDB ${name}`;
   let opening: Promise<IDBDatabase> | undefined;
 
   const open = (): Promise<IDBDatabase> => {
     opening ??= new Promise<IDBDatabase>((resolve, reject) => {
       const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
       if (factory === undefined) {
-        reject(new JournalError('IndexedDB is not available here.'));
+        reject(new JournalError('IndexedDB is not available here.', { storage: label }));
         return;
       }
       const request = factory.open(name, VERSION);
@@ -57,26 +69,46 @@ export function indexedDbJournal(options: IndexedDbJournalOptions = {}): Journal
       request.onblocked = () => reject(new Error('the database is blocked by another tab'));
     }).catch((error: unknown) => {
       opening = undefined;
-      throw journalFailure(`open the IndexedDB journal '${name}'`, error);
+      throw journalFailure(`open the IndexedDB journal '${name}'`, error, label);
     });
     return opening;
   };
 
   return {
-    label: `indexedDB ${name}`,
-    async read() {
+    label,
+    async read(onDamage) {
       const db = await open();
+      let rows: { keys: IDBValidKey[]; values: unknown[] };
       try {
-        const values = await new Promise<unknown[]>((resolve, reject) => {
-          const request = db.transaction(STORE, 'readonly').objectStore(STORE).getAll();
-          request.onsuccess = () => resolve(request.result as unknown[]);
-          request.onerror = () => reject(request.error ?? new Error('read failed'));
+        rows = await new Promise((resolve, reject) => {
+          const store = db.transaction(STORE, 'readonly').objectStore(STORE);
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => resolve({ keys: keys.result, values: values.result as unknown[] });
+          values.onerror = () => reject(values.error ?? new Error('read failed'));
+          keys.onerror = () => reject(keys.error ?? new Error('read failed'));
         });
-        // Rows of another shape (written by something else) are skipped, never fatal.
-        return values.map(readJournalEntry).filter((entry) => entry !== undefined);
       } catch (error) {
-        throw journalFailure(`read the IndexedDB journal '${name}'`, error);
+        throw journalFailure(`read the IndexedDB journal '${name}'`, error, label);
       }
+      // Rows of another shape are skipped, never fatal, and left where they are: the report says so.
+      const entries: JournalEntry[] = [];
+      const unreadable: string[] = [];
+      rows.values.forEach((value, index) => {
+        const entry = readJournalEntry(value);
+        if (entry !== undefined) entries.push(entry);
+        else unreadable.push(String(rows.keys[index] ?? '?'));
+      });
+      if (unreadable.length > 0) {
+        onDamage?.(
+          journalDamage(
+            label,
+            { unreadable, isCutShort: false },
+            { damagedCopy: `its rows, left untouched in the object store '${STORE}'` },
+          ),
+        );
+      }
+      return entries;
     },
     async write(update: JournalUpdate) {
       const db = await open();
@@ -91,7 +123,7 @@ export function indexedDbJournal(options: IndexedDbJournalOptions = {}): Journal
           transaction.onabort = () => reject(transaction.error ?? new Error('write aborted'));
         });
       } catch (error) {
-        throw journalFailure(`write the IndexedDB journal '${name}'`, error);
+        throw journalFailure(`write the IndexedDB journal '${name}'`, error, label);
       }
     },
   };

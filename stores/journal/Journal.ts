@@ -75,10 +75,12 @@ export interface Journal {
   /** A short name for messages (`'indexedDB wp-entities-journal'`, a file path, …). */
   readonly label: string;
   /**
-   * Every stored entry of every writer. Damaged data is skipped (a torn document keeps the entries
-   * that can still be read); rejects only when the storage cannot be read at all.
+   * Every stored entry of every writer. Damaged data is skipped entry by entry (a torn document
+   * keeps every entry that can still be read), its text is kept aside untouched, and `onDamage` is
+   * told with a {@link JournalError} naming the storage, the entries lost and where their text is;
+   * rejects only when the storage cannot be read at all.
    */
-  read(): Promise<JournalEntry[]>;
+  read(onDamage?: (error: JournalError) => void): Promise<JournalEntry[]>;
   /** Applies one update as a whole. Rejects when the storage cannot be written (quota, private mode). */
   write(update: JournalUpdate): Promise<void>;
 }
@@ -159,56 +161,152 @@ export function applyJournalUpdate(entries: Map<string, JournalEntry>, update: J
   for (const entry of update.put) entries.set(entry.key, entry);
 }
 
-/** What {@link parseJournalDocument} read: the well-formed entries, and whether anything was damaged. */
+/** What {@link parseJournalDocument} read: the well-formed entries, and what could not be read. */
 export interface ParsedJournalDocument {
   /** The entries that could be read, by key. */
   readonly entries: Map<string, JournalEntry>;
   /** The text was not a whole, well-formed document (torn, foreign, or with entries of another shape). */
   readonly isDamaged: boolean;
+  /**
+   * The keys of the members that could not be read as entries (`'?'` for one whose key was torn
+   * too, or for text that is not a document at all).
+   */
+  readonly unreadable: readonly string[];
+  /** The text ends inside a member (a write cut short): whatever came after it is not there to name. */
+  readonly isCutShort: boolean;
 }
 
-/** How many cut points a torn document is tried at, from its end: bounds the work on a large one. */
-const SALVAGE_ATTEMPTS = 64;
+/** The key named for a member whose own key could not be read. */
+const UNKNOWN_KEY = '?';
+
+/** How much of a key cut short is named (a writer id and a record key fit). */
+const TORN_KEY_SHOWN = 80;
 
 /**
- * Parses a document of entries (`{ [key]: entry }`) and never throws: a torn document (a write cut
- * short, a crash mid-write) keeps every entry before the tear, something that is not a document
- * reads as empty, and entries of another shape are skipped; `isDamaged` says so.
+ * Parses a document of entries (`{ [key]: entry }`) and never throws. A document that does not
+ * parse whole (a write cut short, a crash mid-write, a damaged byte) is read member by member: each
+ * entry that is whole and well-formed is kept, wherever it is, and every other member is named in
+ * `unreadable`; something that is not a document reads as empty. `isDamaged` says that anything
+ * was left out.
  */
 export function parseJournalDocument(text: string | null | undefined): ParsedJournalDocument {
   const entries = new Map<string, JournalEntry>();
-  if (text === null || text === undefined || text === '') return { entries, isDamaged: false };
-  let parsed: unknown;
-  let isDamaged = false;
+  if (text === null || text === undefined || text === '')
+    return { entries, isDamaged: false, unreadable: [], isCutShort: false };
+  const unreadable: string[] = [];
+  let members: [string, unknown][];
+  let isCutShort = false;
   try {
-    parsed = JSON.parse(text);
+    const parsed: unknown = JSON.parse(text);
+    if (!isPlainRecord(parsed)) return { entries, isDamaged: true, unreadable: [UNKNOWN_KEY], isCutShort };
+    members = Object.entries(parsed);
   } catch {
-    isDamaged = true;
-    parsed = salvage(text);
+    const salvaged = salvageMembers(text, unreadable);
+    members = salvaged.members;
+    isCutShort = salvaged.isCutShort;
   }
-  if (!isPlainRecord(parsed)) return { entries, isDamaged: true };
-  for (const value of Object.values(parsed)) {
+  for (const [key, value] of members) {
     const entry = readJournalEntry(value);
-    if (entry === undefined) isDamaged = true;
+    if (entry === undefined) unreadable.push(key);
     else entries.set(entry.key, entry);
   }
-  return { entries, isDamaged };
+  return { entries, isDamaged: unreadable.length > 0 || isCutShort, unreadable, isCutShort };
 }
 
-/** The longest prefix of a torn document that closes into an object: every entry before the tear. */
-function salvage(text: string): unknown {
-  let end = text.length;
-  for (let attempt = 0; attempt < SALVAGE_ATTEMPTS; attempt++) {
-    // Each entry is an object value: a cut after one of its closing braces keeps it whole.
-    const cut = text.lastIndexOf('}', end - 1);
-    if (cut < 0) return undefined;
+/**
+ * The members of a document that does not parse whole, each parsed on its own: a member whose
+ * value is cut short or malformed is named in `unreadable` and the scan goes on after it, so one
+ * damaged entry costs that entry only. Scanning stops where the document's own structure is lost.
+ */
+function salvageMembers(
+  text: string,
+  unreadable: string[],
+): { members: [string, unknown][]; isCutShort: boolean } {
+  const members: [string, unknown][] = [];
+  let at = skipSpace(text, 0);
+  if (text[at] !== '{') {
+    unreadable.push(UNKNOWN_KEY);
+    return { members, isCutShort: false };
+  }
+  at = skipSpace(text, at + 1);
+  while (at < text.length && text[at] !== '}') {
+    const keyEnd = text[at] === '"' ? endOfValue(text, at) : -1;
+    let key: string | undefined;
+    if (keyEnd > 0) {
+      try {
+        key = JSON.parse(text.slice(at, keyEnd)) as string;
+      } catch {
+        key = undefined;
+      }
+    }
+    if (key === undefined) {
+      // A key cut short still names its writer and most of its record: name what is left of it.
+      const rest = keyEnd < 0 && text[at] === '"' ? text.slice(at + 1, at + 1 + TORN_KEY_SHOWN) : '';
+      unreadable.push(rest === '' ? UNKNOWN_KEY : `${rest}…`);
+      return { members, isCutShort: keyEnd < 0 };
+    }
+    at = skipSpace(text, keyEnd);
+    if (text[at] !== ':') {
+      unreadable.push(key);
+      return { members, isCutShort: at >= text.length };
+    }
+    const valueStart = skipSpace(text, at + 1);
+    const valueEnd = endOfValue(text, valueStart);
+    if (valueEnd < 0) {
+      // Cut short: the tear is inside this member.
+      unreadable.push(key);
+      return { members, isCutShort: true };
+    }
     try {
-      return JSON.parse(`${text.slice(0, cut + 1)}}`);
+      members.push([key, JSON.parse(text.slice(valueStart, valueEnd))]);
     } catch {
-      end = cut;
+      unreadable.push(key);
+    }
+    at = skipSpace(text, valueEnd);
+    if (text[at] === ',') at = skipSpace(text, at + 1);
+    else if (text[at] !== '}') {
+      if (at < text.length) unreadable.push(UNKNOWN_KEY);
+      return { members, isCutShort: at >= text.length };
     }
   }
-  return undefined;
+  return { members, isCutShort: at >= text.length };
+}
+
+function skipSpace(text: string, from: number): number {
+  let at = from;
+  while (
+    at < text.length &&
+    (text[at] === ' ' || text[at] === '\n' || text[at] === '\r' || text[at] === '\t')
+  )
+    at++;
+  return at;
+}
+
+/**
+ * The index just past the JSON value that starts at `from`: a string to its closing quote, an
+ * object or array to its matching bracket (strings inside skipped), anything else to the next
+ * `,`, `}` or `]`. `-1` when the text ends first (the value was cut short).
+ */
+function endOfValue(text: string, from: number): number {
+  let depth = 0;
+  let isInString = false;
+  for (let at = from; at < text.length; at++) {
+    const char = text[at];
+    if (isInString) {
+      if (char === '\\') at++;
+      else if (char === '"') {
+        isInString = false;
+        if (depth === 0) return at + 1;
+      }
+    } else if (char === '"') isInString = true;
+    else if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') {
+      if (depth === 0) return at;
+      depth--;
+      if (depth === 0) return at + 1;
+    } else if (char === ',' && depth === 0) return at;
+  }
+  return -1;
 }
 
 /** The document form of a map of entries, as {@link parseJournalDocument} reads it. */
@@ -217,9 +315,47 @@ export function serializeJournalDocument(entries: ReadonlyMap<string, JournalEnt
 }
 
 /** A {@link JournalError} saying what could not be done and why (the cause kept). */
-export function journalFailure(what: string, error: unknown): JournalError {
+export function journalFailure(what: string, error: unknown, storage?: string): JournalError {
   if (error instanceof JournalError) return error;
   // Chromium's QuotaExceededError from an aborted IndexedDB write has an empty message: its name says it.
   const reason = error instanceof Error ? error.message || error.name : String(error);
-  return new JournalError(`Could not ${what}: ${reason}`, { cause: error });
+  return new JournalError(`Could not ${what}: ${reason}`, { cause: error, storage });
+}
+
+/** How many unreadable keys a damage message lists before it says how many more there are. */
+const LISTED_KEYS = 5;
+
+/**
+ * The {@link JournalError} of a journal read only in part: the storage, the entries that could
+ * not be read, and where their text was kept (`damagedCopy`), or why it could not be kept
+ * (`copyFailure`, the text then left where it was, `damagedAt`).
+ */
+export function journalDamage(
+  storage: string,
+  document: Pick<ParsedJournalDocument, 'unreadable' | 'isCutShort'>,
+  where: { damagedCopy: string } | { damagedAt: string; copyFailure: unknown },
+): JournalError {
+  const { unreadable } = document;
+  const count = unreadable.length;
+  const listed = unreadable.slice(0, LISTED_KEYS).join(', ');
+  const more = count > LISTED_KEYS ? ` and ${count - LISTED_KEYS} more` : '';
+  const named = count === 0 ? '' : ` (${listed}${more})`;
+  const cut = document.isCutShort
+    ? ', and its text ends there: entries written after it, if any, are lost too'
+    : '';
+  const lost = `${count === 1 ? '1 entry' : `${count} entries`} of unsaved edits could not be read${named}${cut}`;
+  if ('damagedCopy' in where) {
+    return new JournalError(
+      `The journal ${storage} is damaged: ${lost}. Its damaged text is kept in ${where.damagedCopy}.`,
+      { storage, damagedCopy: where.damagedCopy, unreadable },
+    );
+  }
+  const reason =
+    where.copyFailure instanceof Error
+      ? where.copyFailure.message || where.copyFailure.name
+      : String(where.copyFailure);
+  return new JournalError(
+    `The journal ${storage} is damaged: ${lost}. Its damaged text is left in ${where.damagedAt} (a copy could not be made: ${reason}).`,
+    { storage, damagedCopy: where.damagedAt, unreadable, cause: where.copyFailure },
+  );
 }

@@ -14,7 +14,7 @@
 import { observable, runInAction, type IObservableValue } from 'mobx';
 import type { Id } from '../../models/ids.js';
 import { hasOwn, type PlainObject } from '../../models/snapshot.js';
-import { toError } from '../../core/errors.js';
+import { ArgumentError, JournalError, toError } from '../../core/errors.js';
 import {
   journalEntryKey,
   journalKey,
@@ -171,14 +171,23 @@ export class JournalRecorder {
     deep: false,
     name: 'journalError',
   });
+  /** What the last read found damaged: stays until a read finds the journal whole again. */
+  private readonly damageBox: IObservableValue<JournalError | undefined> = observable.box(undefined, {
+    deep: false,
+    name: 'journalDamage',
+  });
   private timer: ReturnType<typeof setTimeout> | undefined;
   private timerDueMs = Infinity;
   private failures = 0;
   private writing: Promise<void> = Promise.resolve();
   private isDisposed = false;
 
-  /** A recorder writing to `journal`; the constructor does no I/O. */
+  /**
+   * A recorder writing to `journal`; the constructor does no I/O.
+   * @throws ArgumentError when `journal` is not a storage the recorder can use (see {@link requireJournal}).
+   */
   constructor(journal: Journal, options: JournalRecorderOptions = {}) {
+    requireJournal(journal);
     this.journal = journal;
     this.writer = options.writer ?? newJournalWriter();
     this.flushDelayMs = options.flushDelayMs ?? JOURNAL_FLUSH_DELAY_MS;
@@ -192,9 +201,12 @@ export class JournalRecorder {
     return this.sizeBox.get();
   }
 
-  /** The error of the last failed read or write; cleared by the next successful write. Observable. */
+  /**
+   * The error of the last failed read or write, cleared by the next successful write; else the
+   * damage the last read found (entries that could not be read), until a read finds none. Observable.
+   */
   get error(): Error | undefined {
-    return this.errorBox.get();
+    return this.errorBox.get() ?? this.damageBox.get();
   }
 
   /** The record's edits changed: write them (or drop its entry) within the flush delay. */
@@ -223,12 +235,17 @@ export class JournalRecorder {
   /** Reads every entry of every writer; the keys read count towards {@link size}. Rejects with the storage's error. */
   async read(): Promise<JournalEntry[]> {
     let entries: JournalEntry[];
+    const damages: JournalError[] = [];
     try {
-      entries = await this.journal.read();
+      entries = await this.journal.read((error) => damages.push(error));
     } catch (error) {
       runInAction(() => this.errorBox.set(toError(error)));
       throw error;
     }
+    const damage = damages.length > 1 ? combinedDamage(damages) : damages[0];
+    runInAction(() => {
+      if (this.damageBox.get() !== damage) this.damageBox.set(damage);
+    });
     for (const entry of entries) this.known.add(entry.key);
     this.publishSize();
     return entries;
@@ -351,4 +368,36 @@ export class JournalRecorder {
   private publishSize(): void {
     if (this.sizeBox.get() !== this.known.size) runInAction(() => this.sizeBox.set(this.known.size));
   }
+}
+
+/**
+ * Refuses a journal the recorder could not use (plain JavaScript passing the wrong object would
+ * otherwise read nothing and fail every write), naming what is missing.
+ */
+export function requireJournal(journal: unknown): asserts journal is Journal {
+  if (typeof journal !== 'object' || journal === null) {
+    throw new ArgumentError(
+      `The journal must be a journal storage (indexedDbJournal(), localStorageJournal(), fileJournal(path), memoryJournal()), got ${journal === null ? 'null' : typeof journal}.`,
+    );
+  }
+  const candidate = journal as Partial<Record<keyof Journal, unknown>>;
+  const missing: string[] = [];
+  if (typeof candidate.read !== 'function') missing.push('read (a function)');
+  if (typeof candidate.write !== 'function') missing.push('write (a function)');
+  if (typeof candidate.label !== 'string') missing.push('label (a string)');
+  if (missing.length > 0) {
+    throw new ArgumentError(
+      `The journal lacks ${missing.join(', ')}: pass a journal storage (indexedDbJournal(), localStorageJournal(), fileJournal(path), memoryJournal()) or an object implementing Journal.`,
+    );
+  }
+}
+
+/** One report of several damaged documents (two tabs' items): every lost entry and every copy named. */
+function combinedDamage(damages: readonly JournalError[]): JournalError {
+  const copies = damages.map((each) => each.damagedCopy).filter((copy) => copy !== undefined);
+  return new JournalError(damages.map((each) => each.message).join(' '), {
+    storage: damages[0]?.storage,
+    damagedCopy: copies.join('; '),
+    unreadable: damages.flatMap((each) => each.unreadable),
+  });
 }

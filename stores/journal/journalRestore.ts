@@ -62,7 +62,7 @@ export function mergeEntries(entries: readonly JournalEntry[]): MergedEntry {
 export interface RestorePlan {
   /** The fields to put back: the server still has the value they were edited on (or the same value). */
   readonly apply: PlainObject;
-  /** The fields someone else saved since, to something else: left out and shown as a conflict. */
+  /** The fields someone else saved since, to something else: restored as edits in conflict (`record.conflict`). */
   readonly conflicting: readonly string[];
 }
 
@@ -132,12 +132,16 @@ export async function restoreJournalEntries(
       const merged = mergeEntries(group);
       const config = target.config;
       const plan = planRestore(merged, (target.raw ?? {}) as PlainObject, config?.mergedEdits);
+      // A conflicting field is restored too, as an unsaved edit in conflict: the record is dirty,
+      // and its conflict stops every save until the user answers, as before the reload.
+      const restoredEdits: PlainObject = { ...plan.apply };
+      for (const field of plan.conflicting) restoredEdits[field] = merged.edits[field];
       runInAction(() => {
-        const changes = target.applyEdits(plan.apply, 'restore');
+        const changes = target.applyEdits(restoredEdits, 'restore');
         // Nothing new (the record already shows it): no empty undo step.
         if (Object.keys(changes).length > 0) host.history.addChanges(target, changes);
         const started: PlainObject = {};
-        for (const field of Object.keys(plan.apply)) started[field] = merged.base[field];
+        for (const field of Object.keys(restoredEdits)) started[field] = merged.base[field];
         host.editBases.rebase(target, started, first.modifiedGmt);
         if (plan.conflicting.length > 0) {
           const server = (target.raw ?? {}) as PlainObject;

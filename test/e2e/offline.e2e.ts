@@ -113,6 +113,35 @@ export function offlineTests(site: OfflineSite): BrowserTest[] {
           );
           check(savesSince(site, since).length === 0, 'nothing was sent while offline');
           await step('reloaded offline');
+          // The post screen says it is offline and shows what this device keeps of the post,
+          // instead of "Loading…" while its requests retry.
+          const postState = page.getByTestId('offline-state');
+          await expectText(postState, 'You are offline', 'the post screen after the offline reload');
+          await expectText(postState, 'Second, saved offline', 'the unsaved title the journal keeps');
+          await expectCount(page.locator('section.editor p.loading'), 0, '"Loading…" on the post screen');
+          await step('post screen offline');
+          await page.getByRole('link', { name: 'Posts', exact: true }).click();
+          const listState = page.getByTestId('offline-state');
+          await expectText(
+            listState,
+            'The list of posts is not stored on this device',
+            'the list screen offline',
+          );
+          await expectCount(
+            listState.getByTestId('offline-kept'),
+            2,
+            'kept changes listed on the list screen',
+          );
+          await expectText(listState, 'First, saved offline', 'the first unsaved title on the list screen');
+          await expectCount(page.locator('p.loading'), 0, '"Loading…" on the list screen');
+          await step('list screen offline');
+          // Back to the post, as the rest of the test expects.
+          await page.goBack();
+          await expectText(
+            page.getByTestId('offline-state'),
+            'This post is not stored',
+            'the post screen again',
+          );
         } finally {
           await page.context().setOffline(false);
         }

@@ -4,7 +4,7 @@
  * `abort_error` (status 0), is never retried (aborting is the caller giving up), changes nothing in
  * the cache, and the store's own operation succeeds afterwards.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { RequestOptions } from '../../core/transport/types.js';
 import type { RootStore } from '../../stores/RootStore.js';
 import { useFaultEdge } from './edge.js';
@@ -117,11 +117,16 @@ describe('a request aborted by the user', () => {
       const options = request(id);
       const method = options.method ?? 'GET';
       const path = options.path;
-      edge.inject({ method, path }, { kind: 'slow', ms: 100 });
+      // Far longer than the test waits: the abort comes first however loaded the machine is.
+      edge.inject({ method, path }, { kind: 'slow', ms: 5_000 });
       const controller = new AbortController();
 
       const pending = store.transport.request({ ...options, signal: controller.signal });
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      // Aborted once the request is on its way (waited for, not slept on).
+      await vi.waitFor(() => expect(edge.sent(method, path)).toHaveLength(1), {
+        timeout: 10_000,
+        interval: 5,
+      });
       controller.abort();
       const error = await pending.catch((reason: unknown) => reason);
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isJournalError } from '../../core/errors.js';
+import { isJournalError, type JournalError } from '../../core/errors.js';
 import {
   fileJournal,
   indexedDbJournal,
@@ -161,6 +161,33 @@ describe('indexedDbJournal', () => {
       remove: [],
     });
     expect(await indexedDbJournal({ indexedDB: factory, name: 'site' }).read()).toEqual([entry(1, 'One')]);
+  });
+});
+
+describe('indexedDbJournal damage', () => {
+  it('skips a row that is not an entry, leaves it where it is, and reports it by its key', async () => {
+    const factory = new IDBFactory();
+    const journal = indexedDbJournal({ indexedDB: factory, name: 'site' });
+    await journal.write({ put: [entry(1, 'One')], remove: [] });
+    // A row written by something else beside the entry.
+    await new Promise<void>((resolve, reject) => {
+      const open = factory.open('site', 1);
+      open.onsuccess = () => {
+        const transaction = open.result.transaction('entries', 'readwrite');
+        transaction.objectStore('entries').put({ key: 'broken' }, 'tab-9|postType/post/9');
+        transaction.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        transaction.onerror = () => reject(transaction.error);
+      };
+    });
+    const reports: JournalError[] = [];
+    expect(await journal.read((error) => reports.push(error))).toEqual([entry(1, 'One')]);
+    expect(reports.map((report) => [report.storage, report.unreadable])).toEqual([
+      ['indexedDB site', ['tab-9|postType/post/9']],
+    ]);
+    expect(reports[0]?.message).toMatch(/left untouched/);
   });
 });
 

@@ -153,7 +153,7 @@ describe('the journal of unsaved edits', () => {
     });
   });
 
-  it('leaves out a field someone saved since, and shows it as a conflict; the rest is restored', async () => {
+  it('restores a field someone saved since as my edit in conflict; the rest is restored plainly', async () => {
     const { id, journal } = await editedBeforeReload();
     const other = storeOn(memoryJournal());
     const theirs = await openPost(other, id);
@@ -162,7 +162,7 @@ describe('the journal of unsaved edits', () => {
 
     const after = storeOn(journal);
     const [post] = await after.restoreJournal();
-    expect(post?.edits).toEqual({ content: 'Unsaved body' });
+    expect(post?.edits).toEqual({ title: 'Unsaved title', content: 'Unsaved body' });
     expect(post?.conflict).toEqual({
       fields: ['title'],
       base: { title: 'Saved title' },

@@ -138,7 +138,8 @@ describe.each(sharedStorages)('the journal across tabs and sessions (%s)', (_nam
     // A second crash before the user answers.
     const third = storeOn({ journal });
     const [again] = await third.restoreJournal();
-    expect(again?.edits).toEqual({ content: 'Unsaved body' });
+    // My title is still an unsaved edit, in conflict until I answer.
+    expect(again?.edits).toEqual({ title: 'Unsaved title', content: 'Unsaved body' });
     expect(again?.conflict).toEqual({
       fields: ['title'],
       base: { title: 'Saved title' },
@@ -226,7 +227,8 @@ describe('the journal’s storage and writes', () => {
     const other = await openPost(store, mock.addPost('post', { title: 'Another' }));
     other.edit({ title: 'Edited after the tear' });
     await store.flushJournal();
-    expect(store.journalError).toBeUndefined();
+    // The torn entry is reported (the write itself succeeded), not dropped without a word.
+    expect((store.journalError as JournalError | undefined)?.unreadable).toEqual(['postType/post/999']);
     const after = storeOn({ journal: localStorageJournal({ storage: area }) });
     const restored = await after.restoreJournal();
     expect(restored.map((record) => record.edits)).toEqual(
@@ -237,7 +239,7 @@ describe('the journal’s storage and writes', () => {
     );
   });
 
-  it('5. reads a torn document with nothing to keep as empty, and goes on storing edits', async () => {
+  it('5. reads a torn document with nothing to keep as empty, reports the torn entry, and goes on storing edits', async () => {
     const area = storageArea();
     area.setItem('wp-entities-journal', '{"postType/post/1": {"key": "postT');
     const store = storeOn({ journal: localStorageJournal({ storage: area }) });
@@ -245,7 +247,7 @@ describe('the journal’s storage and writes', () => {
     const post = await openPost(store, mock.addPost('post', { title: 'Saved' }));
     post.edit({ title: 'Unsaved' });
     await store.flushJournal();
-    expect(store.journalError).toBeUndefined();
+    expect((store.journalError as JournalError | undefined)?.unreadable).toEqual(['postType/post/1']);
     const [restored] = await storeOn({ journal: localStorageJournal({ storage: area }) }).restoreJournal();
     expect(restored?.edits).toEqual({ title: 'Unsaved' });
   });

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { HttpSignalingSocket } from 'wp-entities/sync';
 
@@ -122,25 +122,34 @@ function malformedMessage(random: () => number, index: number): string | Buffer 
   }
 }
 
-/** A well-behaved pair (one per transport) in the good room, publishing to each other all along. */
+/**
+ * A well-behaved pair (one per transport) in the good room, publishing to each other all along;
+ * resolves once each one hears the other (both subscriptions are in place).
+ */
 async function startGoodClients(): Promise<{
   sent: () => number;
   received: () => number;
   lostConnections: string[];
+  /** Stops publishing and resolves once every publish arrived (rejects after 10 s). */
+  settle: () => Promise<void>;
   stop: () => void;
 }> {
   const received = new Set<string>();
+  const heardBy = { ws: new Set<string>(), http: new Set<string>() };
   const lostConnections: string[] = [];
   let isStopping = false;
   let sent = 0;
   const ws = new WebSocket(wsUrl);
   const http = new HttpSignalingSocket(httpUrl);
-  const onMessage = (data: unknown): void => {
+  const onMessage = (listener: 'ws' | 'http', data: unknown): void => {
     const message = JSON.parse(String(data)) as { data?: { tag?: string } };
-    if (typeof message.data?.tag === 'string') received.add(message.data.tag);
+    const tag = message.data?.tag;
+    if (typeof tag !== 'string') return;
+    if (tag.startsWith('ready-')) heardBy[listener].add(tag);
+    else received.add(tag);
   };
-  ws.on('message', (data) => onMessage(data));
-  http.onmessage = ({ data }) => onMessage(data);
+  ws.on('message', (data) => onMessage('ws', data));
+  http.onmessage = ({ data }) => onMessage('http', data);
   ws.on('close', () => isStopping || lostConnections.push('WebSocket client'));
   http.onclose = () => isStopping || lostConnections.push('HTTP client');
   await Promise.all([
@@ -151,7 +160,18 @@ async function startGoodClients(): Promise<{
   ]);
   ws.send(JSON.stringify({ type: 'subscribe', topics: [GOOD_ROOM] }));
   http.send(JSON.stringify({ type: 'subscribe', topics: [GOOD_ROOM] }));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // A publish before the other's subscription landed reaches nobody: say hello until both heard.
+  const ready = (sender: 'ws' | 'http') =>
+    JSON.stringify({ type: 'publish', topic: GOOD_ROOM, data: { tag: `ready-${sender}` } });
+  await vi.waitFor(
+    () => {
+      if (!heardBy.ws.has('ready-http')) http.send(ready('http'));
+      if (!heardBy.http.has('ready-ws')) ws.send(ready('ws'));
+      if (!heardBy.ws.has('ready-http') || !heardBy.http.has('ready-ws'))
+        throw new Error('not subscribed yet');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   const timer = setInterval(() => {
     sent += 1;
     const sender = sent % 2 === 0 ? 'ws' : 'http';
@@ -164,6 +184,15 @@ async function startGoodClients(): Promise<{
     // Both clients receive every publish (the sender too), so each tag counts once.
     received: () => received.size,
     lostConnections,
+    settle: async () => {
+      clearInterval(timer);
+      await vi.waitFor(
+        () => {
+          if (received.size < sent) throw new Error(`${received.size} of ${sent} publishes arrived`);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    },
     stop: () => {
       isStopping = true;
       clearInterval(timer);
@@ -251,8 +280,8 @@ it('survives 10,000+ malformed messages over WebSocket and HTTP with bounded mem
   const good = await startGoodClients();
   const random = seededRandom(14);
   await Promise.all([fuzzWebSocket(6000, random), fuzzHttp(4200, random)]);
-  // Let the last good publishes land.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // Every good publish lands: waited for, not slept on.
+  await good.settle();
   good.stop();
   const sent = good.sent();
   const received = good.received();
@@ -263,14 +292,13 @@ it('survives 10,000+ malformed messages over WebSocket and HTTP with bounded mem
   expect(server.exitCode).toBeNull();
   expect(good.lostConnections).toEqual([]);
   expect(sent).toBeGreaterThan(20);
-  // Publishes still in flight when the clients stopped may be missing; nothing else.
-  expect(received).toBeGreaterThanOrEqual(sent - 2);
+  expect(received).toBe(sent);
   expect(rssAfter - rssBefore).toBeLessThan(150 * 1024 * 1024);
 
   // And a fresh pair still finds each other afterwards.
   const after = await startGoodClients();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  await vi.waitFor(() => expect(after.sent()).toBeGreaterThan(3), { timeout: 10_000, interval: 20 });
+  await after.settle();
   after.stop();
-  expect(after.received()).toBeGreaterThanOrEqual(after.sent() - 2);
-  expect(after.sent()).toBeGreaterThan(3);
+  expect(after.received()).toBe(after.sent());
 });

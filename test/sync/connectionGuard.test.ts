@@ -1,12 +1,25 @@
 import * as encoding from 'lib0/encoding';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { guardConnection, readMessageHeader } from '../../src/sync/server/connectionGuard.js';
+import {
+  guardConnection,
+  isWholeAuthMessage,
+  readMessageHeader,
+} from '../../src/sync/server/connectionGuard.js';
 
 function header(room: string, type: number): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarString(encoder, room);
   encoding.writeVarUint(encoder, type);
+  return encoding.toUint8Array(encoder);
+}
+
+/** A whole authentication message for `room` (header, sub-type, token). */
+function authMessage(room: string): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeUint8Array(encoder, header(room, 2));
+  encoding.writeVarUint(encoder, 0);
+  encoding.writeVarString(encoder, 'Basic token');
   return encoding.toUint8Array(encoder);
 }
 
@@ -72,11 +85,20 @@ describe('guardConnection: limits before authentication', () => {
     expect(closedWith()).toBe('too-many-rooms');
   });
 
+  it('closes on an authentication message cut short, before Hocuspocus reads (and logs) it', () => {
+    const { socket, closedWith } = fakeSocket();
+    guardConnection(socket as never, limits, newStats());
+    const whole = authMessage('r');
+    expect(isWholeAuthMessage(whole)).toBe(true);
+    send(socket, whole.slice(0, whole.length - 4));
+    expect(closedWith()).toBe('malformed-message');
+  });
+
   it('frees the place of an authenticated room its client closed', () => {
     const { socket, closedWith } = fakeSocket();
     const guard = guardConnection(socket as never, limits, newStats());
     for (let room = 0; room < 6; room += 1) {
-      send(socket, header(`r${room}`, 2));
+      send(socket, authMessage(`r${room}`));
       guard.authenticated(`r${room}`);
       send(socket, header(`r${room}`, 7));
     }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { indexeddbNameOf, indexeddbProvider } from '../../src/sync/providers/indexeddbProvider.js';
 import { openRaw } from './helpers.js';
@@ -60,11 +60,16 @@ describe('indexeddbProvider', () => {
     await member.provider.whenLoaded;
     const text = member.doc.getText('t');
     for (let i = 0; i < 520; i++) text.insert(text.length, 'x');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const name = indexeddbNameOf(room);
-    expect(await countStored(name)).toBeGreaterThanOrEqual(500);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
-    expect(await countStored(name)).toBeLessThan(5);
+    // Waited for, not slept on: the writes land, each its own update, and then are compacted.
+    await vi.waitFor(async () => expect(await countStored(name)).toBeGreaterThanOrEqual(500), {
+      timeout: 10_000,
+      interval: 10,
+    });
+    await vi.waitFor(async () => expect(await countStored(name)).toBeLessThan(5), {
+      timeout: 10_000,
+      interval: 50,
+    });
     await member.provider.destroy();
     const reloaded = openRaw(indexeddbProvider(), room, new Y.Doc());
     await reloaded.provider.whenLoaded;

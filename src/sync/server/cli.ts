@@ -9,6 +9,7 @@
  *   DURABLE_ACKS  0 to acknowledge edits before Redis stored them (faster, loses them on a crash;
  *              default 1: acknowledge after)
  *   RECHECK_INTERVAL_MS  how often live connections' permissions are asked again (default 30000)
+ *   MAX_UNSTORED_BYTES   per room, the most bytes of updates kept while Redis is away (default 8388608)
  *
  * SIGINT/SIGTERM store every open room and stop the server.
  *
@@ -39,6 +40,9 @@ const server = await createSyncServer({
   ...(env.REDIS_URL ? { redis: env.REDIS_URL } : {}),
   durableAcknowledgements: env.DURABLE_ACKS !== '0',
   ...(env.RECHECK_INTERVAL_MS ? { recheckIntervalMs: Number(env.RECHECK_INTERVAL_MS) } : {}),
+  ...(env.MAX_UNSTORED_BYTES ? { maxUnstoredBytesPerRoom: Number(env.MAX_UNSTORED_BYTES) } : {}),
+  // One short line per refused connection, rate-limited: no client decides how much is written.
+  log: (line: string) => process.stderr.write(`${line}\n`),
 }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
 
 process.stdout.write(`${server.url}\n`);

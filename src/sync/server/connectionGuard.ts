@@ -81,6 +81,24 @@ export function readMessageHeader(data: Uint8Array): { room: string; type: numbe
   }
 }
 
+/**
+ * Whether an authentication message decodes whole past its header (sub-type, token): Hocuspocus
+ * reads it outside any check of its own and logs the stack of a read past the end, so a frame cut
+ * short would let a client write a log entry per frame.
+ */
+export function isWholeAuthMessage(data: Uint8Array): boolean {
+  try {
+    const decoder = decoding.createDecoder(data);
+    decoding.readVarString(decoder);
+    decoding.readVarUint(decoder);
+    decoding.readVarUint(decoder);
+    decoding.readVarString(decoder);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function asBytes(data: unknown): Uint8Array | undefined {
   if (data instanceof Uint8Array) return data;
   if (data instanceof ArrayBuffer) return new Uint8Array(data);
@@ -97,6 +115,7 @@ export function guardConnection(
   socket: WebSocket,
   limits: ConnectionLimits,
   stats: GuardStats,
+  onRefused?: (reason: string) => void,
 ): ConnectionGuard {
   const rooms = new Set<string>();
   const authenticatedRooms = new Set<string>();
@@ -110,6 +129,8 @@ export function guardConnection(
   const end = (close: { code: number; reason: string }): void => {
     if (isClosing) return;
     isClosing = true;
+    // Once per connection, and only for one never let in: what an unauthenticated client costs the log.
+    if (authenticatedRooms.size === 0) onRefused?.(close.reason);
     clearTimeout(authTimer);
     socket.close(close.code, close.reason);
   };
@@ -147,6 +168,8 @@ export function guardConnection(
       rooms.add(room);
     }
     if (!authenticatedRooms.has(room)) {
+      if (type === AUTH_MESSAGE_TYPE && !isWholeAuthMessage(bytes))
+        return refuse(CLOSE_MALFORMED, 'malformed');
       if (type === AUTH_MESSAGE_TYPE) {
         authAttempts += 1;
         if (authAttempts > limits.maxAuthAttempts) {

@@ -9,17 +9,24 @@
  * updates merge like sets) and folds them back into one. Every store and load renews the key's
  * expiry, so a room expires only after {@link RedisPersistenceOptions.idleExpiryMs} without use.
  *
- * Durable acknowledgement: every update a client sends is appended to the room's hash as a field
- * of its own (`${instanceId}:${n}`) before Hocuspocus applies it, and Hocuspocus acknowledges an
- * update only after applying it, so a client is told an edit is saved only once Redis has it. A
- * server killed on the spot loses nothing it acknowledged. The full-state store (debounced by
- * Hocuspocus) then folds the appended fields it covers away, in the same transaction.
+ * Durable acknowledgement, without waiting for Redis: every update a client sends is applied and
+ * forwarded at once, whatever Redis is doing, and appended to the room's hash as a field of its own
+ * (`${instanceId}:${n}`) on the side. The acknowledgement Hocuspocus sends for it (its `SyncStatus`
+ * message) is held back until every update that connection sent so far is stored, so a client is
+ * told an edit is saved only once Redis has it, and a server killed on the spot loses nothing it
+ * acknowledged. While Redis is away the appends wait (they are sent again when it returns); at most
+ * {@link RedisPersistenceOptions.maxUnstoredBytes} of them per room, past which the room's next
+ * update is refused with {@link CLOSE_STORAGE_UNAVAILABLE} (the client keeps it, unacknowledged,
+ * and sends it again when it reconnects: the Yjs sync sends whatever the server lacks). The
+ * full-state store (debounced by Hocuspocus) then folds the appended fields it covers away, in the
+ * same transaction.
  *
  * @module
  */
 import type {
   afterUnloadDocumentPayload,
   beforeHandleMessagePayload,
+  Connection,
   Extension,
   Hocuspocus,
   onChangePayload,
@@ -28,8 +35,24 @@ import type {
   onStoreDocumentPayload,
 } from '@hocuspocus/server';
 import type { Redis } from 'ioredis';
+import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { syncMessageUpdate } from './syncMessageUpdate.js';
+
+/**
+ * Close code of a connection whose update could not be kept: its room already holds the most
+ * updates Redis has not stored yet. The client reconnects later and sends the update again.
+ */
+export const CLOSE_STORAGE_UNAVAILABLE = { code: 4507, reason: 'storage-unavailable' } as const;
+
+/** The default bound of a room's updates not yet stored (while Redis is away). */
+export const DEFAULT_MAX_UNSTORED_BYTES = 8 * 1024 * 1024;
+
+/** The wait before an append Redis answered with an error is tried again. */
+const APPEND_RETRY_MS = 500;
+
+/** Hocuspocus's `MessageType.SyncStatus`: the acknowledgement of an applied update. */
+const SYNC_STATUS_MESSAGE = 8;
 
 /** The origin Hocuspocus's Redis extension gives changes that came from another server. */
 const REDIS_EXTENSION_ORIGIN = '__hocuspocus__redis__origin__';
@@ -50,6 +73,47 @@ export interface RedisPersistenceOptions {
    * @default true
    */
   isDurable?: boolean;
+  /**
+   * The most bytes of updates one room may hold that Redis has not stored yet (it is away or
+   * slow). Past it the room's next update is refused and its connection closed with
+   * {@link CLOSE_STORAGE_UNAVAILABLE}; the client sends it again when it reconnects.
+   * @default 8388608 (8 MiB)
+   */
+  maxUnstoredBytes?: number;
+}
+
+/** A room refused an update: too much of it is waiting for Redis. Hocuspocus closes with `code`. */
+export class StorageUnavailable extends Error {
+  /** The close code the client gets. */
+  readonly code = CLOSE_STORAGE_UNAVAILABLE.code;
+  /** The close reason the client gets. */
+  readonly reason = CLOSE_STORAGE_UNAVAILABLE.reason;
+  /** `room` holds `bytes` of updates Redis has not stored, the most allowed. */
+  constructor(room: string, bytes: number) {
+    super(
+      `The room ${room} holds ${bytes} bytes of updates Redis has not stored yet (the bound): an update was refused until Redis stores them.`,
+    );
+    this.name = 'StorageUnavailable';
+  }
+}
+
+/** What one connection's acknowledgements wait for. */
+interface AckGate {
+  /** Settles once every update the connection sent so far is stored. */
+  stored: Promise<void>;
+  /** The acknowledgements held, sent in order. */
+  sending: Promise<void>;
+}
+
+/** Whether an outgoing Hocuspocus message is an acknowledgement (`SyncStatus`). */
+function isAcknowledgement(message: Uint8Array): boolean {
+  try {
+    const decoder = decoding.createDecoder(message);
+    decoding.readVarString(decoder);
+    return decoding.readVarUint(decoder) === SYNC_STATUS_MESSAGE;
+  } catch {
+    return false;
+  }
 }
 
 /** An update appended to a room's hash, until a full-state store covers it. */
@@ -67,7 +131,13 @@ export class RedisPersistence implements Extension {
   readonly #prefix: string;
   readonly #idleExpiryMs: number;
   readonly #isDurable: boolean;
+  readonly #maxUnstoredBytes: number;
   #instance: Hocuspocus | undefined;
+  /** Bytes of updates appended per room that Redis has not stored yet. */
+  readonly #unstoredBytes = new Map<string, number>();
+  /** Each connection's held acknowledgements. */
+  readonly #gates = new WeakMap<Connection, AckGate>();
+  #isDestroyed = false;
   /** Appended fields per room, in order, not yet covered by a store. */
   readonly #appended = new Map<string, AppendedUpdate[]>();
   #appendCount = 0;
@@ -79,6 +149,12 @@ export class RedisPersistence implements Extension {
     this.#prefix = options.prefix ?? 'wp-entities';
     this.#idleExpiryMs = options.idleExpiryMs ?? 7 * 24 * 60 * 60 * 1000;
     this.#isDurable = options.isDurable ?? true;
+    this.#maxUnstoredBytes = options.maxUnstoredBytes ?? DEFAULT_MAX_UNSTORED_BYTES;
+  }
+
+  /** Bytes of `room`'s updates applied here that Redis has not stored yet (0 when all are stored). */
+  unstoredBytes(room: string): number {
+    return this.#unstoredBytes.get(room) ?? 0;
   }
 
   /** The Redis key of a room's document. */
@@ -109,28 +185,90 @@ export class RedisPersistence implements Extension {
   }
 
   /**
-   * Appends a client's update to the room's hash before Hocuspocus applies (and acknowledges) it.
-   * A failed append rejects, so Hocuspocus drops the message and closes the connection unacknowledged;
-   * the client sends the edit again when it reconnects.
+   * Starts appending a client's update to the room's hash and lets Hocuspocus apply and forward it
+   * at once; the connection's acknowledgements wait for the append (see the module comment).
+   * Rejects only at the room's bound of unstored updates: Hocuspocus then drops the message and
+   * closes the connection unacknowledged, and the client sends the edit again when it reconnects.
    */
-  async beforeHandleMessage({ documentName, update }: beforeHandleMessagePayload): Promise<void> {
+  async beforeHandleMessage({ documentName, update, connection }: beforeHandleMessagePayload): Promise<void> {
     if (!this.#isDurable) return;
     const changes = syncMessageUpdate(update);
     if (changes === undefined) return;
-    const key = this.keyOf(documentName);
+    const unstored = this.unstoredBytes(documentName);
+    if (unstored > 0 && unstored + changes.byteLength > this.#maxUnstoredBytes) {
+      // The whole socket closes, so the client knows (a room's own close would leave it waiting)
+      // and reconnects later with the update still unacknowledged.
+      connection.webSocket.close(CLOSE_STORAGE_UNAVAILABLE.code, CLOSE_STORAGE_UNAVAILABLE.reason);
+      throw new StorageUnavailable(documentName, unstored);
+    }
+    const stored = this.#append(documentName, changes);
+    const gate = this.#gateOf(connection);
+    gate.stored = Promise.all([gate.stored, stored]).then(() => undefined);
+    // Read only by held acknowledgements: a connection that sends no more must not leave it unhandled.
+    gate.stored.catch(() => undefined);
+  }
+
+  /** Stops trying appends again (the server is stopping); stores already queued still run. */
+  async onDestroy(): Promise<void> {
+    this.#isDestroyed = true;
+  }
+
+  /**
+   * Appends `changes` as a field of its own and resolves once Redis stored it: commands wait in the
+   * client's queue while Redis is away, and one Redis answered with an error is tried again.
+   */
+  async #append(room: string, changes: Uint8Array): Promise<void> {
+    const key = this.keyOf(room);
     this.#appendCount += 1;
     const field = `${this.#instanceId}:${this.#appendCount}`;
-    const results = await this.#redis
-      .multi()
-      .hset(key, field, Buffer.from(changes))
-      .pexpire(key, this.#idleExpiryMs)
-      .exec();
-    const failed = results?.find(([error]) => error !== null)?.[0];
-    if (results === null || failed)
-      throw failed ?? new Error(`Redis did not store an update of ${documentName}`);
-    let appended = this.#appended.get(documentName);
-    if (appended === undefined) this.#appended.set(documentName, (appended = []));
+    let appended = this.#appended.get(room);
+    if (appended === undefined) this.#appended.set(room, (appended = []));
     appended.push({ field, update: changes });
+    this.#unstoredBytes.set(room, this.unstoredBytes(room) + changes.byteLength);
+    try {
+      for (;;) {
+        const results = await this.#redis
+          .multi()
+          .hset(key, field, Buffer.from(changes))
+          .pexpire(key, this.#idleExpiryMs)
+          .exec()
+          .catch((error: unknown) => [[error, null]] as [unknown, unknown][]);
+        const failed = results === null || results.some(([error]) => error !== null && error !== undefined);
+        if (!failed) return;
+        // Never acknowledged while it is not stored: a server stopping leaves it to the client.
+        if (this.#isDestroyed) throw new Error(`Redis did not store an update of ${room}`);
+        await new Promise((resolve) => setTimeout(resolve, APPEND_RETRY_MS));
+      }
+    } finally {
+      const left = this.unstoredBytes(room) - changes.byteLength;
+      if (left > 0) this.#unstoredBytes.set(room, left);
+      else this.#unstoredBytes.delete(room);
+    }
+  }
+
+  /**
+   * The connection's gate, made on its first update: its `send` holds every acknowledgement until
+   * the updates sent before it are stored, and sends them in order; every other message goes at once.
+   */
+  #gateOf(connection: Connection): AckGate {
+    let gate = this.#gates.get(connection);
+    if (gate !== undefined) return gate;
+    const created: AckGate = { stored: Promise.resolve(), sending: Promise.resolve() };
+    gate = created;
+    this.#gates.set(connection, created);
+    const send = connection.send.bind(connection);
+    connection.send = (message: Uint8Array): void => {
+      if (!isAcknowledgement(message)) return send(message);
+      const stored = created.stored;
+      // An update never stored is never acknowledged: the client sends it again on reconnecting.
+      created.sending = created.sending
+        .then(() => stored)
+        .then(
+          () => send(message),
+          () => undefined,
+        );
+    };
+    return created;
   }
 
   /**

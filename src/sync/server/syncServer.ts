@@ -15,7 +15,9 @@
  * - before authentication nothing accumulates: a deadline, a byte budget, a room count a close
  *   frame does not reset, bounded attempts ({@link guardConnection}); refused tokens are cached and
  *   WordPress is asked a few questions at a time, fairly ({@link WordPressAuthorizer});
- * - with Redis, an edit is acknowledged only after it is stored ({@link RedisPersistence});
+ * - with Redis, an edit is applied and forwarded at once, whatever Redis is doing, and acknowledged
+ *   only after it is stored ({@link RedisPersistence}); while Redis is away a room keeps its unstored
+ *   updates (bounded) and stores them when it returns;
  * - an update that changes what the user may not change (publish, author, sticky, password, terms,
  *   HTML without `unfiltered_html`) is refused before it enters the room ({@link EditGuardExtension}).
  *
@@ -30,6 +32,8 @@ import {
   type afterUnloadDocumentPayload,
   type Extension,
   type onAuthenticatePayload,
+  type onChangePayload,
+  type onConfigurePayload,
 } from '@hocuspocus/server';
 import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -60,7 +64,8 @@ import { EditGuardExtension } from './editGuardExtension.js';
 import { savedMarkupOf, savedValuesOf } from '../shared/guardedFields.js';
 import type { RecordCapabilities } from '../shared/recordCapabilities.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
-import { RedisPersistence } from './redisPersistence.js';
+import { createRefusalLog } from './refusalLog.js';
+import { DEFAULT_MAX_UNSTORED_BYTES, RedisPersistence } from './redisPersistence.js';
 import { parseRoomName, siteOfRestRoot } from '../shared/roomName.js';
 import { DEFAULT_SYNCED_ENTITIES, type EntitySyncRules } from '../../../core/entitySync.js';
 import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
@@ -114,10 +119,17 @@ export interface SyncServerOptions {
   /** The longest a join waits for its check to start before it is told `unavailable`. @default 5000 */
   checkQueueTimeoutMs?: number;
   /**
-   * With Redis: store each update before it is acknowledged, so a killed server loses nothing a
-   * client was told is saved. Costs one Redis round trip per update. @default true
+   * With Redis: acknowledge each update only once it is stored, so a killed server loses nothing a
+   * client was told is saved. The update is applied and forwarded at once either way; only its
+   * acknowledgement waits. @default true
    */
   durableAcknowledgements?: boolean;
+  /**
+   * With durable acknowledgements: the most bytes of updates one room may hold that Redis has not
+   * stored yet (Redis away or slow). Past it the room's next update is refused (close code 4507,
+   * `storage-unavailable`) and the client sends it again when it reconnects. @default 8388608
+   */
+  maxUnstoredBytesPerRoom?: number;
   /** A room is stored this long after its last change… @default 2000 */
   storeDebounceMs?: number;
   /** …and at least this often while it changes. @default 10000 */
@@ -126,6 +138,12 @@ export interface SyncServerOptions {
   idleRoomExpiryMs?: number;
   /** The `fetch` used to ask WordPress. @default globalThis.fetch */
   fetch?: typeof fetch;
+  /**
+   * Where the server writes one short line (at most 200 bytes: the peer's address and the server's
+   * own reason, nothing the client sent) per connection refused before it was let into a room; past
+   * ten lines a minute, one summary line a minute counts the rest. @default none (nothing is written)
+   */
+  log?: (line: string) => void;
   /**
    * Whether a user may change one meta key through a shared edit: WordPress checks meta per key
    * with `auth_callback`s the server cannot see. @default `defaultMetaRule` (protected keys need
@@ -166,6 +184,27 @@ export interface SyncServer {
  */
 class RoomRelay extends RedisExtension {
   #isDestroyed = false;
+  #hasBeenReady = false;
+
+  /**
+   * After Redis comes back, every open room asks the other servers for what it missed (a Yjs state
+   * vector they answer with their missing updates): what was relayed while Redis was away was lost
+   * with the subscription, and would otherwise wait for the room's next change.
+   */
+  override async onConfigure(payload: onConfigurePayload): Promise<void> {
+    await super.onConfigure(payload);
+    this.sub.on('ready', () => {
+      if (!this.#hasBeenReady) {
+        this.#hasBeenReady = true;
+        return;
+      }
+      // A change of local origin is what makes the extension publish the room's state vector.
+      for (const document of payload.instance.documents.values()) {
+        const change = { documentName: document.name, document, transactionOrigin: undefined };
+        this.onChange(change as unknown as onChangePayload).catch(() => undefined);
+      }
+    });
+  }
   override async onStoreDocument(): Promise<void> {}
   override async afterStoreDocument(): Promise<void> {}
   /** A room unloading after the server closed has nothing left to unsubscribe from. */
@@ -345,6 +384,11 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         instanceId,
         idleExpiryMs: options.idleRoomExpiryMs ?? DEFAULT_IDLE_ROOM_EXPIRY_MS,
         isDurable: options.durableAcknowledgements ?? true,
+        maxUnstoredBytes: checkPositive(
+          options.maxUnstoredBytesPerRoom,
+          'maxUnstoredBytesPerRoom',
+          DEFAULT_MAX_UNSTORED_BYTES,
+        ),
       }),
       new RoomRelay({
         identifier: instanceId,
@@ -409,13 +453,15 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     },
   });
 
+  const refusals = options.log === undefined ? undefined : createRefusalLog({ write: options.log });
   const sockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
   sockets.on('connection', (socket: WebSocket, request: IncomingMessage) => {
     // Without a listener, a socket error (bad frame, reset) would be thrown and end the process.
     socket.on('error', () => undefined);
+    const address = request.socket.remoteAddress ?? '';
     const connection = {
       socket,
-      guard: guardConnection(socket, limits, stats),
+      guard: guardConnection(socket, limits, stats, (reason) => refusals?.refused(address, reason)),
       accesses: new Set<LiveAccess>(),
       checks: Promise.resolve() as Promise<unknown>,
       isRefused: false,
@@ -471,6 +517,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         }),
       );
       await hocuspocus.hooks('onDestroy', { instance: hocuspocus }).catch(() => undefined);
+      refusals?.close();
       storeClient?.disconnect(false);
       await stopped;
     })();

@@ -1,13 +1,14 @@
 /**
  * After a reload or a crash: "Restore N unsaved changes", with what they are. Restoring puts them
- * back as one undo step per record; a field someone else saved meanwhile is left out and shown as
- * a conflict to settle. With collaboration on, edits the shared document brought back are not
+ * back as one undo step per record; a field someone else saved meanwhile comes back as an unsaved
+ * edit in conflict, which the conflict dialog asks about (the save waits for the answer). With
+ * collaboration on, edits the shared document brought back are not
  * offered again.
  *
  * @module
  */
 import { useEffect, useState } from 'react';
-import type { EntityRecord, JournalEntry, RootStore } from 'wp-entities';
+import { isJournalError, type EntityRecord, type JournalEntry, type RootStore } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import { ConflictCard } from './ConflictDialog.js';
 import { describeError } from '../ui/describeError.js';
@@ -104,7 +105,12 @@ export const RestoreOffer = observer(function RestoreOffer() {
   const conflicted = (restored ?? []).filter((record) => record.conflict !== undefined && !record.isDirty);
   return (
     <div className="restore-area">
-      {journalError ? (
+      {isJournalError(journalError) && journalError.unreadable.length > 0 ? (
+        <p className="notice notice-warning" role="alert" data-testid="journal-damaged">
+          Some unsaved changes from before could not be read back: {journalError.message} The rest are offered
+          below.
+        </p>
+      ) : journalError ? (
         <p className="notice notice-warning" role="alert">
           Unsaved changes cannot be kept across a reload right now: {describeError(journalError)} Editing goes
           on.

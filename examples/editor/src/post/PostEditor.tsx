@@ -9,6 +9,8 @@ import { hrefOf } from '../app/router.js';
 import { TrashedPost } from './TrashedPost.js';
 import { TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
 import { useHasEditedPost } from './fields/useEditedField.js';
+import { OfflineState } from '../offline/OfflineState.js';
+import { useIsOffline } from '../offline/useIsOffline.js';
 
 /** The link back to the list of a post type. */
 export function BackLink({ type }: { type: EditablePostType }) {
@@ -30,6 +32,7 @@ export const PostEditor = observer(function PostEditor({ type, id }: { type: Edi
   const labels = TYPE_LABELS[type];
   const back = <BackLink type={type} />;
   const isMissing = !hasPost || !record.isComplete;
+  const isOffline = useIsOffline();
   useChangeAuthors(record);
   useEffect(() => {
     // A record emptied since it was loaded (deleted here, or only listed) is asked for again.
@@ -47,6 +50,17 @@ export const PostEditor = observer(function PostEditor({ type, id }: { type: Edi
         ) : (
           <ErrorNotice error={fetchError} />
         )}
+      </section>
+    );
+  }
+  if (isMissing && isOffline) {
+    // Offline, the requests retry until the connection is back: say so instead of "Loading…".
+    return (
+      <section className="editor" aria-label={labels.one}>
+        {back}
+        <OfflineState
+          subject={{ kind: 'postType', name: type, id, what: `this ${labels.one.toLowerCase()}` }}
+        />
       </section>
     );
   }

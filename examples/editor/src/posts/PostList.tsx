@@ -6,6 +6,8 @@ import { PostRow } from './PostRow.js';
 import { hrefOf } from '../app/router.js';
 import { STATUS_LABELS, TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
 import { useOwnRoles } from './useOwnRoles.js';
+import { OfflineState } from '../offline/OfflineState.js';
+import { useIsOffline } from '../offline/useIsOffline.js';
 
 const PER_PAGE = 10;
 const ALL_STATUSES = Object.keys(STATUS_LABELS);
@@ -66,6 +68,7 @@ export const PostList = observer(function PostList({
   const isUserKnown = roles !== undefined && (me !== undefined || store.users.currentError !== undefined);
   const list = useEntityRecords<EditorPost>('postType', type, query, { enabled: isUserKnown });
   const labels = TYPE_LABELS[type];
+  const isOffline = useIsOffline();
   const totalPages = list.totalPages ?? 0;
   const heading = isTrash ? `${labels.many}: trash` : labels.many;
 
@@ -118,7 +121,11 @@ export const PostList = observer(function PostList({
         </span>
       </div>
       {list.error ? <ErrorNotice error={list.error} /> : null}
-      {list.records === null ? (
+      {list.records === null && isOffline ? (
+        <OfflineState
+          subject={{ kind: 'postType', name: type, what: `the list of ${labels.many.toLowerCase()}` }}
+        />
+      ) : list.records === null ? (
         <p className="loading">{list.error ? '' : 'Loading…'}</p>
       ) : list.records.length === 0 ? (
         <p className="empty">{isTrash ? 'The trash is empty.' : `No ${labels.many.toLowerCase()} found.`}</p>
