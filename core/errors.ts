@@ -200,6 +200,15 @@ export class ArgumentError extends WpEntitiesError {
 }
 
 /**
+ * A store snapshot (`store.hydrate(snapshot)`) was refused: another format version, a checksum
+ * that does not match its content (edited or cut short on its way), or a shape this version does
+ * not read. Nothing of it was taken in: the store is as it was.
+ */
+export class SnapshotError extends WpEntitiesError {
+  override name = 'SnapshotError';
+}
+
+/**
  * The store was disposed (`store.dispose()`): it starts no new work, and requests it had in flight
  * were aborted. Make a new store to go on.
  */
@@ -247,5 +256,7 @@ export const isArgumentError = errorGuard(ArgumentError, 'ArgumentError');
 export const isConflictError = errorGuard(ConflictError, 'ConflictError');
 /** True for a {@link JournalError}. */
 export const isJournalError = errorGuard(JournalError, 'JournalError');
+/** True for a {@link SnapshotError}. */
+export const isSnapshotError = errorGuard(SnapshotError, 'SnapshotError');
 /** True for a {@link StoreDisposedError}. */
 export const isStoreDisposedError = errorGuard(StoreDisposedError, 'StoreDisposedError');

@@ -100,6 +100,8 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
   private lastUsedMs = Date.now();
   private isScheduled = false;
   private inflight: Promise<this> | undefined;
+  /** When a request last answered this query successfully; 0 before (see {@link dataUpdatedAtMs}). */
+  private answeredAtMs = 0;
   private generation = 0;
 
   /** Made by {@link EntityCollection.query}; not meant to be called directly. */
@@ -166,6 +168,19 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     return !this.isObserved && this.inflight === undefined && this.lastUsedMs <= cutoffMs;
   }
 
+  /**
+   * When a request last answered this query successfully (`Date.now()` then); `0` before, and for
+   * a list only received. What the store's freshness policy compares with `staleTimeMs`. Not observable.
+   */
+  get dataUpdatedAtMs(): number {
+    return this.answeredAtMs;
+  }
+
+  /** @internal The freshness policy: a reaction or computed reads this query now (its atom is observed). */
+  get isObservedNow(): boolean {
+    return this.isObserved;
+  }
+
   /** `X-WP-Total` of the last page received for this stable key (every item's count for `per_page: -1`); `null` when unknown. Observable. */
   get totalItems(): number | null {
     this.atom.reportObserved();
@@ -220,6 +235,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     this.setStatus({ isResolving: true });
     const run = this.collection.requestList(this.parts).then(
       () => {
+        this.answeredAtMs = Date.now();
         // An invalidation that arrived during the request keeps the query stale: the answer may predate it.
         this.setStatus({
           isResolving: false,
@@ -257,6 +273,15 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     // Already stale (a batch save invalidates every query once per saved record): no new status.
     if (!this.statusBox.get().isStale) this.setStatus({ isStale: true });
     this.schedule();
+  }
+
+  /**
+   * @internal `store.hydrate()`: the list came from a snapshot of an answer given at
+   * `answeredAtMs`: resolved, so observing it asks for nothing.
+   */
+  markHydrated(answeredAtMs: number): void {
+    this.answeredAtMs = answeredAtMs;
+    this.setStatus({ hasResolved: true, error: undefined, isStale: false });
   }
 
   private setStatus(patch: Partial<QueryStatus>): void {

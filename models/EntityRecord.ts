@@ -152,6 +152,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   private wasDeleted = false;
   /** When the record was last made, received, edited or done with a request (for eviction). */
   private lastUsedMs = Date.now();
+  /** When server data of it was last received (a GET, a list, a save's answer); 0 before. */
+  private receivedAtMs = 0;
 
   /** Made by {@link EntityCollection.record} or {@link EntityRecord.detached}; not meant to be called directly. */
   constructor(init: EntityRecordInit<T, E>) {
@@ -165,6 +167,7 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
       // Nothing can observe a record before it exists: plain fields, as `received` would set them.
       if (received.context === DEFAULT_CONTEXT) this.state.set('item', received.item);
       else this.state.set('contexts', { [received.context]: received.item });
+      this.receivedAtMs = this.lastUsedMs;
     }
   }
 
@@ -581,7 +584,16 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
     return !this.isObserved();
   }
 
-  /** @internal True while a reaction or computed reads any of this record's state (eviction asks). */
+  /**
+   * When server data of this record was last received or confirmed (its own GET, a list that
+   * changed it, a save's answer; `Date.now()` then); `0` before. What the store's freshness policy compares with
+   * `staleTimeMs`. Not observable.
+   */
+  get dataUpdatedAtMs(): number {
+    return this.receivedAtMs;
+  }
+
+  /** @internal True while a reaction or computed reads any of this record's state (eviction and the freshness policy ask). */
   isObserved(): boolean {
     return (
       this.state.isObserved('item') ||
@@ -615,6 +627,14 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
       );
     }
     return collection.revisionsOf<Revision>(this.id);
+  }
+
+  /** @internal `store.dehydrate()`: every stored snapshot by context, read without observing. */
+  storedItems(): [context: string, item: StoredItem<T>][] {
+    const state = this.state.current();
+    const out: [string, StoredItem<T>][] = Object.entries(state.contexts);
+    if (state.item !== undefined) out.unshift([DEFAULT_CONTEXT, state.item]);
+    return out;
   }
 
   /** @internal The stored snapshot of `context`. Observable. */
@@ -679,9 +699,12 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
         // Queries read by plain scripts keep their view until a snapshot changes.
         this.collection?.noteSnapshotChange(this);
         this.lastUsedMs = Date.now();
+        this.receivedAtMs = this.lastUsedMs;
         return;
       case 'fetchEnded':
         this.lastUsedMs = Date.now();
+        // An answer equal to the cached copy changes no snapshot, but the copy is as new as it.
+        if (change.error === undefined) this.receivedAtMs = this.lastUsedMs;
         return;
       case 'editsReplaced': {
         const edits = this.state.peek('edits');

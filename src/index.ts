@@ -35,6 +35,23 @@ export * from '../models/ids.js';
 export * from '../models/QueryParts.js';
 export type { PlainObject } from '../models/snapshot.js';
 export * from '../stores/RootStore.js';
+export {
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type StoreSnapshot,
+  type SnapshotBody,
+  type SnapshotCollection,
+  type SnapshotList,
+  type SnapshotRecord,
+} from '../stores/storeSnapshot.js';
+export {
+  Freshness,
+  type FreshnessOptions,
+  type FreshnessPolicy,
+  type ResolvedFreshnessPolicy,
+  type InvalidateTarget,
+  type RefreshReason,
+} from '../stores/Freshness.js';
 export * from '../stores/EntityRegistry.js';
 export * from '../stores/EntityCollection.js';
 export * from '../stores/entities/index.js';

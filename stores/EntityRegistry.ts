@@ -101,6 +101,21 @@ export class EntityRegistry {
     });
   }
 
+  /**
+   * @internal `store.hydrate()`: the configs `kind`'s loader made on the server, so the kind
+   * counts as loaded and nothing asks for it. Configs registered by hand still win.
+   */
+  hydrateKind(kind: string, configs: readonly EntityConfig[]): void {
+    if (this.loadedKinds.has(kind)) return;
+    runInAction(() => {
+      for (const config of configs) {
+        const key = slot(config.kind, config.name);
+        if (!this.configs.has(key)) this.setConfig(key, config);
+      }
+    });
+    this.loadedKinds.add(kind);
+  }
+
   /** True once the loader of `kind` has succeeded. */
   isLoaded(kind: string): boolean {
     return this.loadedKinds.has(kind);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { createAtom, observable, runInAction, type IAtom } from 'mobx';
+import { createAtom, observable, runInAction, untracked, type IAtom } from 'mobx';
 import { normaliseId, type Id } from '../models/ids.js';
 import { isTracking } from '../models/lazyObservable.js';
 import {
@@ -254,6 +254,35 @@ export class PermissionStore implements PermissionHintSink {
   isRequesting(resource: PermissionResource, id?: Id): boolean {
     const path = this.cachedPathFor(resource, id);
     return path !== undefined && this.requests.isPending(path);
+  }
+
+  /**
+   * @internal `store.dehydrate()`: every answer known, as `[action, path, isAllowed]` (the hints of
+   * lists not read yet included).
+   */
+  knownAnswers(): [action: PermissionAction, path: string, isAllowed: boolean][] {
+    this.settleHints();
+    const paths = new Set<string>();
+    for (const key of this.answers.keys()) paths.add(key.slice(key.indexOf(' ') + 1));
+    for (const path of this.readHints?.keys() ?? []) paths.add(path);
+    const out: [PermissionAction, string, boolean][] = [];
+    for (const path of paths) {
+      for (const action of Object.keys(METHOD_OF_ACTION) as PermissionAction[]) {
+        const isAllowed = untracked(() => this.answer(action, path));
+        if (isAllowed !== undefined) out.push([action, path, isAllowed]);
+      }
+    }
+    return out;
+  }
+
+  /** @internal `store.hydrate()`: answers a snapshot brought, as if the server had given them now. */
+  receiveAnswers(answers: readonly [action: PermissionAction, path: string, isAllowed: boolean][]): void {
+    runInAction(() => {
+      for (const [action, path, isAllowed] of answers) {
+        this.answers.set(`${action} ${path}`, isAllowed);
+        this.marks.set(path, this.mark());
+      }
+    });
   }
 
   /**

@@ -47,6 +47,8 @@ import type { HomePage } from './HomePage.js';
 import type { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
 import type { TemplateLookup } from './TemplateLookup.js';
 import { UserStore } from './UserStore.js';
+import { Freshness, type FreshnessOptions, type InvalidateTarget } from './Freshness.js';
+import { dehydrateStore, hydrateStore, type StoreSnapshot } from './storeSnapshot.js';
 
 /** Options of a {@link RootStore}. */
 export interface RootStoreOptions {
@@ -92,6 +94,13 @@ export interface RootStoreOptions {
    * @default 300_000 (5 minutes)
    */
   gcTimeMs?: number | undefined;
+  /**
+   * When observed data is asked for again by itself: `staleTimeMs`, `refetchOnWindowFocus`,
+   * `refetchOnReconnect`, `refetchIntervalMs`, and per entity (`entities: { 'postType/post': {…} }`).
+   * Only what a component or reaction reads is refetched; a script's reads never are.
+   * @default { staleTimeMs: 0, refetchOnWindowFocus: true, refetchOnReconnect: true, refetchIntervalMs: false }
+   */
+  freshness?: FreshnessOptions | undefined;
 }
 
 /** The default of {@link RootStoreOptions.gcTimeMs}: five minutes, as TanStack Query's cache time. */
@@ -146,6 +155,8 @@ export class RootStore implements CollectionHost {
   readonly editBases: EditBases;
   /** Writes waiting for the site (`offlineWrites: 'wait'`); `undefined` otherwise. */
   readonly waitingWrites: WaitingWrites | undefined;
+  /** When observed data is asked for again (see {@link RootStoreOptions.freshness}); `set` changes a policy. */
+  readonly freshness: Freshness;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
   /** Collections made: what `allCollections` readers react to. */
@@ -159,6 +170,9 @@ export class RootStore implements CollectionHost {
   private restoring: Promise<unknown> = Promise.resolve();
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
+  private readonly stopFreshness: () => void;
+  /** The store was made with loaders of its own: a snapshot's entity configs are not taken in. */
+  private readonly hasOwnLoaders: boolean;
   private disposed = false;
 
   /** A store over `options.transport`, with every static root entity registered. The constructor does no I/O. */
@@ -227,8 +241,44 @@ export class RootStore implements CollectionHost {
         releaseLock();
       };
     }
+    this.hasOwnLoaders = options.loaders !== undefined;
+    this.freshness = new Freshness(this, options.freshness);
+    this.stopFreshness = this.freshness.start();
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  /**
+   * The cache as plain JSON, for server rendering: the entity configs of loaded kinds, every
+   * record per context, every answered page with its totals, and the permission answers. Never
+   * edits, undo steps, the journal or sync state. Put it in the page (`JSON.stringify`, escaped for
+   * a script tag) and give it to {@link hydrate} on the client.
+   */
+  dehydrate(): StoreSnapshot {
+    return dehydrateStore(this);
+  }
+
+  /**
+   * Takes in a snapshot {@link dehydrate} made (the object or its JSON text), so the same reads
+   * (`collection.get`, `query.items`, the hooks) answer with no request. Call it on a new store
+   * before rendering. Nothing of it becomes an edit, so nothing of it is ever saved back.
+   * @throws SnapshotError for another version, a changed snapshot (its checksum), or a shape
+   *   this version does not read; nothing was taken in then.
+   */
+  hydrate(snapshot: StoreSnapshot | string): void {
+    if (this.isDisposed) throw new StoreDisposedError('hydrate a snapshot');
+    hydrateStore(this, snapshot, !this.hasOwnLoaders);
+  }
+
+  /**
+   * Something changed on the server that this store did not do: every list and record of
+   * `(kind, name)`, or only record `id`, is stale. What is observed is asked for again at once; the
+   * rest when next observed (a list) or shown by a hook (a record). Unsaved edits stay; a record
+   * someone else changed while it was edited becomes a save conflict with `conflicts: 'detect'`.
+   */
+  invalidate(target: InvalidateTarget): void {
+    if (this.isDisposed) throw new StoreDisposedError('invalidate');
+    this.freshness.invalidate(target);
   }
 
   /**
@@ -484,6 +534,7 @@ export class RootStore implements CollectionHost {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.stopFreshness();
     this.sync?.dispose();
     this.stopJournal?.();
     this.stopTrackingBases?.();

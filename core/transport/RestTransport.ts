@@ -436,6 +436,7 @@ export class RestTransport implements Transport {
       body: options.body,
       raw: options.raw === true,
       signal: options.signal,
+      keepalive: options.keepalive === true,
     };
   }
 
@@ -478,11 +479,15 @@ export class RestTransport implements Transport {
     };
   }
 
-  #kyOptions({ method, headers, body }: PreparedRequest, signal: AbortSignal | undefined): KyOptions {
+  #kyOptions(
+    { method, headers, body, keepalive }: PreparedRequest,
+    signal: AbortSignal | undefined,
+  ): KyOptions {
     const policy = this.#retry;
     const options: KyOptions = {
       method,
       headers,
+      ...(keepalive ? { keepalive } : {}),
       timeout: this.#timeoutMs,
       throwHttpErrors: true,
       fetch: this.#fetch ?? ((input, init) => globalThis.fetch(input, init)),
@@ -554,6 +559,7 @@ interface PreparedRequest {
   readonly body: unknown;
   readonly raw: boolean;
   readonly signal: AbortSignal | undefined;
+  readonly keepalive: boolean;
 }
 
 /** The signals of one call: the caller's, the total time limit's, and both combined. */

@@ -41,6 +41,11 @@ export interface RequestOptions {
   raw?: boolean;
   /** Aborts the request; the promise then rejects with a `RestError` whose `isAbort` is true. @default undefined */
   signal?: AbortSignal;
+  /**
+   * Lets the request outlive the page (`fetch`'s `keepalive`): a last word sent while the tab
+   * closes (`pagehide`), such as leaving a collaboration room. Bodies up to 64 KB. @default false
+   */
+  keepalive?: boolean;
 }
 
 /** What `request({ raw: true })` resolves to. */

@@ -14,3 +14,14 @@ export {
 } from './useEntityRecords.js';
 export { useEntityProp, type EditedField } from './useEntityProp.js';
 export { usePeers } from './usePeers.js';
+export {
+  useSuspenseEntityRecord,
+  type SuspenseEntityRecordHandle,
+  type UseSuspenseEntityRecordOptions,
+} from './useSuspenseEntityRecord.js';
+export { useSuspenseEntityRecords, type SuspenseEntityRecordsHandle } from './useSuspenseEntityRecords.js';
+export {
+  useInfiniteEntityRecords,
+  type InfiniteEntityRecordsHandle,
+  type UseInfiniteEntityRecordsOptions,
+} from './useInfiniteEntityRecords.js';

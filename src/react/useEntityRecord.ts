@@ -56,7 +56,10 @@ export interface EntityRecordHandle<
   save(opts?: { throwOnError?: boolean }): Promise<T | undefined>;
 }
 
-function handleOf<T extends object, E extends object>(record: EntityRecord<T, E>): EntityRecordHandle<T, E> {
+/** @internal The handle of `record`, shared with `useSuspenseEntityRecord`. */
+export function recordHandle<T extends object, E extends object>(
+  record: EntityRecord<T, E>,
+): EntityRecordHandle<T, E> {
   return {
     record,
     get persisted() {
@@ -132,7 +135,7 @@ export function useEntityRecord(
 ): EntityRecordHandle<object> {
   const store = useStore();
   const record = store.record(kind, name, id);
-  const handle = useMemo(() => handleOf(record), [record]);
+  const handle = useMemo(() => recordHandle(record), [record]);
   useRecordRequest(store, record, options.enabled ?? true, options.query);
   return handle;
 }

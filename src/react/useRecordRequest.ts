@@ -33,6 +33,11 @@ function requestSoon<T extends object, E extends object>(record: EntityRecord<T,
   });
 }
 
+/** Asks for `record` again on the next microtask (a failure is its `fetchError`). */
+function refetchSoon<T extends object, E extends object>(record: EntityRecord<T, E>): void {
+  queueMicrotask(() => void record.collection?.fetch(record.id).catch(() => undefined));
+}
+
 /** Whether `record` resolved, failed, or has a request in flight; read without subscribing the caller. */
 function isRequestedOrDone(record: EntityRecord<object, object>): boolean {
   return untracked(() => record.hasResolved || record.isResolving);
@@ -49,7 +54,11 @@ export function useRecordRequest<T extends object, E extends object>(
   isEnabled: boolean,
   query?: Query,
 ): void {
-  if (isEnabled) requestSoon(record, query);
+  if (isEnabled) {
+    // Invalidated while nobody showed it: asked for again now that something does.
+    if (store.freshness.takeInvalidated(record)) refetchSoon(record);
+    else requestSoon(record, query);
+  }
   // A synced record's room is open while a component shows it; the last one leaves after gcTimeMs.
   const sync = store.sync;
   useEffect(() => sync?.retain(record as EntityRecord<object>), [sync, record]);

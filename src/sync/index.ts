@@ -31,7 +31,15 @@ export type { BindingHost, RemoteOrigin } from './client/RecordBinding.js';
 export { SyncUndo } from './client/SyncUndo.js';
 export type { SyncUndoOptions, StepListener } from './client/SyncUndo.js';
 export { Presence } from './client/Presence.js';
-export type { Peer, SyncUser, LocalPresence, PresenceSelection } from './client/Presence.js';
+export type {
+  Peer,
+  PeerBlock,
+  PeerInfo,
+  PresenceBlock,
+  SyncUser,
+  LocalPresence,
+  PresenceSelection,
+} from './client/Presence.js';
 export { indexeddbProvider, indexeddbNameOf } from './providers/indexeddbProvider.js';
 export type { IndexeddbProviderOptions } from './providers/indexeddbProvider.js';
 export type {
@@ -71,10 +79,11 @@ export {
   httpPollingProvider,
   documentVisibility,
   browserNetwork,
+  windowPageExit,
   siteRootOf,
 } from './providers/httpPolling/httpPollingProvider.js';
 export type { HttpPollingProviderOptions } from './providers/httpPolling/httpPollingProvider.js';
-export type { NetworkSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
+export type { NetworkSource, PageExitSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
 export {
   SYNC_UPDATES_PATH,
   SYNC_SAVE_PATH,

@@ -102,6 +102,20 @@ export interface BlockEditorPeer {
   awareness(): AwarenessLike | undefined;
   /** The shared document of the open post. */
   doc(): Y.Doc | undefined;
+  /**
+   * Puts this person's caret at `offset` of the rich-text `attribute` of the block at `index`, in
+   * its presence, as the post editor's awareness does (core-data's `getSelectionState`: a relative
+   * position at the HTML index, the rich-text offset, the attribute; paragraphs without markup).
+   */
+  setCaret(index: number, attribute: string, offset: number): void;
+  /**
+   * Where the caret of the person with awareness client `clientId` is, resolved in this
+   * document: the block's index among the post's blocks, its clientId, the attribute and the
+   * offset; `undefined` when it does not resolve.
+   */
+  caretOf(
+    clientId: number,
+  ): { index: number; clientId: unknown; attribute: string; offset: number } | undefined;
   /** Stops syncing. */
   stop(): void;
 }
@@ -130,6 +144,7 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
   };
   const blocks = require('@wordpress/blocks') as unknown as {
     __unstableSerializeAndClean(blocks: unknown[]): string;
+    parse(content: string): EditorBlock[];
     getBlockType(name: string): { attributes?: Record<string, { type?: string }> } | undefined;
   };
   const { registerCoreBlocks } = require('@wordpress/block-library') as unknown as {
@@ -139,6 +154,8 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
     RichTextData: { fromHTMLString(html: string): { toHTMLString(): string; toString(): string } };
   };
   const core = require('@wordpress/core-data') as unknown as { store: unknown };
+  // The Yjs the block editor's packages load (its CommonJS build), to read its own document.
+  const yjs = require('yjs') as typeof Y;
   const syncModule = require(join(dirname(require.resolve('@wordpress/core-data')), 'sync.cjs')) as {
     getSyncManager(): SyncManagerLike | undefined;
   };
@@ -164,7 +181,17 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
     return post;
   };
 
-  const editedBlocks = (): EditorBlock[] => (edited().blocks as EditorBlock[] | undefined) ?? [];
+  // As useEntityBlockEditor: the edited blocks, else the content parsed (once per content string,
+  // so the clientIds stay until the content changes).
+  let parsed: { content: string; blocks: EditorBlock[] } | undefined;
+  const editedBlocks = (): EditorBlock[] => {
+    const post = edited();
+    if (Array.isArray(post.blocks)) return post.blocks as EditorBlock[];
+    const raw = post.content as { raw?: string } | string | undefined;
+    const text = typeof raw === 'string' ? raw : (raw?.raw ?? '');
+    if (parsed?.content !== text) parsed = { content: text, blocks: blocks.parse(text) };
+    return parsed.blocks;
+  };
 
   // What @wordpress/editor's getEditedPostContent does.
   const content = (): string => {
@@ -243,6 +270,40 @@ export async function startBlockEditorPeer(target: BlockEditorTarget): Promise<B
     awareness: () => syncModule.getSyncManager()?.getAwareness('postType/post', objectId()),
     doc: () =>
       (syncModule.getSyncManager()?.getAwareness('postType/post', objectId()) as { doc?: Y.Doc })?.doc,
+    setCaret(index, attribute, offset) {
+      const awareness = syncModule.getSyncManager()?.getAwareness('postType/post', objectId()) as
+        (AwarenessLike & { setLocalStateField(key: string, value: unknown): void; doc: Y.Doc }) | undefined;
+      if (awareness === undefined) throw new Error('The block editor has no presence for the post.');
+      const block = (awareness.doc.getMap('document').get('blocks') as Y.Array<Y.Map<unknown>>).get(index);
+      const text = (block.get('attributes') as Y.Map<unknown>).get(attribute) as Y.Text;
+      const cursorPosition = {
+        relativePosition: yjs.createRelativePositionFromTypeIndex(text, offset),
+        absoluteOffset: offset,
+        attributeKey: attribute,
+      };
+      awareness.setLocalStateField('editorState', { selection: { type: 'cursor', cursorPosition } });
+    },
+    caretOf(clientId) {
+      const awareness = syncModule.getSyncManager()?.getAwareness('postType/post', objectId()) as
+        (AwarenessLike & { doc: Y.Doc }) | undefined;
+      const state = awareness?.getStates().get(clientId) as
+        | { editorState?: { selection?: { type?: string; cursorPosition?: Record<string, unknown> } } }
+        | undefined;
+      const position = state?.editorState?.selection?.cursorPosition;
+      if (awareness === undefined || position === undefined) return undefined;
+      const relative = yjs.createRelativePositionFromJSON(position.relativePosition);
+      const absolute = yjs.createAbsolutePositionFromRelativePosition(relative, awareness.doc);
+      if (absolute === null) return undefined;
+      const attributes = absolute.type._item?.parent as Y.Map<unknown> | undefined;
+      const block = attributes?._item?.parent as Y.Map<unknown> | undefined;
+      const blocks = awareness.doc.getMap('document').get('blocks') as Y.Array<Y.Map<unknown>>;
+      return {
+        index: blocks.toArray().indexOf(block as Y.Map<unknown>),
+        clientId: block?.get('clientId'),
+        attribute: String(absolute.type._item?.parentSub),
+        offset: absolute.index,
+      };
+    },
     stop: () => syncModule.getSyncManager()?.unloadAll(),
   };
 }

@@ -33,8 +33,8 @@ export const STARTING_POST = {
 
 /** Where the suite runs. */
 export interface CoEditingTarget extends BlockEditorTarget {
-  /** A transport for the store, as the same user as the block editor. */
-  transport(): Transport;
+  /** A transport for the store, as the same user as the block editor (its requests through `fetch` when given). */
+  transport(fetch?: BlockEditorTarget['fetch']): Transport;
   /** Creates the post ({@link STARTING_POST}) and returns its id. */
   newPost(): Promise<number>;
   /** Reads the post's meta `_crdt_document` from the server ('' when none). */
@@ -44,10 +44,12 @@ export interface CoEditingTarget extends BlockEditorTarget {
 }
 
 /** Bounds for waiting: generous, for a loaded 2-core machine; the relay polls every 1–4 s. */
-const WAIT_MS = 45_000;
-const TEST_MS = 120_000;
+export const WAIT_MS = 45_000;
+/** Bound of one test of the suites. */
+export const TEST_MS = 120_000;
 
-async function until(
+/** Waits until `check` holds (polled every 25 ms), failing with `what` after `timeoutMs`. */
+export async function until(
   check: () => boolean,
   what: string | (() => string),
   timeoutMs = WAIT_MS,
@@ -71,7 +73,8 @@ async function until(
 
 type Post = Record<string, unknown>;
 
-function raw(value: unknown): string {
+/** A field's raw string (`.raw` of `{ raw, rendered }`). */
+export function raw(value: unknown): string {
   if (typeof value === 'string') return value;
   const object = value as { raw?: unknown } | undefined;
   return typeof object?.raw === 'string' ? object.raw : '';

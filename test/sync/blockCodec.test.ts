@@ -6,6 +6,7 @@
  * own, `@wordpress/blocks`, runs in test/block-editor/).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { autorun } from 'mobx';
 import * as Y from 'yjs';
 import type { EntityRecord, RootStore } from 'wp-entities';
 import type { BlockCodec, SyncBlock } from '../../src/sync/shared/blockCodec.js';
@@ -197,6 +198,66 @@ describe('stores with a block codec', () => {
     await net.flush();
     expect(content(b)).toBe(paragraph('>Body typed'));
     expect(content(a)).toBe(paragraph('>Body typed'));
+  });
+
+  it("edit one block's attribute as that block's text change, with the blocks observable and the content serialized at save", async () => {
+    const mock = createMockWordPress();
+    mock.setCurrentRole('administrator');
+    const id = mock.addPost('post', {
+      title: 'T',
+      content: `${paragraph('One')}\n\n${paragraph('Two')}`,
+      status: 'draft',
+    });
+    const net = memoryNetwork();
+    let serializations = 0;
+    const counting: BlockCodec = {
+      ...paragraphs,
+      serialize: (blocks) => {
+        serializations += 1;
+        return paragraphs.serialize(blocks);
+      },
+    };
+    const a = await open(mock, net, id, 1, counting);
+    const b = await open(mock, net, id, 2, paragraphs);
+    a.edit({ title: 'T.' });
+    b.edit({ content: `${paragraph('One')}\n\n${paragraph('Two!')}` });
+    await net.flush();
+    const [storeA, storeB] = stores as [RootStore, RootStore];
+    const blocks = storeA.sync!.blocks(a);
+    expect(blocks.map((block) => block.attributes.content)).toEqual(['One', 'Two!']);
+    // The document's clientIds, the same on both sides.
+    expect(blocks.map((block) => block.clientId)).toEqual(
+      storeB.sync!.blocks(b).map((block) => block.clientId),
+    );
+    const seen: string[][] = [];
+    const stop = autorun(() =>
+      seen.push(storeA.sync!.blocks(a).map((block) => String(block.attributes.content))),
+    );
+    const docA = storeA.sync!.doc(a);
+    const changed: unknown[][] = [];
+    docA.on('afterTransaction', (transaction: Y.Transaction) => {
+      if (transaction.local) changed.push([...transaction.changed.keys()]);
+    });
+    serializations = 0;
+    const first = blocks[0]?.clientId as string;
+    for (const typed of ['One ', 'One m', 'One mo', 'One mor', 'One more'])
+      storeA.sync!.editBlock(a, first, 'content', typed);
+    // Each keystroke changed that block's text only, and nothing serialized the post.
+    expect(changed).toHaveLength(5);
+    for (const types of changed) expect(types).toEqual([textOf(docA, 0)]);
+    expect(serializations).toBe(0);
+    expect(seen.at(-1)).toEqual(['One more', 'Two!']);
+    stop();
+    await net.flush();
+    expect(content(b)).toBe(`${paragraph('One more')}\n\n${paragraph('Two!')}`);
+    // The record holds its content as a deferred edit: a save serializes the blocks once.
+    expect(a.isDirty).toBe(true);
+    await a.save();
+    expect((a.persisted as { content: { raw: string } }).content.raw).toBe(
+      `${paragraph('One more')}\n\n${paragraph('Two!')}`,
+    );
+    // A block that is not there is an error that names it.
+    expect(() => storeA.sync!.editBlock(a, 'nope', 'content', 'x')).toThrow(/nope/);
   });
 
   it('bring document.content to the content they save when a peer typed only into the blocks', async () => {

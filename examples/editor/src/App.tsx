@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from 'wp-entities/react';
-import { DataInspector } from './inspector/DataInspector.js';
 import { DemoControls, type DemoSite } from './demo/DemoControls.js';
 import { EmbedBox } from './embed/EmbedBox.js';
 import { NewPost } from './post/NewPost.js';
@@ -10,6 +9,11 @@ import { hrefOf, useRoute, type Route } from './app/router.js';
 import { SiteHeader } from './site/SiteHeader.js';
 import { SiteTitleNotice } from './site/SiteTitleNotice.js';
 import { StylesPalette } from './globalStyles/StylesPalette.js';
+
+/** The data inspector of wp-entities/devtools, loaded the first time it is opened. */
+const DataInspector = lazy(() =>
+  import('wp-entities/devtools').then((devtools) => ({ default: devtools.DataInspector })),
+);
 import { TemplateList } from './templates/TemplateList.js';
 import { UnsavedPanel } from './site/UnsavedPanel.js';
 import { useLeaveWarning } from './site/useLeaveWarning.js';
@@ -92,7 +96,11 @@ export function App({ demo }: { demo: DemoSite | undefined }) {
           {demo ? <DemoControls demo={demo} /> : null}
         </div>
       </div>
-      {isInspecting ? <DataInspector onClose={() => setInspecting(false)} /> : null}
+      {isInspecting ? (
+        <Suspense fallback={null}>
+          <DataInspector onClose={() => setInspecting(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

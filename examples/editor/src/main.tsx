@@ -12,7 +12,7 @@ import { App } from './App.js';
 import { colorOf, presenceUser, syncOptions } from './collaboration/collaboration.js';
 import type { DemoSite } from './demo/DemoSite.js';
 import { describeError } from './ui/describeError.js';
-import { loggingFetch } from './inspector/requestLog.js';
+import { loggingFetch } from 'wp-entities/devtools';
 import { NeverLoseWork } from './neverLoseWork/NeverLoseWork.js';
 import { neverLoseWorkOptions } from './neverLoseWork/journalOptions.js';
 import { registerOfflineShell } from './offline/registerOfflineShell.js';

@@ -8,14 +8,34 @@
 import { action, makeObservable, observable } from 'mobx';
 import { Awareness, removeAwarenessStates } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import type { LocalPresence, Peer, PresenceSelection, SyncUser } from '../shared/presenceShape.js';
+import type {
+  LocalPresence,
+  Peer,
+  PeerBlock,
+  PeerInfo,
+  PresenceBlock,
+  PresenceSelection,
+  SyncUser,
+} from '../shared/presenceShape.js';
 
-export type { LocalPresence, Peer, PresenceSelection, SyncUser } from '../shared/presenceShape.js';
+export type {
+  LocalPresence,
+  Peer,
+  PeerBlock,
+  PeerInfo,
+  PresenceBlock,
+  PresenceSelection,
+  SyncUser,
+} from '../shared/presenceShape.js';
 
 interface PresenceState {
   user?: SyncUser;
   field?: string;
   selection?: PresenceSelection;
+  /** Ours: where the selection is (a provider resolves a peer's to a {@link PeerBlock}). */
+  block?: PresenceBlock | PeerBlock;
+  /** A peer's `collaboratorInfo`, as a provider read it. */
+  info?: PeerInfo;
 }
 
 function isUser(value: unknown): value is SyncUser {
@@ -52,11 +72,15 @@ export class Presence {
 
   /** Shares where this person is (the field, the selection); `{}` clears both. */
   setLocal(state: LocalPresence): void {
-    this.local = { field: state.field, selection: state.selection };
+    this.local = { field: state.field, selection: state.selection, block: state.block };
     const next: PresenceState = { user: this.user };
     if (state.field !== undefined) next.field = state.field;
     if (state.selection !== undefined)
       next.selection = { start: state.selection.start, end: state.selection.end };
+    if (state.block !== undefined) {
+      const { clientId, path, attribute } = state.block;
+      next.block = { clientId, path: path === undefined ? undefined : [...path], attribute };
+    }
     this.awareness.setLocalState(next);
   }
 
@@ -102,6 +126,10 @@ export class Presence {
         lastSeenMs: meta?.lastUpdated ?? 0,
         ...(typeof state.field === 'string' ? { field: state.field } : {}),
         ...(state.selection !== undefined ? { selection: state.selection } : {}),
+        ...(state.block !== undefined && Array.isArray(state.block.path)
+          ? { block: state.block as PeerBlock }
+          : {}),
+        ...(state.info !== undefined ? { info: state.info } : {}),
       };
       peers.push(peer);
     });

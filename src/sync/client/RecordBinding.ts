@@ -9,13 +9,14 @@
  *
  * @module
  */
-import { reaction } from 'mobx';
+import { observable, reaction, runInAction } from 'mobx';
 import * as Y from 'yjs';
 import { SyncError } from '../../../core/errors.js';
 import type { EntityRecord } from '../../../models/EntityRecord.js';
 import { deepEqual, isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import {
   BLOCKS_FIELD,
+  blockMapWithClientId,
   isInsideBlocks,
   plainBlocks,
   readBlocks,
@@ -23,6 +24,7 @@ import {
   writeBlocks,
   type SharedBlocks,
 } from '../shared/blockDoc.js';
+import type { SyncBlock } from '../shared/blockCodec.js';
 import { ForeignEditMarks } from './ForeignEdits.js';
 import { KnownTextValues } from './KnownTextValues.js';
 import {
@@ -54,6 +56,7 @@ import {
 import {
   InvalidStoredDocument,
   STORED_DOCUMENT_META_KEY,
+  firstDocumentOf,
   isStoredDocumentRegistered,
   readStoredDocument,
   repairClientOf,
@@ -96,6 +99,11 @@ export interface BindingHost {
    * started: it may have taken away what this person's undo steps would undo.
    */
   peerChanged(record: EntityRecord<object>): void;
+  /**
+   * How to store the record's document on the site for later joiners (`POST /wp-sync/v1/save`),
+   * or `undefined` when no provider of its room can.
+   */
+  documentStoreOf(record: EntityRecord<object>): ((value: string) => void) | undefined;
 }
 
 /** The field the block codec reads from and writes to `document.blocks`. */
@@ -180,6 +188,12 @@ export class RecordBinding {
   private readonly unsettled = new Set<string>();
   /** The shared types of text and merged fields, to the field (a peer's keystroke looks its text up here). */
   private readonly fieldOfType = new Map<YType, string>();
+  /** Moves whenever the document's blocks change (what {@link blocks} observes). */
+  private readonly blocksChanges = observable.box(0);
+  /** The blocks {@link blocks} last read, and at which change. */
+  private blocksRead: { readonly change: number; readonly blocks: readonly SyncBlock[] } | undefined;
+  /** The document's blocks array as last looked up (see {@link replacedUnderOwnWork}). */
+  private knownBlocks: SharedBlocks | undefined;
   private readonly documentMap: Y.Map<unknown>;
   private readonly stateMap: Y.Map<unknown>;
   private undoManager: object | undefined;
@@ -203,6 +217,14 @@ export class RecordBinding {
   /** Map entries (plain fields, meta keys) of the stored document that differ from the saved record. */
   private readonly staleItems = new Set<Y.Item>();
   private readonly stoppers: (() => void)[] = [];
+  /** When the room opened: a block editor's save marker older than this is in the copy fetched. */
+  private readonly openedAt = Date.now();
+  /** The newest marker time (`savedAt`) of a block editor's save this person read (see {@link refetchWhenBehind}). */
+  private heardSavedAt: number | undefined;
+  /** The newest version (`wpEntities.savedVersion`) of a save of ours this person read or made. */
+  private heardVersion: string | undefined;
+  /** Stores the first document this person built (see {@link firstDocument}), once, at start. */
+  private storeFirst: (() => void) | undefined;
 
   /** Binds `record` to `doc` and applies the layout's genesis; nothing else moves until {@link start}. */
   constructor(
@@ -225,7 +247,8 @@ export class RecordBinding {
   private prepare(): void {
     this.isPrepared = true;
     const persisted = this.record.persisted as PlainObject | undefined;
-    const value = storedDocumentValueOf(persisted);
+    let value = storedDocumentValueOf(persisted);
+    if (value === undefined && persisted !== undefined) value = this.firstDocument(persisted);
     if (value !== undefined && persisted !== undefined) {
       try {
         const stored = readStoredDocument(value, this.rules);
@@ -248,6 +271,25 @@ export class RecordBinding {
     }
     // Each field's genesis waits for its first write (see `applyFieldGenesis`).
     applyStateGenesis(this.doc);
+  }
+
+  /**
+   * With no stored document yet, on a site that keeps one and with a provider that can store it:
+   * the record's first document ({@link firstDocumentOf}), as the stored one to apply, and kept
+   * for {@link start} to store on the site, so whoever opens the record next (the block editor
+   * too) starts from it and builds no second one.
+   */
+  private firstDocument(persisted: PlainObject): string | undefined {
+    if (this.record.kind !== 'postType' || persisted.status === 'auto-draft') return undefined;
+    if (!isStoredDocumentRegistered(persisted)) return undefined;
+    const store = this.host.documentStoreOf(this.record);
+    if (store === undefined) return undefined;
+    const first = firstDocumentOf(persisted, this.rules);
+    if (first === undefined) return undefined;
+    const value = serializeStoredDocument(first);
+    first.destroy();
+    this.storeFirst = () => store(value);
+    return value;
   }
 
   /** Notes what of the stored document differs from the saved record (see {@link staleTexts}, {@link staleItems}). */
@@ -374,6 +416,9 @@ export class RecordBinding {
     if (onlyHere.length > 0) this.write(onlyHere, this.unrecordedOrigin);
     this.doc.on('afterTransaction', this.onTransaction);
     this.isStarted = true;
+    const storeFirst = this.storeFirst;
+    this.storeFirst = undefined;
+    storeFirst?.();
     this.resync();
     this.refetchWhenBehind();
     // Every new saved copy (a save, a refetch, a list) makes the record's edits what differs from it.
@@ -595,6 +640,61 @@ export class RecordBinding {
     const blocks = sharedBlocksOf(this.documentMap);
     if (blocks !== undefined && this.contentFromBlocks(blocks) === content) return;
     writeBlocks(this.documentMap, codec, content);
+    this.knownBlocks = sharedBlocksOf(this.documentMap);
+    this.blocksChanged();
+  }
+
+  private blocksChanged(): void {
+    runInAction(() => this.blocksChanges.set(this.blocksChanges.get() + 1));
+  }
+
+  /**
+   * The post's blocks as the shared document holds them (observable; rich-text attributes as
+   * HTML strings; the `clientId`s are the document's, the same for everyone in the room). `[]`
+   * without a block codec or before anyone wrote blocks.
+   */
+  blocks(): readonly SyncBlock[] {
+    const change = this.blocksChanges.get();
+    if (this.blocksRead?.change === change) return this.blocksRead.blocks;
+    const shared = sharedBlocksOf(this.documentMap);
+    const blocks = shared === undefined ? [] : readBlocks(shared);
+    this.blocksRead = { change, blocks };
+    return blocks;
+  }
+
+  /**
+   * Sets one attribute of the block `clientId` as this person's edit: a rich-text attribute by the
+   * smallest change of its `Y.Text` (one keystroke is one small update), any other by its value.
+   * The record's `content` becomes a deferred edit that serializes the blocks when read at save
+   * time, not per keystroke. Returns false when the document has no such block.
+   */
+  editBlock(clientId: string, attribute: string, value: unknown): boolean {
+    if (!this.isStarted || this.isDestroyed || this.rules.blockCodec === undefined) return false;
+    const shared = sharedBlocksOf(this.documentMap);
+    const block = shared === undefined ? undefined : blockMapWithClientId(shared, clientId);
+    const attributes = block?.get('attributes');
+    if (!(attributes instanceof Y.Map)) return false;
+    const current = attributes.get(attribute);
+    this.doc.transact(() => {
+      if (current instanceof Y.Text && typeof value === 'string') this.writeText(current, value);
+      else if (!deepEqual(current, value)) attributes.set(attribute, value);
+    }, this.localOrigin);
+    this.blocksChanged();
+    const edits = this.record.edits as PlainObject;
+    if (typeof edits[CONTENT_FIELD] !== 'function') {
+      const serialize = (): string => {
+        const blocks = sharedBlocksOf(this.documentMap);
+        return blocks === undefined ? rawTextOf(edits[CONTENT_FIELD]) : this.contentFromBlocks(blocks);
+      };
+      const wasApplying = this.isApplying;
+      this.isApplying = true;
+      try {
+        this.host.applyRemote(this.record, { [CONTENT_FIELD]: serialize }, 'peer');
+      } finally {
+        this.isApplying = wasApplying;
+      }
+    }
+    return true;
   }
 
   /**
@@ -651,7 +751,9 @@ export class RecordBinding {
     if (documentKeys !== undefined) {
       for (const key of documentKeys) if (key !== null) fields.add(key);
       // A text or map replaced by someone (not in this layout's way): look the types up again.
+      const replaced = transaction.local ? [] : this.replacedUnderOwnWork(documentKeys);
       this.refreshTypes();
+      for (const field of replaced) this.rebaseOntoReplaced(field);
     }
     for (const [type, field] of this.fieldOfType) if (transaction.changed.has(type)) fields.add(field);
     if (this.rules.blockCodec !== undefined) {
@@ -662,7 +764,10 @@ export class RecordBinding {
         if (isBlocksChange) break;
         isBlocksChange = isInsideBlocks(blocks, type as Y.AbstractType<unknown>);
       }
-      if (isBlocksChange) fields.add(CONTENT_FIELD);
+      if (isBlocksChange) {
+        fields.add(CONTENT_FIELD);
+        this.blocksChanged();
+      }
     }
     const stateKeys = transaction.changed.get(this.stateMap as unknown as YType);
     let isNewSave = false;
@@ -776,22 +881,49 @@ export class RecordBinding {
   }
 
   /**
-   * Asks the server for the record when the document's save marker names another version than the
-   * record's. When the server's answer is newer than the marker (two saves' markers crossed and
-   * the older one won), marks that version, so the marker ends at the newest save anyone knows;
-   * only a server's answer is marked (`modified` may go back, e.g. a post dated in the future).
+   * Asks the server for the record, once, when the document's save marker tells of a save this
+   * person has not read: a marker of ours names its version (`wpEntities.savedVersion`, read when
+   * it differs from the record's); the block editor's names only a time and its client
+   * (`savedAt`, `savedBy`), read when it is newer than this room and than the last one read (as
+   * the block editor does). A marker of this person's own is never read again, and the answer
+   * writes no marker, unless two saves of ours crossed (below): a block editor takes any new
+   * marker for a save and reads the post again.
    */
   private refetchWhenBehind(): void {
     const marker = saveMarkerOf(this.doc);
     if (marker.savedAt === undefined && marker.version === '') return;
-    if (marker.version !== '' && marker.version === modifiedOf(this.record.persisted)) return;
     if (marker.savedBy === this.doc.clientID) return;
+    if (this.isMarkerVersioned()) {
+      if (marker.version === modifiedOf(this.record.persisted)) return;
+      if (marker.version === this.heardVersion) return;
+      this.heardVersion = marker.version;
+    } else {
+      const savedAt = marker.savedAt;
+      if (savedAt === undefined || savedAt <= this.openedAt || savedAt === this.heardSavedAt) return;
+      this.heardSavedAt = savedAt;
+    }
     void this.host.refetch(this.record).then((isAnswered) => {
-      if (!isAnswered || this.isDestroyed) return;
+      if (!isAnswered || this.isDestroyed || !this.isMarkerVersioned()) return;
+      // Two saves of ours crossed and the older one's marker won: the marker ends at the newest
+      // save anyone knows, or those who heard only the older one would never read the newer.
       const own = modifiedOf(this.record.persisted);
       if (own !== '' && own > saveMarkerOf(this.doc).version)
         this.doc.transact(() => writeSaveMarker(this.doc, own), this.serverOrigin);
     });
+  }
+
+  /**
+   * True when the marker's version is that of its newest save: the three keys were written in one
+   * transaction (ours). A block editor's save writes `savedAt` and `savedBy` only, leaving a
+   * version of an older save beside them.
+   */
+  private isMarkerVersioned(): boolean {
+    const state = this.stateMap._map;
+    const version = state.get(SAVED_VERSION_KEY);
+    const savedAt = state.get(SAVED_AT_KEY);
+    if (version === undefined || version.deleted) return false;
+    if (savedAt === undefined || savedAt.deleted) return true;
+    return version.id.client === savedAt.id.client && Math.abs(version.id.clock - savedAt.id.clock) <= 2;
   }
 
   /**
@@ -822,9 +954,10 @@ export class RecordBinding {
           }
         }, this.serverOrigin);
     }
+    // Only this person's save is announced: a refetch of someone else's would send everyone to read again.
     const version = modifiedOf(persisted);
-    const marker = saveMarkerOf(this.doc);
-    if (version !== '' && version > marker.version) {
+    if (sent !== undefined && version !== '') {
+      this.heardVersion = version;
       this.doc.transact(() => writeSaveMarker(this.doc, version), this.serverOrigin);
     }
     this.resync();
@@ -954,8 +1087,58 @@ export class RecordBinding {
     }
   }
 
+  /**
+   * The text fields (and `content`, for `document.blocks`) whose shared type a peer's update just
+   * replaced while the record holds an unsaved edit of them. Someone who built the document on
+   * their own before hearing of this one (the block editor opening a post nobody had stored a
+   * document of, at the same time) set the key too, and Yjs keeps one of the two: the edit typed
+   * into the other would vanish (see {@link rebaseOntoReplaced}).
+   */
+  private replacedUnderOwnWork(keys: ReadonlySet<string | null>): string[] {
+    const edits = this.record.edits as PlainObject;
+    const fields = new Set<string>();
+    for (const key of keys) {
+      if (key === null) continue;
+      let field: string;
+      let before: unknown;
+      if (key === BLOCKS_FIELD && this.rules.blockCodec !== undefined) {
+        field = CONTENT_FIELD;
+        before = this.knownBlocks;
+      } else if (this.rules.textFields.has(key)) {
+        field = key;
+        before = undefined;
+        for (const [type, known] of this.fieldOfType) if (known === key) before = type;
+      } else continue;
+      if (before === undefined || before === this.documentMap.get(key)) continue;
+      if (typeof edits[field] === 'string') fields.add(field);
+    }
+    return [...fields];
+  }
+
+  /**
+   * Puts the record's unsaved edit of `field` on top of what the type that replaced its own holds:
+   * the edit (from the saved text to the record's) is made again in the winning text, keeping
+   * everything the others wrote into it. Shared, but no undo step of this person's.
+   */
+  private rebaseOntoReplaced(field: string): void {
+    const persisted = this.record.persisted as PlainObject | undefined;
+    const base = rawTextOf(rawValueIn(persisted, field, this.record.config?.rawAttributes));
+    const mine = (this.record.edits as PlainObject)[field] as string;
+    const blocks = field === CONTENT_FIELD ? sharedBlocksOf(this.documentMap) : undefined;
+    const text = sharedTextOf(this.doc, field);
+    const theirs = blocks !== undefined ? this.contentFromBlocks(blocks) : text?.toString();
+    if (theirs === undefined) return;
+    const merged = new RebasedText(base, mine, theirs).value;
+    if (merged === theirs) return;
+    this.doc.transact(() => {
+      if (text !== undefined) this.writeText(text, merged);
+      if (field === CONTENT_FIELD) this.writeBlocks(merged);
+    }, this.unrecordedOrigin);
+  }
+
   /** Looks up the shared types of text and merged fields. */
   private refreshTypes(): void {
+    this.knownBlocks = sharedBlocksOf(this.documentMap);
     this.fieldOfType.clear();
     for (const field of [...this.rules.textFields, ...this.rules.mergedFields]) {
       const type = this.documentMap.get(field);

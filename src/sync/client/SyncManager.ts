@@ -24,6 +24,7 @@ import type { BindingHost } from './RecordBinding.js';
 import { docFieldRulesOf } from '../shared/recordDoc.js';
 import { DEFAULT_SYNCED_ENTITIES, syncRulesFor, type EntitySyncRules } from '../../../core/entitySync.js';
 import { SyncRoom } from './SyncRoom.js';
+import type { SyncBlock } from '../shared/blockCodec.js';
 
 /** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
 export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
@@ -209,6 +210,30 @@ export class SyncManager {
    */
   sharedText(record: EntityRecord<object>, field: string): Y.Text | undefined {
     return this.rooms.get(record)?.binding.sharedText(field);
+  }
+
+  /**
+   * The record's blocks as the shared document holds them (observable), with the `clientId`s
+   * everyone in the room shares (the block editor's too); rich-text attributes are HTML strings.
+   * Needs `SyncOptions.blockCodec`. `[]` when the room is not open or holds no blocks yet.
+   */
+  blocks(record: EntityRecord<object>): readonly SyncBlock[] {
+    return this.rooms.get(record)?.binding.blocks() ?? [];
+  }
+
+  /**
+   * Edits one attribute of one block (by its shared `clientId`, see {@link blocks}): a rich-text
+   * attribute reaches the others as that block's text change, with no serializing of the whole
+   * post per keystroke (the record's `content` is serialized from the blocks when a save reads
+   * it). An undo step of this person's. Throws an `ArgumentError` when the room is not open or
+   * holds no such block.
+   */
+  editBlock(record: EntityRecord<object>, clientId: string, attribute: string, value: unknown): void {
+    if (!this.roomOf(record, 'editBlock').binding.editBlock(clientId, attribute, value)) {
+      throw new ArgumentError(
+        `sync.editBlock(record, "${clientId}", "${attribute}"): the shared document of ${record.kind}/${record.name}/${String(record.id)} holds no such block (or its room has not loaded, or there is no blockCodec).`,
+      );
+    }
   }
 
   /** The record's connection: `disconnected` when its room is not open. Observable. */
@@ -398,6 +423,10 @@ export class SyncManager {
     peerChanged: (record) => {
       if (this.roomsByRecord.get(record)?.undo.hasSteps === true) this.store.history.delegateChanged();
     },
+    documentStoreOf: (record) =>
+      this.options.providers.some((factory) => factory.storesDocuments === true)
+        ? (value) => this.roomsByRecord.get(record)?.storeDocument(value)
+        : undefined,
   };
 
   /** Tells the binding of a save of a record whose room is open; adds the stored document (see `RecordBinding.onSaveBody`). */

@@ -108,6 +108,11 @@ export class SyncRoom {
     return result;
   }
 
+  /** Stores `value` as the record's document on the site, through each provider that can. */
+  storeDocument(value: string): void {
+    for (const provider of this.providers) void provider.storeDocument?.(value);
+  }
+
   /** Closes the room: presence first (peers see the person leave), then providers, binding, undo, document. */
   async destroy(): Promise<void> {
     if (this.isDestroyed) return;

@@ -48,7 +48,20 @@ export interface RoomProvider {
   readonly whenLoaded: Promise<void>;
   /** Disconnects and releases everything (sockets, timers, listeners); safe to call twice. */
   destroy(): void | Promise<void>;
+  /**
+   * Stores `value` (a stored document, see `storedDocument.ts`) as the record's document where
+   * the site keeps it, for everyone who opens the record later to start from: the block editor's
+   * `POST /wp-sync/v1/save`. Only providers whose factory says {@link ProviderFactory.storesDocuments}.
+   */
+  storeDocument?(value: string): Promise<void>;
 }
 
 /** Made by `webrtcProvider(...)`, `indexeddbProvider(...)`, `websocketProvider(...)`, `net.provider()`. */
-export type ProviderFactory = (context: ProviderContext) => RoomProvider;
+export type ProviderFactory = ((context: ProviderContext) => RoomProvider) & {
+  /**
+   * True when the rooms it makes can store a record's document on the site
+   * ({@link RoomProvider.storeDocument}): whoever opens a post first with such a provider leaves
+   * the document everyone later starts from, as the block editor does.
+   */
+  readonly storesDocuments?: boolean;
+};

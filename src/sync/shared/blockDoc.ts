@@ -29,7 +29,7 @@ import { applyTextValue } from './textDiff.js';
 export const BLOCKS_FIELD = 'blocks';
 
 /** A block as the document holds it, as plain JSON (rich-text attributes as HTML strings). */
-type PlainBlock = Record<string, unknown> & {
+export type PlainBlock = Record<string, unknown> & {
   name: string;
   attributes: Record<string, unknown>;
   innerBlocks: PlainBlock[];
@@ -304,6 +304,32 @@ export function writeBlocks(documentMap: Y.Map<unknown>, codec: BlockCodec, cont
     documentMap.set(BLOCKS_FIELD, shared);
   }
   mergeBlockList(codec, shared, plainBlocks(codec, codec.parse(content)));
+}
+
+/**
+ * Makes the document's blocks `blocks` (already plain, see {@link plainBlocks}), merging in place;
+ * creates `document.blocks` when the document holds none. Call it inside a transaction.
+ */
+export function writePlainBlocks(documentMap: Y.Map<unknown>, codec: BlockCodec, blocks: PlainBlock[]): void {
+  let shared = sharedBlocksOf(documentMap);
+  if (shared === undefined) {
+    shared = new Y.Array<BlockMap>();
+    documentMap.set(BLOCKS_FIELD, shared);
+  }
+  mergeBlockList(codec, shared, blocks);
+}
+
+/** The block map with `clientId` among `blocks` and their inner blocks, `undefined` when none has it. */
+export function blockMapWithClientId(blocks: SharedBlocks, clientId: string): Y.Map<unknown> | undefined {
+  for (const block of blocks) {
+    if (!(block instanceof Y.Map)) continue;
+    if (block.get('clientId') === clientId) return block;
+    const inner = block.get('innerBlocks');
+    const found =
+      inner instanceof Y.Array ? blockMapWithClientId(inner as SharedBlocks, clientId) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** True when `type` is the document's blocks array or lies inside it. */

@@ -23,12 +23,56 @@ export interface PresenceSelection {
   readonly end: number;
 }
 
+/**
+ * A place in one of a post's blocks, as the block editor shares carets: the block (its `clientId`
+ * in the shared document, as `record.blocks` gives it, or its index path: `[2, 0]` is the first
+ * inner block of the third block) and the rich-text attribute (`content` of a paragraph). A
+ * selection beside it counts characters of that attribute's text (tags aside).
+ */
+export interface PresenceBlock {
+  /** The block's `clientId` in the shared document; wins over {@link path}. */
+  readonly clientId?: string | undefined;
+  /** The block's index path among the post's blocks. */
+  readonly path?: readonly number[] | undefined;
+  /** The rich-text attribute. */
+  readonly attribute: string;
+}
+
 /** What a person shares about where they are in a record. */
 export interface LocalPresence {
-  /** The field being edited. @default undefined */
+  /** The field being edited (`content` for a place in a block). @default undefined */
   readonly field?: string | undefined;
-  /** The selection in that field. @default undefined */
+  /** The selection in that field, or in {@link block}'s attribute. @default undefined */
   readonly selection?: PresenceSelection | undefined;
+  /** The block and attribute the selection is in (posts with a block codec). @default undefined */
+  readonly block?: PresenceBlock | undefined;
+}
+
+/** Where a peer is in one of the post's blocks (see {@link PresenceBlock}), as resolved in this document. */
+export interface PeerBlock {
+  /** The block's `clientId` in the shared document. */
+  readonly clientId: string | undefined;
+  /** The block's index path among the post's blocks. */
+  readonly path: readonly number[];
+  /** The rich-text attribute. */
+  readonly attribute: string;
+}
+
+/**
+ * Who a peer is as the site tells it: the block editor's `collaboratorInfo`, which WordPress's
+ * collaboration server fills in from the WordPress user (so a client cannot choose its name).
+ */
+export interface PeerInfo {
+  /** The display name. */
+  readonly name: string;
+  /** The user's slug (`anonymous-<client id>` for someone it cannot identify). */
+  readonly slug?: string | undefined;
+  /** Avatar URLs by size (`'24'`, `'48'`, `'96'`). */
+  readonly avatarUrls?: Readonly<Record<string, string>> | undefined;
+  /** When they opened the post (ms since the epoch, their clock). */
+  readonly enteredAt?: number | undefined;
+  /** Their browser as they named it (`Chrome`, `wp-entities`). */
+  readonly browserType?: string | undefined;
 }
 
 /** Another person in the room, as `sync.peers(record)` lists them. */
@@ -39,8 +83,12 @@ export interface Peer {
   readonly user: SyncUser;
   /** The field they are in, if any. */
   readonly field?: string | undefined;
-  /** Their selection in that field, if any. */
+  /** Their selection in that field (or in {@link block}'s attribute), if any. */
   readonly selection?: PresenceSelection | undefined;
+  /** The block they are in, when their caret is in one. */
+  readonly block?: PeerBlock | undefined;
+  /** Who they are as the site tells it (the block editor's presence carries it), if known. */
+  readonly info?: PeerInfo | undefined;
   /** When their state was last updated (ms since the epoch, this machine's clock). */
   readonly lastSeenMs: number;
 }

@@ -24,7 +24,8 @@
 import * as Y from 'yjs';
 import { isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import { fromBase64, toBase64 } from './pollingProtocol.js';
-import { derivedClientId, documentMapOf, type DocFieldRules } from './recordDoc.js';
+import { plainBlocks, writePlainBlocks, type PlainBlock } from './blockDoc.js';
+import { derivedClientId, documentMapOf, rawTextOf, type DocFieldRules } from './recordDoc.js';
 import { applyTextValue } from './textDiff.js';
 
 /** The post meta key of the stored document (the block editor's). */
@@ -153,4 +154,77 @@ export function textRepairOf(
   const update = Y.encodeStateAsUpdate(scratch, before);
   scratch.destroy();
   return update;
+}
+
+/**
+ * The client ids of first documents ({@link firstDocumentOf}) lie below this: Yjs keeps the value
+ * of the highest client id when two people set one key without having seen each other, so a
+ * document the block editor built at the same moment (a random 32-bit id) wins nearly always,
+ * and this person's binding puts its own typing on top of the winner (`RecordBinding`). The block
+ * editor does not do that for its own: it must not be the one that loses.
+ */
+const FIRST_DOCUMENT_CLIENTS = 2 ** 20;
+
+/** A block `clientId` in the UUID shape the block editor's parser makes, derived from `key`. */
+function derivedBlockClientId(key: string): string {
+  const hex = [0, 1, 2, 3]
+    .map((part) => derivedClientId(`block\u0000${part}\u0000${key}`).toString(16).padStart(8, '0'))
+    .join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Gives `blocks` (and their inner blocks) clientIds derived from `key` and their place. */
+function withDerivedClientIds(blocks: PlainBlock[], key: string): PlainBlock[] {
+  return blocks.map((block, index) => {
+    const place = `${key}/${index}`;
+    return {
+      ...block,
+      clientId: derivedBlockClientId(place),
+      innerBlocks: withDerivedClientIds(block.innerBlocks, place),
+    };
+  });
+}
+
+/**
+ * The document of a record nobody stored one of yet, as the block editor builds it when it opens
+ * such a post (`applyChangesToCRDTDoc` of the saved record): each text field the record has as a
+ * `Y.Text` of its raw value, `blocks` parsed from the content (with a block codec), and the merged
+ * fields (`meta`, without `_crdt_document`) as `Y.Map`s. `undefined` when the record has none of
+ * these. Everything in it is derived from the record (block clientIds included), written by a
+ * client id derived from exactly that (below {@link FIRST_DOCUMENT_CLIENTS}): two people of this
+ * library who open one saved copy at once make the same bytes, which Yjs applies once.
+ */
+export function firstDocumentOf(persisted: PlainObject, rules: DocFieldRules): Y.Doc | undefined {
+  const texts: [string, string][] = [];
+  for (const field of rules.textFields) {
+    if (!(field in persisted)) continue;
+    texts.push([field, rawTextOf(persisted[field])]);
+  }
+  const merged: [string, [string, unknown][]][] = [];
+  for (const field of rules.mergedFields) {
+    const value = persisted[field];
+    if (!isPlainObject(value)) continue;
+    merged.push([field, Object.entries(value).filter(([key]) => key !== STORED_DOCUMENT_META_KEY)]);
+  }
+  const codec = rules.blockCodec;
+  const content = texts.find(([field]) => field === 'content')?.[1];
+  const blocks =
+    codec !== undefined && content !== undefined
+      ? withDerivedClientIds(plainBlocks(codec, codec.parse(content)), content)
+      : undefined;
+  if (texts.length === 0 && merged.length === 0 && blocks === undefined) return undefined;
+  const key = JSON.stringify({ texts, merged, blocks });
+  const doc = new Y.Doc();
+  doc.clientID = 1 + (derivedClientId(`first\u0000${key}`) % (FIRST_DOCUMENT_CLIENTS - 1));
+  const map = documentMapOf(doc);
+  doc.transact(() => {
+    for (const [field, text] of texts) map.set(field, new Y.Text(text));
+    for (const [field, entries] of merged) {
+      const entryMap = new Y.Map<unknown>();
+      map.set(field, entryMap);
+      for (const [entry, value] of entries) entryMap.set(entry, value);
+    }
+    if (blocks !== undefined && codec !== undefined) writePlainBlocks(map, codec, blocks);
+  });
+  return doc;
 }

@@ -82,4 +82,54 @@ describe('presence on the wire', () => {
     expect(peer.field).toBe('content');
     expect(fromWireAwareness({ nonsense: true }, doc, 8).user?.name).toBe('Anonymous User');
   });
+
+  it('carries a caret in a block both ways: the same block (clientId, path), attribute and text offset', () => {
+    const doc = new Y.Doc();
+    const blocks = new Y.Array<Y.Map<unknown>>();
+    doc.getMap('document').set('blocks', blocks);
+    const outer = new Y.Map<unknown>();
+    const inner = new Y.Map<unknown>();
+    const innerBlocks = new Y.Array<Y.Map<unknown>>();
+    const attributes = new Y.Map<unknown>();
+    // Markup counts for nothing in a caret's offset, a character reference for one.
+    const text = new Y.Text('a <strong>bold</strong> &amp; more');
+    blocks.push([new Y.Map<unknown>(), outer]);
+    outer.set('clientId', 'outer');
+    outer.set('innerBlocks', innerBlocks);
+    innerBlocks.push([inner]);
+    inner.set('clientId', 'inner');
+    inner.set('attributes', attributes);
+    attributes.set('content', text);
+    const wire = toWireAwareness(
+      {
+        user: { id: 7, name: 'Ana', color: '#c00' },
+        field: 'content',
+        block: { clientId: 'inner', attribute: 'content' },
+        selection: { start: 8, end: 8 },
+      },
+      doc,
+      doc.clientID,
+      1,
+    ) as { editorState: { selection: { cursorPosition: { absoluteOffset: number } } } };
+    // "a bold &" is 8 characters: the caret is after the reference, before " more".
+    expect(wire.editorState.selection.cursorPosition.absoluteOffset).toBe(8);
+    const back = fromWireAwareness(
+      { ...wire, collaboratorInfo: { id: 7, name: 'Ana', avatar_urls: { 48: 'https://x.test/a.png' } } },
+      doc,
+      9,
+    );
+    expect(back.block).toEqual({ clientId: 'inner', path: [1, 0], attribute: 'content' });
+    expect(back.selection).toEqual({ start: 8, end: 8 });
+    expect(back.info).toMatchObject({ name: 'Ana', avatarUrls: { 48: 'https://x.test/a.png' } });
+    // By path, and still right after someone typed before it.
+    text.insert(0, 'xx');
+    const byPath = toWireAwareness(
+      { field: 'content', block: { path: [1, 0], attribute: 'content' }, selection: { start: 1, end: 3 } },
+      doc,
+      doc.clientID,
+      1,
+    );
+    text.insert(0, 'y');
+    expect(fromWireAwareness(byPath, doc, 9).selection).toEqual({ start: 2, end: 4 });
+  });
 });

@@ -137,6 +137,40 @@ describe('httpPollingProvider on our relay (long poll)', () => {
     expect(syncRequestTimes(mock, log)).toHaveLength(3);
   });
 
+  it("makes no more requests a minute than the block editor's 1 s poll with someone else in the room, typing or not", async () => {
+    const { mock, log } = loggingMock(20_000);
+    const id = mock.addPost('post', { title: 'T', status: 'draft' });
+    const { a, ra, rb } = await openPair(mock, id, stores);
+    await vi.advanceTimersByTimeAsync(3000);
+    const clientOf = (body: unknown): number | undefined =>
+      (body as { rooms?: Array<{ client_id: number }> }).rooms?.[0]?.client_id;
+    const aClient = a.sync!.doc(ra).clientID;
+    const requestsOfA = (from: number): number =>
+      log.filter(
+        (entry) =>
+          entry.path === '/wp-sync/v1/updates' && entry.at >= from && clientOf(entry.body) === aClient,
+      ).length;
+    // A 1 s poll makes 60 or 61 requests in a minute's window, by where the window starts; so may A.
+    const perMinute = 61;
+    // Both typing: A every 150 ms, B every 400 ms (each keystroke of B wakes A's held request).
+    let start = Date.now();
+    for (let elapsed = 0; elapsed < 60_000; elapsed += 50) {
+      if (elapsed % 150 === 0) ra.edit({ title: `${titleOf(ra)}a` });
+      if (elapsed % 400 === 0) rb.edit({ title: `b${titleOf(rb)}` });
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    expect(requestsOfA(start)).toBeLessThanOrEqual(perMinute);
+    // Only the other one typing.
+    start = Date.now();
+    for (let elapsed = 0; elapsed < 60_000; elapsed += 100) {
+      if (elapsed % 200 === 0) rb.edit({ title: `b${titleOf(rb)}` });
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(requestsOfA(start)).toBeLessThanOrEqual(perMinute);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(titleOf(ra)).toBe(titleOf(rb));
+  });
+
   it("wakes the other person's held request with a keystroke: it arrives in one round trip", async () => {
     const { mock } = loggingMock(20_000);
     const id = mock.addPost('post', { title: 'T', status: 'draft' });

@@ -30,6 +30,7 @@ import {
   MAX_BODY_BYTES,
   MAX_ROOMS_PER_REQUEST,
   MIN_BODY_BYTES,
+  SYNC_SAVE_PATH,
   type RoomRequest,
   type RoomResponse,
   type SyncRequestBody,
@@ -53,6 +54,12 @@ export interface NetworkSource {
   subscribe(listener: () => void): () => void;
 }
 
+/** When the page goes away (the browser's `pagehide`: the tab closes or navigates). */
+export interface PageExitSource {
+  /** Calls `listener` when the page goes away; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}
+
 /** The timing and limits of a loop (see `HttpPollingProviderOptions` for each one's meaning). */
 export interface PollingLoopSettings {
   readonly path: string;
@@ -70,6 +77,7 @@ export interface PollingLoopSettings {
   readonly refreshNonce: (() => Promise<string | undefined>) | undefined;
   readonly visibility: VisibilitySource;
   readonly network: NetworkSource;
+  readonly pageExit: PageExitSource;
 }
 
 /** Room names and sizes are small: this covers the JSON around the rows of one room. */
@@ -119,6 +127,7 @@ export class PollingLoop implements PollingRoomHost {
   private isReconnecting = false;
   private readonly stopVisibility: () => void;
   private readonly stopNetwork: () => void;
+  private readonly stopPageExit: () => void;
   /** Requests aborted because their answer was late (the heartbeat): failures, not cancellations. */
   private readonly late = new WeakSet<AbortController>();
   private wasHidden: boolean;
@@ -131,6 +140,7 @@ export class PollingLoop implements PollingRoomHost {
     this.wasHidden = settings.visibility.isHidden();
     this.stopVisibility = settings.visibility.subscribe(this.onVisibilityChange);
     this.stopNetwork = settings.network.subscribe(this.onNetworkChange);
+    this.stopPageExit = settings.pageExit.subscribe(this.onPageExit);
   }
 
   /** True once the relay answered that it holds waiting requests (our relays do). */
@@ -153,25 +163,79 @@ export class PollingLoop implements PollingRoomHost {
     const index = this.rooms.indexOf(room);
     if (index < 0) return;
     this.rooms.splice(index, 1);
-    const part = room.hasPeers ? room.take(Number.MAX_SAFE_INTEGER) : undefined;
-    const leave: RoomRequest = {
-      room: room.name,
-      client_id: room.clientId,
-      after: room.cursor,
-      awareness: null,
-      updates: part?.updates ?? [],
-    };
-    room.close();
-    this.requestCount += 1;
-    this.transport
-      .request({
-        method: 'POST',
-        path: this.settings.path,
-        body: { rooms: [leave] },
-        headers: this.headers(),
-      })
-      .catch(() => undefined);
+    this.sendLeave([room]);
     if (this.rooms.length === 0) this.dispose();
+  }
+
+  /**
+   * Sends the leave of `rooms` (their last rows and `awareness: null`, so the others see the
+   * person go at once, as the block editor's provider does) in one request that outlives the page
+   * (`keepalive`, at most 50 rooms each), and closes them: nothing more is sent for them.
+   */
+  private sendLeave(rooms: readonly PollingRoom[]): void {
+    const leaves: RoomRequest[] = rooms.map((room) => {
+      const part = room.hasPeers ? room.take(Number.MAX_SAFE_INTEGER) : undefined;
+      room.close();
+      return {
+        room: room.name,
+        client_id: room.clientId,
+        after: room.cursor,
+        awareness: null,
+        updates: part?.updates ?? [],
+      };
+    });
+    for (let start = 0; start < leaves.length; start += MAX_ROOMS_PER_REQUEST) {
+      this.requestCount += 1;
+      this.transport
+        .request({
+          method: 'POST',
+          path: this.settings.path,
+          body: { rooms: leaves.slice(start, start + MAX_ROOMS_PER_REQUEST) },
+          headers: this.headers(),
+          keepalive: true,
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  /**
+   * The page goes away (a closed tab): one leave for every room, then nothing (a held long poll
+   * is ended, no timer fires again). The rooms show `disconnected`.
+   */
+  private readonly onPageExit = (): void => {
+    if (this.isDisposed) return;
+    const rooms = this.rooms.filter((room) => !room.isClosed);
+    for (const room of rooms) room.setStatus('disconnected');
+    this.rooms.length = 0;
+    this.sendLeave(rooms);
+    this.dispose();
+  };
+
+  /**
+   * Stores `value` as the document of `room` on the site (`POST /wp-sync/v1/save {room, doc}`,
+   * beside the updates path), as the block editor does when it opens a post nobody stored a
+   * document of; a failure is reported in the room, never thrown.
+   */
+  async storeDocument(room: PollingRoom, value: string): Promise<void> {
+    this.requestCount += 1;
+    try {
+      await this.transport.request({
+        method: 'POST',
+        path: /\/updates$/.test(this.settings.path)
+          ? this.settings.path.replace(/\/updates$/, '/save')
+          : SYNC_SAVE_PATH,
+        body: { room: room.name, doc: value },
+        headers: this.headers(),
+      });
+    } catch (error) {
+      room.context.reportError(
+        new SyncError(
+          `Storing the document of room "${room.name}" on the site failed; whoever opens it next builds their own.`,
+          'connection-failed',
+          { cause: error },
+        ),
+      );
+    }
   }
 
   /** Ends every request and timer (the loop is done when its last room leaves). */
@@ -180,6 +244,7 @@ export class PollingLoop implements PollingRoomHost {
     this.isDisposed = true;
     this.stopVisibility();
     this.stopNetwork();
+    this.stopPageExit();
     clearTimeout(this.timer);
     clearTimeout(this.forbiddenTimer);
     this.sending?.abort();
@@ -228,6 +293,16 @@ export class PollingLoop implements PollingRoomHost {
     }
     if (this.parked !== undefined) return;
     if (this.canPark()) {
+      // With others in the room a held request comes back at each of their changes: it shares
+      // the send budget, so the loop makes no more requests than the block editor's 1 s poll.
+      if (this.hasPeers()) {
+        const waitMs = this.tokenWaitMs(now);
+        if (waitMs > 0) {
+          this.setTimer(waitMs);
+          return;
+        }
+        this.tokens -= 1;
+      }
       void this.send(true);
       return;
     }

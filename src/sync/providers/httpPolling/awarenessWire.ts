@@ -12,8 +12,16 @@
  * @module
  */
 import * as Y from 'yjs';
-import type { PresenceSelection, SyncUser } from '../../shared/presenceShape.js';
+import type {
+  PeerBlock,
+  PeerInfo,
+  PresenceBlock,
+  PresenceSelection,
+  SyncUser,
+} from '../../shared/presenceShape.js';
 import type { WireAwareness } from '../../shared/pollingProtocol.js';
+import { htmlIndexToTextOffset, textOffsetToHtmlIndex } from '../../shared/richTextOffsets.js';
+import { blockMapWithClientId } from '../../shared/blockDoc.js';
 
 /** The root map that holds a record's fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
 const DOCUMENT_MAP = 'document';
@@ -33,8 +41,12 @@ export interface PresenceWireState {
   user?: SyncUser;
   /** The field they are in. */
   field?: string;
-  /** Their selection in that field. */
+  /** Their selection in that field (or in the block's attribute). */
   selection?: PresenceSelection;
+  /** The block the selection is in: ours as set, a peer's as resolved here. */
+  block?: PresenceBlock | PeerBlock;
+  /** A peer's `collaboratorInfo` as the server gave it. */
+  info?: PeerInfo;
 }
 
 interface CursorPositionJson {
@@ -72,6 +84,79 @@ function cursorPosition(text: Y.Text, field: string, offset: number): CursorPosi
   };
 }
 
+/** The document's blocks array (`document.blocks`), when it holds one. */
+function blocksOf(doc: Y.Doc): Y.Array<Y.Map<unknown>> | undefined {
+  const blocks = doc.getMap(DOCUMENT_MAP).get('blocks');
+  return blocks instanceof Y.Array ? (blocks as Y.Array<Y.Map<unknown>>) : undefined;
+}
+
+/** The block map at index path `path`. */
+function blockAtPath(blocks: Y.Array<Y.Map<unknown>>, path: readonly number[]): Y.Map<unknown> | undefined {
+  let list: Y.Array<Y.Map<unknown>> | undefined = blocks;
+  let block: Y.Map<unknown> | undefined;
+  for (const index of path) {
+    if (list === undefined || !Number.isInteger(index) || index < 0 || index >= list.length) return undefined;
+    const next: unknown = list.get(index);
+    if (!(next instanceof Y.Map)) return undefined;
+    block = next;
+    const inner = block.get('innerBlocks');
+    list = inner instanceof Y.Array ? (inner as Y.Array<Y.Map<unknown>>) : undefined;
+  }
+  return block;
+}
+
+/** The `Y.Text` of a rich-text attribute of the block `place` names, when the document holds it. */
+function blockText(doc: Y.Doc, place: PresenceBlock): Y.Text | undefined {
+  const blocks = blocksOf(doc);
+  if (blocks === undefined) return undefined;
+  const block =
+    place.clientId !== undefined
+      ? blockMapWithClientId(blocks, place.clientId)
+      : place.path !== undefined
+        ? blockAtPath(blocks, place.path)
+        : undefined;
+  const attributes = block?.get('attributes');
+  const text = attributes instanceof Y.Map ? attributes.get(place.attribute) : undefined;
+  return text instanceof Y.Text ? text : undefined;
+}
+
+/**
+ * A caret in a block's rich-text attribute as the block editor writes it: a relative position at
+ * the HTML index, the rich-text offset as `absoluteOffset`, the attribute as `attributeKey`.
+ */
+function blockCursorPosition(text: Y.Text, attribute: string, offset: number): CursorPositionJson {
+  const html = text.toString();
+  const index = textOffsetToHtmlIndex(html, offset);
+  return {
+    relativePosition: Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text, index)),
+    absoluteOffset: htmlIndexToTextOffset(html, index),
+    attributeKey: attribute,
+  };
+}
+
+/** Where a `Y.Text` inside `document.blocks` is: its block's clientId and path, and the attribute. */
+function placeOfBlockText(doc: Y.Doc, text: Y.Text): PeerBlock | undefined {
+  const blocks = blocksOf(doc);
+  const attributes = text._item?.parent;
+  const attribute = text._item?.parentSub;
+  if (blocks === undefined || !(attributes instanceof Y.Map) || typeof attribute !== 'string')
+    return undefined;
+  const path: number[] = [];
+  let block = attributes._item?.parent;
+  const clientId = block instanceof Y.Map ? block.get('clientId') : undefined;
+  while (block instanceof Y.Map) {
+    const list: unknown = block._item?.parent;
+    if (!(list instanceof Y.Array)) return undefined;
+    const index = (list.toArray() as unknown[]).indexOf(block);
+    if (index < 0) return undefined;
+    path.unshift(index);
+    if (list === blocks)
+      return { clientId: typeof clientId === 'string' ? clientId : undefined, path, attribute };
+    block = list._item?.parent;
+  }
+  return undefined;
+}
+
 /**
  * Our local presence as the block editor shares it. `enteredAt` is when this person opened the
  * room; `clientId` names an anonymous person (`anonymous-<clientId>`), as the block editor does.
@@ -93,8 +178,22 @@ export function toWireAwareness(
     enteredAt,
   };
   let selection: Record<string, unknown> = { type: 'none' };
-  const text = state.field === undefined ? undefined : fieldText(doc, state.field);
-  if (text !== undefined && state.field !== undefined && state.selection !== undefined) {
+  const inBlock = state.block === undefined ? undefined : blockText(doc, state.block);
+  const text =
+    state.field === undefined || state.block !== undefined ? undefined : fieldText(doc, state.field);
+  if (inBlock !== undefined && state.block !== undefined && state.selection !== undefined) {
+    const { start, end } = state.selection;
+    const attribute = state.block.attribute;
+    selection =
+      start === end
+        ? { type: 'cursor', cursorPosition: blockCursorPosition(inBlock, attribute, start) }
+        : {
+            type: 'selection-in-one-block',
+            cursorStartPosition: blockCursorPosition(inBlock, attribute, Math.min(start, end)),
+            cursorEndPosition: blockCursorPosition(inBlock, attribute, Math.max(start, end)),
+            selectionDirection: start <= end ? 'f' : 'b',
+          };
+  } else if (text !== undefined && state.field !== undefined && state.selection !== undefined) {
     const { start, end } = state.selection;
     selection =
       start === end
@@ -110,7 +209,10 @@ export function toWireAwareness(
 }
 
 /** Where a cursor position points: a field of ours and an offset in its text, when it resolves. */
-function resolvePosition(doc: Y.Doc, value: unknown): { field: string; offset?: number } | undefined {
+function resolvePosition(
+  doc: Y.Doc,
+  value: unknown,
+): { field: string; offset?: number; block?: PeerBlock } | undefined {
   if (!isRecord(value)) return undefined;
   const attributeKey = typeof value.attributeKey === 'string' ? value.attributeKey : undefined;
   try {
@@ -122,8 +224,14 @@ function resolvePosition(doc: Y.Doc, value: unknown): { field: string; offset?: 
       if (parent === doc.getMap(DOCUMENT_MAP) && typeof key === 'string') {
         return { field: key, offset: absolute.index };
       }
-      // Inside a block (an attribute's HTML): the person is in the post's content.
-      return { field: 'content' };
+      // Inside a block (an attribute's HTML): the person is in the post's content, at that block.
+      const block = placeOfBlockText(doc, absolute.type);
+      if (block === undefined) return { field: 'content' };
+      return {
+        field: 'content',
+        block,
+        offset: htmlIndexToTextOffset(absolute.type.toString(), absolute.index),
+      };
     }
   } catch {
     // A position into content this document has not received yet: fall back to the plain offset.
@@ -138,7 +246,10 @@ function resolvePosition(doc: Y.Doc, value: unknown): { field: string; offset?: 
   return undefined;
 }
 
-function selectionOf(doc: Y.Doc, selection: unknown): Pick<PresenceWireState, 'field' | 'selection'> {
+function selectionOf(
+  doc: Y.Doc,
+  selection: unknown,
+): Pick<PresenceWireState, 'field' | 'selection' | 'block'> {
   if (!isRecord(selection)) return {};
   let start: ReturnType<typeof resolvePosition>;
   let end: ReturnType<typeof resolvePosition>;
@@ -151,17 +262,37 @@ function selectionOf(doc: Y.Doc, selection: unknown): Pick<PresenceWireState, 'f
     return { field: 'content' };
   }
   if (start === undefined) return {};
+  const block = start.block;
   if (
     end === undefined ||
     end.field !== start.field ||
     start.offset === undefined ||
-    end.offset === undefined
+    end.offset === undefined ||
+    (block !== undefined && (end.block === undefined || end.block.path.join() !== block.path.join()))
   ) {
-    return { field: start.field };
+    return block === undefined ? { field: start.field } : { field: start.field, block };
   }
   const lo = Math.min(start.offset, end.offset);
   const hi = Math.max(start.offset, end.offset);
-  return { field: start.field, selection: { start: lo, end: hi } };
+  return {
+    field: start.field,
+    selection: { start: lo, end: hi },
+    ...(block === undefined ? {} : { block }),
+  };
+}
+
+/** The server's `collaboratorInfo` as {@link PeerInfo}. */
+function infoOf(info: Record<string, unknown>, name: string): PeerInfo {
+  const avatars = isRecord(info.avatar_urls) ? info.avatar_urls : {};
+  const avatarUrls: Record<string, string> = {};
+  for (const [size, url] of Object.entries(avatars)) if (typeof url === 'string') avatarUrls[size] = url;
+  return {
+    name,
+    ...(typeof info.slug === 'string' ? { slug: info.slug } : {}),
+    ...(Object.keys(avatarUrls).length > 0 ? { avatarUrls } : {}),
+    ...(typeof info.enteredAt === 'number' ? { enteredAt: info.enteredAt } : {}),
+    ...(typeof info.browserType === 'string' ? { browserType: info.browserType } : {}),
+  };
 }
 
 /**
@@ -177,6 +308,7 @@ export function fromWireAwareness(wire: unknown, doc: Y.Doc, clientId: number): 
   const editorState = isRecord(state.editorState) ? state.editorState : {};
   return {
     user: { id, name, color: colorOf(id > 0 ? id : clientId) },
+    info: infoOf(info, name),
     ...selectionOf(doc, editorState.selection),
   };
 }

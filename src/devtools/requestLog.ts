@@ -1,5 +1,5 @@
 /**
- * The last requests the editor sent, with their timing, for the data inspector: a `fetch` wrapper
+ * The last requests an app sent, with their timing, for the data inspector: a `fetch` wrapper
  * handed to `RestTransport` (its `fetch` option), writing into a MobX observable list. The
  * collaboration relay's polls (`/wp-sync/…`) are not listed.
  *
@@ -14,6 +14,7 @@ export const REQUEST_LOG_SIZE = 50;
 export interface LoggedRequest {
   /** Increasing number, for keys. */
   readonly n: number;
+  /** The HTTP method. */
   readonly method: string;
   /** Path and query, relative to the REST root. */
   readonly path: string;

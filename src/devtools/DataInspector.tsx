@@ -1,5 +1,14 @@
-import type { EntityQuery, EntityRecord, UndoStep } from 'wp-entities';
-import { observer, useStore } from 'wp-entities/react';
+/**
+ * The data inspector: what a query library's devtools show, from the store's own observables.
+ *
+ * @module
+ */
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { EntityQuery } from '../../models/EntityQuery.js';
+import type { EntityRecord } from '../../models/EntityRecord.js';
+import type { UndoStep } from '../../stores/UndoHistory.js';
+import { useStore } from '../react/StoreProvider.js';
 import { requestLog } from './requestLog.js';
 
 function queryState(query: EntityQuery<object>): string {
@@ -8,6 +17,14 @@ function queryState(query: EntityQuery<object>): string {
   if (status.error) return 'error';
   if (status.isStale) return 'stale';
   return status.hasResolved ? 'fresh' : 'idle';
+}
+
+/** How long ago a query's last answer came, for the freshness column (not observable: shown as of the last render). */
+function answeredAgo(query: EntityQuery<object>): string {
+  const at = query.dataUpdatedAtMs;
+  if (at === 0) return '';
+  const seconds = Math.max(0, Math.round((Date.now() - at) / 1000));
+  return seconds < 60 ? ` ${seconds}s ago` : ` ${Math.round(seconds / 60)}min ago`;
 }
 
 function describeQuery(query: EntityQuery<object>): string {
@@ -27,13 +44,31 @@ function stepLabel(step: UndoStep<EntityRecord<object>>): string {
     .join('; ');
 }
 
+/** Props of {@link DataInspector}. */
+export interface DataInspectorProps {
+  /** Called by the close button and by Escape inside the panel. */
+  onClose(): void;
+}
+
 /**
  * What a query library's devtools show, from the store's own observables: the cached records by
- * kind, the queries and their state, the dirty records, the undo stack and the last 50 requests
- * with their timing.
+ * kind, the queries with their state and the age of their last answer, the dirty records and their
+ * edits, the undo stack and the last 50 requests with their timing (those sent through
+ * {@link loggingFetch}). Mount it inside a `StoreProvider`; load it lazily
+ * (`lazy(() => import('wp-entities/devtools').then((m) => ({ default: m.DataInspector })))`) so
+ * a build that never opens it carries none of it. From the keyboard: the close button has focus
+ * when it opens, Tab walks the panel, Escape closes it.
  */
-export const DataInspector = observer(function DataInspector({ onClose }: { onClose(): void }) {
+export const DataInspector = observer(function DataInspector({ onClose }: DataInspectorProps): ReactNode {
   const store = useStore();
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => closeButton.current?.focus(), []);
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
   // Every list below is observable (collections, records and queries made or dropped included):
   // the inspector re-renders when the store changes, with no timer.
 
@@ -53,10 +88,21 @@ export const DataInspector = observer(function DataInspector({ onClose }: { onCl
   const requests = requestLog.slice().reverse();
 
   return (
-    <aside className="inspector" aria-labelledby="inspector-heading" data-testid="data-inspector">
+    <aside
+      className="inspector"
+      aria-labelledby="inspector-heading"
+      data-testid="data-inspector"
+      onKeyDown={onKeyDown}
+    >
       <div className="inspector-head">
         <h2 id="inspector-heading">Data inspector</h2>
-        <button type="button" className="icon" aria-label="Close the data inspector" onClick={onClose}>
+        <button
+          ref={closeButton}
+          type="button"
+          className="icon"
+          aria-label="Close the data inspector"
+          onClick={onClose}
+        >
           ✕
         </button>
       </div>
@@ -90,6 +136,7 @@ export const DataInspector = observer(function DataInspector({ onClose }: { onCl
                 <li key={`${entry.key}?${describeQuery(query)}`}>
                   <span className={`pill pill-${queryState(query)}`}>{queryState(query)}</span> {entry.key}?
                   {describeQuery(query)}
+                  {answeredAgo(query)}
                 </li>
               )),
             )}
