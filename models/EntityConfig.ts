@@ -1,10 +1,16 @@
 /**
  * Entity configs: what the library knows about one kind of record (where it lives on the server,
- * its key, which fields are raw, transient or merged, how it is titled).
+ * its key, which fields are raw, transient or merged, how it is titled, how it syncs).
  *
  * @module
  */
 import type { Query } from '../core/transport/types.js';
+import {
+  entitySyncRules,
+  POST_TYPE_SYNC,
+  type EntitySyncRules,
+  type EntitySyncSpec,
+} from '../core/entitySync.js';
 import { readId, type Id } from './ids.js';
 import { isPlainObject, type PlainObject } from './snapshot.js';
 
@@ -69,6 +75,13 @@ export interface EntityConfigSpec<T extends object = PlainObject> {
   hasAutoDrafts?: boolean | undefined;
   /** Records have autosaves at `{recordPath}/autosaves`. @default false (true for post types) */
   hasAutosaves?: boolean | undefined;
+  /**
+   * How records are edited together (`store.sync`): which fields are shared texts, merged maps or
+   * plain values, which hold HTML, which need which capability to change, who may join a room. A
+   * merged field defaults to `mergedEdits`. @default undefined: records never sync (post types:
+   * `POST_TYPE_SYNC`)
+   */
+  sync?: EntitySyncSpec | undefined;
 }
 
 /** Post types whose routes are not served by a batch-enabled controller. */
@@ -172,6 +185,8 @@ export class EntityConfig<T extends object = object> {
   readonly hasAutoDrafts: boolean;
   /** Records have autosaves (`{recordPath}/autosaves`). */
   readonly hasAutosaves: boolean;
+  /** How records sync (see {@link EntityConfigSpec.sync}); `undefined` when they never do. */
+  readonly sync: EntitySyncRules | undefined;
 
   /** Builds a config from its plain spec; options left out take the defaults documented on {@link EntityConfigSpec}. */
   constructor(spec: EntityConfigSpec<SpecRecord<T>>) {
@@ -197,6 +212,13 @@ export class EntityConfig<T extends object = object> {
     this.canBatch = spec.canBatch ?? isBatchableByDefault(spec.kind, spec.name);
     this.hasAutoDrafts = spec.hasAutoDrafts ?? false;
     this.hasAutosaves = spec.hasAutosaves ?? false;
+    this.sync =
+      spec.sync === undefined
+        ? undefined
+        : entitySyncRules(
+            { kind: spec.kind, name: spec.name, path: spec.baseURL, singleton: this.singleton },
+            { mergedFields: spec.mergedEdits, ...definedOnly(spec.sync) },
+          );
   }
 
   /** The resource of permission checks: the REST base (as in the reference), else the path after `/wp/v2/`. */
@@ -266,7 +288,8 @@ export type PostTypeConfigSpec = Omit<EntityConfigSpec, 'kind'>;
 
 /**
  * A `postType` entity: context `edit`, `blocks`/`selection` transient, `meta` merged,
- * `title`/`excerpt`/`content` raw, paginated, with revisions and the auto-draft rule. Templates key
+ * `title`/`excerpt`/`content` raw, paginated, with revisions and the auto-draft rule, synced as
+ * `POST_TYPE_SYNC` says. Templates key
  * revisions by `wp_id`, are titled by their humanised slug and skip the auto-draft rule.
  */
 export class PostTypeConfig extends EntityConfig {
@@ -285,6 +308,7 @@ export class PostTypeConfig extends EntityConfig {
       supportsPagination: true,
       hasAutoDrafts: true,
       hasAutosaves: true,
+      sync: POST_TYPE_SYNC,
       revisionKey: isTemplate ? 'wp_id' : 'id',
       prePersist: isTemplate ? undefined : prePersistAutoDraft,
       revisionsPath: (parentId, revisionId) =>

@@ -42,6 +42,11 @@ export interface ServerComparison {
    * over the server's, so that a save keeps their keys.
    */
   readonly rebased: Readonly<PlainObject>;
+  /**
+   * The edits that stand against the server's copy: every edited field but the conflicting ones,
+   * a rebased field at its rebased value. What a save keeps and what a journal restore puts back.
+   */
+  readonly standing: Readonly<PlainObject>;
 }
 
 /** How one edited field compares with the server. */
@@ -88,9 +93,11 @@ export function compareField(
 }
 
 /**
- * Compares the edited fields three ways. A field conflicts when the server's value differs from
- * the base (someone saved it) and from the local edit (not the same change); a merged field
- * (`mergedFields`, `meta`) conflicts only on a key both changed.
+ * Compares the edited fields three ways: the one save-conflict check, used before a save
+ * (`conflicts: 'detect'`) and when a journal restores edits. A field conflicts when the server's
+ * value differs from the base (someone saved it) and from the local edit (not the same change); a
+ * merged field (`mergedFields`, `meta`) conflicts only on a key both changed. A field the server's
+ * copy does not hold is not compared (it stands).
  *
  * `modified_gmt` has one-second resolution in WordPress, so a save within the second of the load
  * keeps it; the field values are compared as well, and either difference counts as a change.
@@ -104,16 +111,23 @@ export function compareWithServer(
   let hasChanged = server['modified_gmt'] !== undefined && server['modified_gmt'] !== base['modified_gmt'];
   const conflicting: string[] = [];
   const rebased: PlainObject = {};
+  const standing: PlainObject = {};
   for (const field of Object.keys(edits)) {
-    if (!Object.prototype.hasOwnProperty.call(server, field)) continue;
-    const comparison = compareField(edits[field], base[field], server[field], mergedFields.has(field));
-    if (comparison.kind === 'unchanged') continue;
-    hasChanged = true;
-    if (comparison.kind === 'conflict') conflicting.push(field);
-    else if (comparison.kind === 'rebased') rebased[field] = comparison.value;
+    const comparison = Object.prototype.hasOwnProperty.call(server, field)
+      ? compareField(edits[field], base[field], server[field], mergedFields.has(field))
+      : UNCHANGED;
+    if (comparison.kind !== 'unchanged') hasChanged = true;
+    if (comparison.kind === 'conflict') {
+      conflicting.push(field);
+      continue;
+    }
+    if (comparison.kind === 'rebased') rebased[field] = comparison.value;
+    standing[field] = comparison.kind === 'rebased' ? comparison.value : edits[field];
   }
-  return { hasChanged, conflicting, rebased };
+  return { hasChanged, conflicting, rebased, standing };
 }
+
+const UNCHANGED: FieldComparison = { kind: 'unchanged' };
 
 /** The conflict over `fields`, with each side's values of those fields. */
 export function saveConflictOf<E extends object = PlainObject>(

@@ -20,6 +20,7 @@ export {
   type PostTypeConfigSpec,
   type TaxonomyConfigSpec,
 } from '../models/EntityConfig.js';
+export type { EntitySyncRules, EntitySyncSpec } from '../core/entitySync.js';
 export { EntityCollection, type ReceiveOptions } from '../stores/EntityCollection.js';
 export {
   EntityRecord,

@@ -34,6 +34,8 @@ import { postTypeRoutes } from './routes/posts.js';
 import { revisionRoutes } from './routes/revisions.js';
 import { searchRoutes } from './routes/search.js';
 import { SYNC_UPDATES_ROUTE, syncRoutes } from './routes/sync.js';
+import { appEntityRoute } from './routes/appEntity.js';
+import type { EntitySyncRules } from '../../core/entitySync.js';
 import { siteRoutes } from './routes/site.js';
 import { findTemplateForUrl, templateRoutes } from './routes/templates.js';
 import { termRoutes } from './routes/terms.js';
@@ -171,6 +173,8 @@ export class MockWordPress {
   private readonly embeds = new Map<string, MockEmbedAnswer>();
   private currentUserId: number | null = null;
   private routeCache: Route[] | null = null;
+  /** The routes of apps' own entities ({@link serveEntity}), matched after WordPress's own. */
+  private readonly appRoutes: Route[] = [];
   private site!: Site;
   private readonly batchMaxItems: number;
   /** The WordPress release this mock answers as. */
@@ -394,6 +398,33 @@ export class MockWordPress {
     return startNodeServer(this, options);
   }
 
+  /**
+   * Serves an app's own singleton entity, as its plugin would register it: `GET config.baseURL`
+   * answers `record` as it is now and a `POST` sets the fields it names (the entity's
+   * `sync.roomCapability` needed, else `edit_posts`). When the config has `sync`, the relay serves
+   * its room too, by those rules. `record` is changed in place by writes.
+   */
+  serveEntity(
+    config: {
+      readonly baseURL: string;
+      readonly singleton: boolean;
+      readonly sync?: EntitySyncRules | undefined;
+    },
+    record: Record<string, unknown>,
+  ): void {
+    if (!config.singleton) {
+      throw new ArgumentError(`serveEntity serves singletons only; ${config.baseURL} is not one.`);
+    }
+    this.appRoutes.push(
+      appEntityRoute(
+        { baseURL: config.baseURL, capability: config.sync?.roomCapability ?? 'edit_posts' },
+        record,
+      ),
+    );
+    if (config.sync !== undefined) this.syncRelay.addEntity(config.sync);
+    this.routeCache = null;
+  }
+
   /** Every REST route, in matching order. */
   private routes(): Route[] {
     if (this.routeCache) return this.routeCache;
@@ -420,6 +451,7 @@ export class MockWordPress {
       ...(atLeast(this.version, '7.1') ? iconRoutes() : []),
       ...batchRoutes(this.batchMaxItems),
       ...syncRoutes(this.syncRelay),
+      ...this.appRoutes,
     );
     this.routeCache = routes;
     return routes;

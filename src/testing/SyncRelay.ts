@@ -9,6 +9,7 @@
  */
 import type { SyncUpdate, SyncUpdateType } from '../sync/shared/pollingProtocol.js';
 import { RelayEditGuard } from './relayEditGuard.js';
+import { DEFAULT_SYNCED_ENTITIES, syncRulesFor, type EntitySyncRules } from '../../core/entitySync.js';
 
 /** One stored row. */
 export interface RelayRow {
@@ -48,6 +49,11 @@ export interface SyncRelayOptions {
   readonly maxWaitMs?: number;
   /** The clock. @default Date.now */
   readonly now?: () => number;
+  /**
+   * The entities whose rooms the relay serves, and how they sync (their configs' `sync`).
+   * @default DEFAULT_SYNCED_ENTITIES (every post type, `root/site`)
+   */
+  readonly entities?: readonly EntitySyncRules[];
 }
 
 interface RoomState {
@@ -74,6 +80,7 @@ export class SyncRelay {
   /** The shared-edit guard of the relay's post rooms (the sync server's rules; see `relayEditGuard.ts`). */
   readonly guard = new RelayEditGuard((room) => this.rows(room));
   private readonly now: () => number;
+  private readonly entities: EntitySyncRules[];
   private readonly rooms = new Map<string, RoomState>();
   private nextId = 1;
   private readonly waiters = new Set<{
@@ -89,6 +96,22 @@ export class SyncRelay {
     this.awarenessTimeoutMs = options.awarenessTimeoutMs ?? 30_000;
     this.maxWaitMs = options.maxWaitMs ?? 20_000;
     this.now = options.now ?? Date.now;
+    this.entities = [...(options.entities ?? DEFAULT_SYNCED_ENTITIES)];
+  }
+
+  /**
+   * Serves the rooms of one more entity (an app's own: its config's `sync`), replacing the rules
+   * of the same kind and name.
+   */
+  addEntity(rules: EntitySyncRules): void {
+    const index = this.entities.findIndex((known) => known.kind === rules.kind && known.name === rules.name);
+    if (index >= 0) this.entities.splice(index, 1);
+    this.entities.push(rules);
+  }
+
+  /** How `(kind, name)` syncs on this relay; `undefined` when the relay does not serve its rooms. */
+  rulesOf(kind: string, name: string): EntitySyncRules | undefined {
+    return syncRulesFor(this.entities, kind, name);
   }
 
   /** Drops every room (the mock's `reset`). Held requests answer at once. */

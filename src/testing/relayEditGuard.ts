@@ -24,7 +24,8 @@ import * as Y from 'yjs';
 import { fromBase64, type SyncUpdate } from '../sync/shared/pollingProtocol.js';
 import { SharedEditGuard, type RefusedChange, type SavedMarkup } from '../sync/shared/guardedFields.js';
 import type { RecordCapabilities } from '../sync/shared/recordCapabilities.js';
-import { applyGenesis, DEFAULT_TEXT_FIELDS, type DocFieldRules } from '../sync/shared/recordDoc.js';
+import { applyGenesis, docFieldRulesOf, type DocFieldRules } from '../sync/shared/recordDoc.js';
+import type { EntitySyncRules } from '../../core/entitySync.js';
 import { InvalidStoredDocument, readStoredDocument } from '../sync/shared/storedDocument.js';
 
 /** y-protocols' `messageYjsSyncStep2`. */
@@ -34,12 +35,11 @@ const SYNC_STEP_2 = 1;
 interface GuardedRoom {
   readonly doc: Y.Doc;
   readonly guard: SharedEditGuard;
+  /** The layout of the room's entity (its sync rules' text and merged fields). */
+  readonly layout: DocFieldRules;
   /** The post's stored document last applied. */
   storedDocument: unknown;
 }
-
-/** The layout's fields whose genesis every client applies without sending it (see `recordDoc.ts`). */
-const DEFAULT_RULES: DocFieldRules = { textFields: DEFAULT_TEXT_FIELDS, mergedFields: new Set(['meta']) };
 
 /** The change a row carries as a V1 update; `undefined` for none (a `sync_step1`); throws when malformed. */
 function changeOf(row: SyncUpdate): Uint8Array | undefined {
@@ -60,15 +60,16 @@ export class RelayEditGuard {
 
   /**
    * The refused changes of `rows` sent to `room` by a user with `can` on its post (`saved`: the
-   * markup of the post as saved; `storedDocument`: its post meta `_crdt_document`). Empty: the
-   * rows may be stored.
+   * markup of the post as saved; `storedDocument`: its post meta `_crdt_document`; `rules`: how
+   * its entity syncs). Empty: the rows may be stored.
    */
   judge(
     room: string,
     rows: readonly SyncUpdate[],
     can: RecordCapabilities,
     saved: SavedMarkup,
-    storedDocument?: unknown,
+    storedDocument: unknown,
+    rules: EntitySyncRules,
   ): RefusedChange[] {
     const changes: Uint8Array[] = [];
     try {
@@ -86,7 +87,7 @@ export class RelayEditGuard {
     } catch {
       return [{ field: '*', reason: 'a row is not a valid Yjs update' }];
     }
-    const guarded = this.roomOf(room);
+    const guarded = this.roomOf(room, rules);
     this.applyStoredDocument(guarded, storedDocument);
     this.applyGenesisWhenNeeded(guarded, merged);
     return guarded.guard.check(merged, can, saved);
@@ -113,7 +114,7 @@ export class RelayEditGuard {
     if (value === undefined || value === '' || value === guarded.storedDocument) return;
     guarded.storedDocument = value;
     try {
-      const stored = readStoredDocument(value, DEFAULT_RULES);
+      const stored = readStoredDocument(value, guarded.layout);
       Y.applyUpdate(guarded.doc, Y.encodeStateAsUpdate(stored));
       stored.destroy();
     } catch (error) {
@@ -128,14 +129,15 @@ export class RelayEditGuard {
    */
   private applyGenesisWhenNeeded(guarded: GuardedRoom, update: Uint8Array): void {
     const map = guarded.doc.getMap('document');
-    const fields = [...DEFAULT_RULES.textFields, ...DEFAULT_RULES.mergedFields];
+    const fields = [...guarded.layout.textFields, ...guarded.layout.mergedFields];
     if (fields.every((field) => map.has(field))) return;
     const probe = new Y.Doc();
     try {
       Y.applyUpdate(probe, Y.encodeStateAsUpdate(guarded.doc));
       Y.applyUpdate(probe, update);
       const store = probe.store;
-      if (store.pendingStructs !== null || store.pendingDs !== null) applyGenesis(guarded.doc, DEFAULT_RULES);
+      if (store.pendingStructs !== null || store.pendingDs !== null)
+        applyGenesis(guarded.doc, guarded.layout);
     } catch {
       // The guard refuses an update Yjs cannot apply.
     } finally {
@@ -153,7 +155,7 @@ export class RelayEditGuard {
   }
 
   /** The room's guarded document, made from its stored rows the first time it is judged. */
-  private roomOf(room: string): GuardedRoom {
+  private roomOf(room: string, rules: EntitySyncRules): GuardedRoom {
     let guarded = this.rooms.get(room);
     if (guarded === undefined) {
       const doc = new Y.Doc();
@@ -165,7 +167,13 @@ export class RelayEditGuard {
           // As in `stored`.
         }
       }
-      guarded = { doc, guard: new SharedEditGuard(doc), storedDocument: undefined };
+      guarded = {
+        doc,
+        guard: new SharedEditGuard(doc, { rules }),
+        // The fields whose genesis every client applies without sending it (see `recordDoc.ts`).
+        layout: docFieldRulesOf(rules),
+        storedDocument: undefined,
+      };
       this.rooms.set(room, guarded);
     }
     return guarded;

@@ -5,6 +5,7 @@
  * @module
  */
 import { EntityConfig, titleOf } from '../../models/EntityConfig.js';
+import { SITE_SYNC } from '../../core/entitySync.js';
 
 /**
  * The site-info fields `root/base` asks for (the full index is about 160 KB): the reference's, and
@@ -47,6 +48,7 @@ export function createRootEntityConfigs(): EntityConfig[] {
       label: 'Site',
       baseURL: '/wp/v2/settings',
       singleton: true,
+      sync: SITE_SYNC,
       // An empty title is a real title; only a missing one gets the placeholder.
       getTitle: (record) => {
         const title = record?.title;

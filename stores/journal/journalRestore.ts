@@ -8,7 +8,7 @@
  */
 import { runInAction } from 'mobx';
 import { dispatchRecordAction, type EntityRecord } from '../../models/EntityRecord.js';
-import { compareField, saveConflictOf } from '../../models/SaveConflict.js';
+import { compareWithServer, saveConflictOf } from '../../models/SaveConflict.js';
 import { hasOwn, type PlainObject } from '../../models/snapshot.js';
 import type { JournalEntry, JournalWaitingWrite } from './Journal.js';
 import type { EditBases } from '../EditBases.js';
@@ -77,16 +77,19 @@ export function planRestore(
   server: Readonly<PlainObject>,
   mergedFields: ReadonlySet<string> = new Set(),
 ): RestorePlan {
-  const apply: PlainObject = {};
-  const conflicting: string[] = [];
+  // A field without a base is put back as it is; a field the server lacks compares as null.
+  const compared: PlainObject = {};
+  const current: PlainObject = {};
   for (const [field, value] of Object.entries(entry.edits)) {
-    if (!hasOwn(entry.base, field)) {
-      apply[field] = value;
-      continue;
-    }
-    const comparison = compareField(value, entry.base[field], server[field] ?? null, mergedFields.has(field));
-    if (comparison.kind === 'conflict') conflicting.push(field);
-    else apply[field] = comparison.kind === 'rebased' ? comparison.value : value;
+    if (!hasOwn(entry.base, field)) continue;
+    compared[field] = value;
+    current[field] = server[field] ?? null;
+  }
+  const { conflicting, standing } = compareWithServer(compared, entry.base, current, mergedFields);
+  const apply: PlainObject = {};
+  for (const [field, value] of Object.entries(entry.edits)) {
+    if (!hasOwn(entry.base, field)) apply[field] = value;
+    else if (hasOwn(standing, field)) apply[field] = standing[field];
   }
   return { apply, conflicting };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { captureInsertionsInPlace } from '../../src/sync/client/insertionCapture.js';
+import { captureInsertionsInPlace } from '../../src/sync/client/yjsUndoInternals.js';
 
 /** One thing that happens to the document: this person's or a peer's typing, a step boundary, undo, redo. */
 type Op =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoomName, siteOfRestRoot } from '../../src/sync/shared/roomName.js';
+import { DEFAULT_SYNCED_ENTITIES, entitySyncRules } from '../../core/entitySync.js';
 
 describe('parseRoomName', () => {
   it('reads site, kind, name and id, with slashes inside the site', () => {
@@ -9,6 +10,7 @@ describe('parseRoomName', () => {
       kind: 'postType',
       name: 'post',
       id: '42',
+      rules: DEFAULT_SYNCED_ENTITIES[0],
     });
     expect(parseRoomName('127.0.0.1:8889/wp-json/postType/wp_template_part/7')?.name).toBe(
       'wp_template_part',
@@ -35,6 +37,19 @@ describe('parseRoomName', () => {
     ['an over-long name', `${'a'.repeat(600)}/postType/post/1`],
   ])('refuses %s', (_what, room) => {
     expect(parseRoomName(room)).toBeUndefined();
+  });
+
+  it("accepts the rooms of an app's own entity once its sync rules are given, and only then", () => {
+    const note = entitySyncRules(
+      { kind: 'root', name: 'note', path: '/my-notes/v1/note', singleton: true },
+      {},
+    );
+    const record = parseRoomName('example.com/wp-json/root/note/undefined', [
+      ...DEFAULT_SYNCED_ENTITIES,
+      note,
+    ]);
+    expect(record).toMatchObject({ kind: 'root', name: 'note', rules: note });
+    expect(parseRoomName('example.com/wp-json/root/note/undefined')).toBeUndefined();
   });
 
   it('refuses what is not a string', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoomName, type RoomRecord } from '../../src/sync/shared/roomName.js';
 import { WordPressAuthorizer } from '../../src/sync/server/wordpressAuthorizer.js';
+import { EntityConfig } from '../../models/EntityConfig.js';
+import { DEFAULT_SYNCED_ENTITIES } from '../../core/entitySync.js';
 
 const ROOT = 'http://wp.test/wp-json';
 
@@ -57,6 +59,31 @@ describe('WordPressAuthorizer', () => {
     expect(wp.calls.some((call) => call.url.startsWith(`${ROOT}/wp/v2/library/9?`))).toBe(true);
     // The type description is public: the user's token is not sent for it.
     expect(wp.calls.find((call) => call.url.includes('/types/book'))?.authorization).toBeNull();
+  });
+
+  it("asks about an app's own synced entity at its config's path, for its texts", async () => {
+    const note = new EntityConfig({
+      kind: 'root',
+      name: 'note',
+      baseURL: '/my-notes/v1/note',
+      singleton: true,
+      sync: { textFields: ['body'], capabilities: 'all' },
+    });
+    const calls: string[] = [];
+    const authorizer = new WordPressAuthorizer({
+      wordpress: ROOT,
+      fetch: (async (input: RequestInfo | URL) => {
+        calls.push(String(input));
+        return Response.json({ body: 'Hi' });
+      }) as typeof fetch,
+    });
+    const record = parseRoomName('wp.test/wp-json/root/note/undefined', [
+      ...DEFAULT_SYNCED_ENTITIES,
+      note.sync!,
+    ]);
+    expect(record).toBeDefined();
+    await expect(authorizer.check('Basic ana', record!)).resolves.toMatchObject({ kind: 'allowed' });
+    expect(calls).toEqual([`${ROOT}/my-notes/v1/note?_fields=body&context=edit`]);
   });
 
   it('reuses an answer for the same token and record until the cache time passes', async () => {

@@ -98,6 +98,16 @@ describe('the relay plugin on WordPress 6.1: who may sync what', () => {
     }
   });
 
+  it('serves the root rooms its generated list names, to users with the capability the list gives', async () => {
+    const { editor } = site.users;
+    if (!editor) throw new Error('scripts/wordpress makes an editor');
+    // includes/synced-entities.php, generated from the entities' sync rules: root/site needs manage_options.
+    expect((await sync(site.users.admin, 'root/site', 4001)).status).toBe(200);
+    expect((await sync(editor, 'root/site', 4002)).status).toBe(403);
+    expect((await sync(site.users.admin, 'root/site:1', 4003)).status).toBe(403);
+    expect((await sync(site.users.admin, 'root/user', 4004)).status).toBe(403);
+  });
+
   it("refuses a client id that another user's live presence holds", async () => {
     expect((await sync(site.users.author, `postType/post:${authorPost}`, 3001)).status).toBe(200);
     const stolen = await sync(site.users.admin, `postType/post:${authorPost}`, 3001);

@@ -7,7 +7,9 @@
  * - `postType/{type}`: the type's `edit_posts` capability.
  * - `taxonomy/{tax}:{id}`: `edit_term`; `taxonomy/{tax}`: the taxonomy's `manage_terms`.
  * - `root/comment:{id}`: `edit_comment`; `root/comment`: `moderate_comments`.
- * - `root/site`: `manage_options` (site settings; the block editor's server lets any editor in).
+ * - Another `root/{name}` room: the capability `synced-entities.php` names for that entity (generated
+ *   from wp-entities' entity configs: `root/site` needs `manage_options`, where the block editor's
+ *   server lets any editor in), with an id only for entities that are not singletons.
  * - Anything else: refused.
  *
  * @package wp-entities-sync
@@ -74,9 +76,23 @@ final class WPE_Sync_Permissions {
 				if ( 'comment' === $parsed['name'] ) {
 					return null === $id ? current_user_can( 'moderate_comments' ) : current_user_can( 'edit_comment', (int) $id );
 				}
-				return 'site' === $parsed['name'] && null === $id && current_user_can( 'manage_options' );
+				$entity = self::synced_root_entities()[ $parsed['name'] ] ?? null;
+				return null !== $entity
+					&& ( null === $id ) === $entity['singleton']
+					&& current_user_can( $entity['capability'] );
 		}
 		return false;
+	}
+
+	/**
+	 * The root entities that sync, by name: the capability each needs and whether its room has no id.
+	 *
+	 * @return array<string, array{capability:string, singleton:bool}>
+	 */
+	private static function synced_root_entities(): array {
+		static $entities = null;
+		$entities ??= require __DIR__ . '/synced-entities.php';
+		return $entities;
 	}
 
 	/**

@@ -21,14 +21,13 @@ import type { SaveOptions } from '../../../models/writeOutcome.js';
 import type { LocalPresence, Peer } from './Presence.js';
 import type { ConnectionStatus } from '../providers/provider.js';
 import type { BindingHost } from './RecordBinding.js';
-import { DEFAULT_TEXT_FIELDS, type DocFieldRules } from '../shared/recordDoc.js';
+import { docFieldRulesOf } from '../shared/recordDoc.js';
+import { DEFAULT_SYNCED_ENTITIES, syncRulesFor, type EntitySyncRules } from '../../../core/entitySync.js';
 import { SyncRoom } from './SyncRoom.js';
 import type { SyncBlock } from '../shared/blockCodec.js';
 
 /** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
 export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
-const POST_MERGED_FIELDS: ReadonlySet<string> = new Set(['meta']);
-const NO_FIELDS: ReadonlySet<string> = new Set();
 /** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
 const DEFAULT_LEAVE_DELAY_MS = 300_000;
 
@@ -77,8 +76,8 @@ function siteOf(transport: Transport): string {
 
 /**
  * The collaborative side of a store, on `store.sync` when the store was made with `sync` options.
- * Every postType record and `root/site` can sync; a record syncs while its room is open
- * (`join`, or a mounted `useEntityRecord`). Everything else behaves exactly as without sync.
+ * Every record whose entity config has `sync` can sync (every post type and `root/site` by
+ * default); a record syncs while its room is open (`join`, or a mounted `useEntityRecord`). Everything else behaves exactly as without sync.
  */
 export class SyncManager {
   /** The options the store was made with. */
@@ -126,9 +125,21 @@ export class SyncManager {
     });
   }
 
-  /** True for every postType record and `root/site`; other records never sync. */
+  /** True for a record whose entity config has `sync` (every post type and `root/site` by default); other records never sync. */
   isSynced(record: EntityRecord<object>): boolean {
-    return record.kind === 'postType' || (record.kind === 'root' && record.name === 'site');
+    return this.syncRulesOf(record) !== undefined;
+  }
+
+  /**
+   * How the record syncs: its config's `sync`. A room may open before a post type's config has
+   * loaded (a component mounts first): then the built-in rules of its kind answer, as its config
+   * will.
+   */
+  private syncRulesOf(record: EntityRecord<object>): EntitySyncRules | undefined {
+    const config = record.config;
+    return config !== undefined
+      ? config.sync
+      : syncRulesFor(DEFAULT_SYNCED_ENTITIES, record.kind, record.name);
   }
 
   /**
@@ -262,12 +273,18 @@ export class SyncManager {
     // The date rule reads the status the save would send.
     edited['status'] ??= rawOf(edits['status'] ?? persisted['status']);
     const termFields = capabilitiesFromLinks(persisted['_links']).termFields;
+    const rules = this.syncRulesOf(record);
+    const metaPrefix = `${rules?.metaField ?? 'meta'}.`;
     const needs = new Map<string, string>();
-    for (const change of changesNeedingCapabilities(saved, edited, marks.keys(), {
-      ...EDIT_ONLY,
-      termFields,
-    })) {
-      const field = change.field.startsWith('meta.') ? 'meta' : change.field;
+    const changes = changesNeedingCapabilities(
+      saved,
+      edited,
+      marks.keys(),
+      { ...EDIT_ONLY, termFields },
+      rules,
+    );
+    for (const change of changes) {
+      const field = change.field.startsWith(metaPrefix) ? metaPrefix.slice(0, -1) : change.field;
       needs.set(field, needs.has(field) ? `${needs.get(field)}; ${change.reason}` : change.reason);
     }
     const peers = room.presence.peers;
@@ -339,9 +356,10 @@ export class SyncManager {
 
   private open(record: EntityRecord<object>): SyncRoom {
     if (this.isDisposed) throw new StoreDisposedError(`join the sync room of ${record.kind}/${record.name}`);
-    if (!this.isSynced(record)) {
+    const rules = this.syncRulesOf(record);
+    if (rules === undefined) {
       throw new ArgumentError(
-        `${record.kind}/${record.name} does not sync: only postType records and root/site do.`,
+        `${record.kind}/${record.name} does not sync: its entity config has no \`sync\` (post types and root/site have one).`,
       );
     }
     const existing = this.rooms.get(record);
@@ -354,7 +372,7 @@ export class SyncManager {
       user: this.options.user,
       providers: this.options.providers,
       transport: this.store.transport,
-      rules: this.rulesOf(record),
+      rules: docFieldRulesOf(rules, this.extraTextFields, this.options.blockCodec),
       host: this.bindingHost,
       undoCaptureTimeoutMs: this.options.undoCaptureTimeoutMs ?? DEFAULT_UNDO_CAPTURE_TIMEOUT_MS,
       reportError: (error) => this.reportError(error),
@@ -393,17 +411,6 @@ export class SyncManager {
     if (this.options.room !== undefined) return this.options.room(record);
     const id = record.id === undefined ? 'index' : String(record.id);
     return `${siteOf(this.store.transport)}/${record.kind}/${record.name}/${id}`;
-  }
-
-  private rulesOf(record: EntityRecord<object>): DocFieldRules {
-    const textFields = new Set(DEFAULT_TEXT_FIELDS);
-    for (const field of this.extraTextFields) textFields.add(field);
-    // A room may open before the post type's config has loaded (a component mounts first): post
-    // types merge `meta`, as their config will say.
-    const mergedFields =
-      record.config?.mergedEdits ?? (record.kind === 'postType' ? POST_MERGED_FIELDS : NO_FIELDS);
-    const blockCodec = record.kind === 'postType' ? this.options.blockCodec : undefined;
-    return { textFields, mergedFields, blockCodec };
   }
 
   private readonly bindingHost: BindingHost = {

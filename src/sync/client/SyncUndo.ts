@@ -6,8 +6,7 @@
  * @module
  */
 import * as Y from 'yjs';
-import { captureInsertionsInPlace } from './insertionCapture.js';
-import { hasEffectiveItem } from './undoLiveness.js';
+import { captureInsertionsInPlace, hasEffectiveItem } from './yjsUndoInternals.js';
 
 /** Options of {@link SyncUndo}. */
 export interface SyncUndoOptions {

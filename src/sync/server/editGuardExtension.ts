@@ -16,6 +16,7 @@ import {
 } from '../shared/guardedFields.js';
 import { EDIT_ONLY, type RecordCapabilities } from '../shared/recordCapabilities.js';
 import { syncMessageUpdate } from './syncMessageUpdate.js';
+import type { EntitySyncRules } from '../../../core/entitySync.js';
 
 /** What the sync server keeps in each room connection's Hocuspocus context. */
 export interface GuardedContext {
@@ -24,6 +25,8 @@ export interface GuardedContext {
     readonly capabilities: RecordCapabilities;
     readonly savedMarkup?: SavedMarkup;
     readonly savedValues?: SavedValues;
+    /** The room's record: its entity's sync rules say which fields the guard judges. */
+    readonly record?: { readonly rules: EntitySyncRules };
   };
 }
 
@@ -72,12 +75,12 @@ export class EditGuardExtension implements Extension {
     this.#options = options;
   }
 
-  #guardOf(name: string, doc: Y.Doc): SharedEditGuard {
+  #guardOf(name: string, doc: Y.Doc, rules: EntitySyncRules | undefined): SharedEditGuard {
     const known = this.#guards.get(name);
     if (known?.doc === doc) return known.guard;
     known?.guard.destroy();
     const { mayChangeMeta } = this.#options;
-    const guard = new SharedEditGuard(doc, mayChangeMeta ? { mayChangeMeta } : {});
+    const guard = new SharedEditGuard(doc, { rules, ...(mayChangeMeta ? { mayChangeMeta } : {}) });
     this.#guards.set(name, { doc, guard });
     return guard;
   }
@@ -93,7 +96,7 @@ export class EditGuardExtension implements Extension {
     const changes = syncMessageUpdate(update);
     if (changes === undefined) return;
     const access = (context as GuardedContext | undefined)?.access;
-    const refused = this.#guardOf(documentName, document).check(
+    const refused = this.#guardOf(documentName, document, access?.record?.rules).check(
       changes,
       access?.capabilities ?? EDIT_ONLY,
       access?.savedMarkup,

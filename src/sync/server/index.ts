@@ -12,6 +12,9 @@ export { createSyncServer } from './syncServer.js';
 export type { SyncServer, SyncServerOptions, SyncServerStats } from './syncServer.js';
 export { parseRoomName, siteOfRestRoot, MAX_ROOM_NAME_LENGTH } from '../shared/roomName.js';
 export type { RoomRecord } from '../shared/roomName.js';
+// What syncs: the default entities, and the rules of an app's own (its entity config's `sync`).
+export { DEFAULT_SYNCED_ENTITIES, entitySyncRules } from '../../../core/entitySync.js';
+export type { EntitySyncRules, EntitySyncSpec } from '../../../core/entitySync.js';
 export { WordPressAuthorizer } from './wordpressAuthorizer.js';
 export type { WordPressAuthorizerOptions } from './wordpressAuthorizer.js';
 export type { AccessVerdict, AccessQuestionOptions } from './wordpressAuthorizer.js';

@@ -125,8 +125,8 @@ export class LiveAccessRegistry {
     if (!this.#accesses.has(access)) return;
     if (verdict.kind === 'allowed') {
       access.capabilities = verdict.capabilities;
-      access.savedMarkup = savedMarkupOf(verdict.saved);
-      access.savedValues = savedValuesOf(verdict.saved);
+      access.savedMarkup = savedMarkupOf(verdict.saved, access.record.rules);
+      access.savedValues = savedValuesOf(verdict.saved, access.record.rules);
       access.checkedAt = this.#now();
     } else if (verdict.kind === 'forbidden') {
       this.#revoke(access);

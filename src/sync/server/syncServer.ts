@@ -67,6 +67,7 @@ import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
 import { createRefusalLog } from './refusalLog.js';
 import { DEFAULT_MAX_UNSTORED_BYTES, RedisPersistence } from './redisPersistence.js';
 import { parseRoomName, siteOfRestRoot } from '../shared/roomName.js';
+import { DEFAULT_SYNCED_ENTITIES, type EntitySyncRules } from '../../../core/entitySync.js';
 import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
 
 /** Options of {@link createSyncServer}. */
@@ -88,6 +89,12 @@ export interface SyncServerOptions {
    * @default host + path of `wordpress` (`example.com/wp-json`), as `SyncOptions.room` builds it
    */
   site?: string;
+  /**
+   * The entities whose records sync, and how (each entity config's `sync`: `config.sync`). Pass
+   * your own configs' rules beside the defaults when an app syncs entities of its own.
+   * @default DEFAULT_SYNCED_ENTITIES (every post type, `root/site`)
+   */
+  entities?: readonly EntitySyncRules[];
   /** Largest WebSocket message in bytes; a larger one closes that connection (code 1009). @default 8388608 */
   maxMessageBytes?: number;
   /**
@@ -278,6 +285,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
     DEFAULT_MAX_ROOMS_PER_CONNECTION,
   );
   const site = options.site ?? siteOfRestRoot(options.wordpress);
+  const entities = options.entities ?? DEFAULT_SYNCED_ENTITIES;
   const limits = {
     maxRooms,
     maxAuthAttempts: checkPositive(
@@ -401,7 +409,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
       request,
     }: onAuthenticatePayload): Promise<{ access: LiveAccess }> {
       const connection = connections.get(request);
-      const record = parseRoomName(documentName);
+      const record = parseRoomName(documentName, entities);
       const ask = async (): Promise<AccessVerdict> =>
         record === undefined ||
         record.site !== site ||
@@ -424,8 +432,8 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
           token,
           tokenKey: WordPressAuthorizer.tokenKey(token),
           capabilities: verdict.capabilities,
-          savedMarkup: savedMarkupOf(verdict.saved),
-          savedValues: savedValuesOf(verdict.saved),
+          savedMarkup: savedMarkupOf(verdict.saved, record.rules),
+          savedValues: savedValuesOf(verdict.saved, record.rules),
           checkedAt: Date.now(),
         };
         connection.accesses.add(access);

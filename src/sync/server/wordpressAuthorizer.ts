@@ -32,7 +32,7 @@ export type AccessVerdict =
   | {
       readonly kind: 'allowed';
       readonly capabilities: RecordCapabilities;
-      /** The record's `title`, `content` and `excerpt` as saved (`{ raw }`), when it has them. */
+      /** The record's HTML fields as saved (`{ raw }`: a post's `title`, `content`, `excerpt`), when it has them. */
       readonly saved: Readonly<Record<string, unknown>>;
     }
   /** `status` is WordPress's (401, 403, 404…), or 0 when refused without asking. */
@@ -236,16 +236,21 @@ export class WordPressAuthorizer {
   }
 
   async #ask(token: string, record: RoomRecord): Promise<AccessVerdict> {
-    const path = record.kind === 'root' ? '/wp/v2/settings' : await this.#recordPath(record);
+    const { rules } = record;
+    const path = await this.#recordPath(record);
     if (typeof path !== 'string') return path;
-    // The links carry the capabilities; the raw texts are what the user's client may bring into
-    // the room as the saved state (the edit guard does not count their markup as new).
-    const fields = record.kind === 'root' ? 'title' : 'id,_links,title.raw,content.raw,excerpt.raw';
+    // The links carry the capabilities; the raw HTML texts are what the user's client may bring
+    // into the room as the saved state (the edit guard does not count their markup as new). An
+    // entity whose editors may do everything answers only its texts, to keep the answer small.
+    const fields =
+      rules.capabilities === 'links'
+        ? ['id', '_links', ...Object.keys(rules.htmlFields).map((field) => `${field}.raw`)].join(',')
+        : rules.textFields.join(',') || 'id';
     const answer = await this.#get(path, { context: 'edit', _fields: fields }, token);
     if (answer === undefined || answer.status >= 500 || answer.status === 429) return UNAVAILABLE;
     if (answer.status !== 200) return { kind: 'forbidden', status: answer.status };
-    // The settings carry no capability links; whoever may edit them (manage_options) may do all.
-    if (record.kind === 'root') return { kind: 'allowed', capabilities: ALL_CAPABILITIES, saved: {} };
+    // Settings carry no capability links; whoever may edit them (manage_options) may do all.
+    if (rules.capabilities === 'all') return { kind: 'allowed', capabilities: ALL_CAPABILITIES, saved: {} };
     const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Record<
       string,
       unknown
@@ -253,8 +258,16 @@ export class WordPressAuthorizer {
     return { kind: 'allowed', capabilities: capabilitiesFromLinks(body._links), saved: body };
   }
 
-  /** `/wp/v2/posts/5` for `postType/post/5`: the post type's own REST base and namespace. */
+  /** The REST path of the room's record: its entity's own path, else (a post type) the type's REST base. */
   async #recordPath(record: RoomRecord): Promise<string | AccessVerdict> {
+    const { rules } = record;
+    if (rules.name !== '*' && rules.path !== undefined)
+      return rules.singleton ? rules.path : `${rules.path}/${record.id}`;
+    return this.#postTypePath(record);
+  }
+
+  /** `/wp/v2/posts/5` for `postType/post/5`: the post type's own REST base and namespace. */
+  async #postTypePath(record: RoomRecord): Promise<string | AccessVerdict> {
     const now = this.#now();
     const known = this.#postTypeRoutes.get(record.name);
     if (known && known.expiresAt > now) return `${known.path}/${record.id}`;

@@ -24,28 +24,21 @@
 import * as Y from 'yjs';
 import { addedMarkup, disallowedMarkup, type HtmlFieldKind } from './postHtmlPolicy.js';
 import { EDIT_ONLY, type RecordCapabilities } from './recordCapabilities.js';
+import {
+  DEFAULT_SYNCED_ENTITIES,
+  type EntitySyncRules,
+  type GuardCondition,
+  type GuardCapability,
+} from '../../../core/entitySync.js';
 
 /** The root map holding the record's synced properties (the block editor's layout). */
 export const DOCUMENT_MAP = 'document';
 
-/** The text fields WordPress filters for users without `unfiltered_html`, with their allow-list. */
-const HTML_FIELDS: ReadonlyMap<string, HtmlFieldKind> = new Map([
-  ['title', 'title'],
-  ['content', 'post'],
-  ['excerpt', 'post'],
-]);
-
-/** Statuses only a user who may publish can set (`WP_REST_Posts_Controller::handle_status_param`). */
-const PUBLISHING_STATUSES = new Set(['publish', 'future', 'private']);
+/** The rules of every post type: what the guard judges when given none. */
+export const POST_RULES = DEFAULT_SYNCED_ENTITIES[0] as EntitySyncRules;
 
 /** The taxonomy fields guarded when the record's `wp:term` links are unknown. */
 const DEFAULT_TERM_FIELDS: ReadonlySet<string> = new Set(['categories', 'tags']);
-
-/** The date fields: a change takes effect as a (re)scheduling or backdating once the post is public. */
-const DATE_FIELDS = ['date', 'date_gmt'];
-
-/** The merged field holding the record's meta (one key per entry). */
-const META_FIELD = 'meta';
 
 /** How many accepted updates a rebuilt shadow re-applies (far more than are ever in flight). */
 const ACCEPTED_KEPT = 256;
@@ -62,13 +55,14 @@ export interface RefusedChange {
 export type SavedMarkup = ReadonlyMap<string, readonly string[]>;
 
 /**
- * The disallowed markup of each HTML field of a saved record (`title`, `content`, `excerpt`, as
- * strings or as `{ raw }`), which the guard does not count as added when an update brings it in.
+ * The disallowed markup of each HTML field of a saved record (`rules.htmlFields`: a post's
+ * `title`, `content`, `excerpt`, as strings or as `{ raw }`), which the guard does not count as
+ * added when an update brings it in.
  */
-export function savedMarkupOf(record: unknown): SavedMarkup {
+export function savedMarkupOf(record: unknown, rules: EntitySyncRules = POST_RULES): SavedMarkup {
   const found = new Map<string, string[]>();
   if (typeof record !== 'object' || record === null) return found;
-  for (const [field, kind] of HTML_FIELDS) {
+  for (const [field, kind] of htmlFieldsOf(rules)) {
     const value = (record as Record<string, unknown>)[field];
     const raw =
       typeof value === 'string'
@@ -115,44 +109,66 @@ interface FieldRule {
   readonly needs: string;
 }
 
-const FIXED_RULES: readonly FieldRule[] = [
-  {
-    field: 'status',
-    isAllowed: (after, _before, can) => can.canPublish || !PUBLISHING_STATUSES.has(String(after)),
-    needs: 'wp:action-publish',
-  },
-  {
-    field: 'password',
-    isAllowed: (after, _before, can) =>
-      can.canPublish || after === undefined || after === null || after === '',
-    needs: 'wp:action-publish',
-  },
-  {
-    field: 'author',
-    isAllowed: (_after, _before, can) => can.canAssignAuthor,
-    needs: 'wp:action-assign-author',
-  },
-  {
-    field: 'sticky',
-    isAllowed: (after, _before, can) => can.canStick || after !== true,
-    needs: 'wp:action-sticky',
-  },
-  // WordPress lets anyone who may edit a draft give it a date (their own save keeps it, and it
-  // applies when someone publishes); on a post that is public or scheduled, a new date reschedules
-  // (a future date turns it `future`) or backdates it, which only a publisher may do.
-  ...DATE_FIELDS.map((field): FieldRule => ({
-    field,
-    isAllowed: (_after, _before, can, read) =>
-      can.canPublish || !PUBLISHING_STATUSES.has(String(read('status'))),
-    needs: 'wp:action-publish',
-  })),
-];
+/** Whether a user with `can` has the capability `action`. */
+function has(can: RecordCapabilities, action: GuardCapability): boolean {
+  switch (action) {
+    case 'publish':
+      return can.canPublish;
+    case 'assign-author':
+      return can.canAssignAuthor;
+    case 'sticky':
+      return can.canStick;
+  }
+}
 
-/** The rules for a sender: the fixed ones and one per taxonomy field of the record. */
-function rulesFor(can: RecordCapabilities): FieldRule[] {
+/** Whether a change to `after` needs the rule's capability. */
+function needsCapability(when: GuardCondition, after: unknown, read: (field: string) => unknown): boolean {
+  if ('always' in when) return true;
+  if ('valueIn' in when) return when.valueIn.some((value) => value === after);
+  if ('notEmpty' in when) return after !== undefined && after !== null && after !== '';
+  return when.whileFieldIn.values.includes(String(read(when.whileFieldIn.field)));
+}
+
+/** What the guard reads of an entity's rules, worked out once per rules object. */
+interface CompiledRules {
+  readonly fields: readonly FieldRule[];
+  readonly htmlFields: ReadonlyMap<string, HtmlFieldKind>;
+  readonly guardsTermFields: boolean;
+  readonly metaField: string | undefined;
+}
+
+const compiled = new WeakMap<EntitySyncRules, CompiledRules>();
+
+function compile(rules: EntitySyncRules): CompiledRules {
+  let found = compiled.get(rules);
+  if (found === undefined) {
+    found = {
+      fields: rules.guardedFields.map(({ field, needs, when }): FieldRule => ({
+        field,
+        isAllowed: (after, _before, can, read) => has(can, needs) || !needsCapability(when, after, read),
+        needs: `wp:action-${needs}`,
+      })),
+      htmlFields: new Map(Object.entries(rules.htmlFields)),
+      guardsTermFields: rules.guardsTermFields,
+      metaField: rules.metaField,
+    };
+    compiled.set(rules, found);
+  }
+  return found;
+}
+
+/** The HTML fields of an entity, with their allow-lists. */
+function htmlFieldsOf(rules: EntitySyncRules): ReadonlyMap<string, HtmlFieldKind> {
+  return compile(rules).htmlFields;
+}
+
+/** The rules for a sender: the entity's guarded fields and one per taxonomy field of the record. */
+function rulesFor(rules: EntitySyncRules, can: RecordCapabilities): FieldRule[] {
+  const { fields, guardsTermFields } = compile(rules);
+  if (!guardsTermFields) return [...fields];
   const termFields = can.termFields ?? DEFAULT_TERM_FIELDS;
   return [
-    ...FIXED_RULES,
+    ...fields,
     ...[...termFields].map((field): FieldRule => ({
       field,
       isAllowed: (_after, _before, sender) =>
@@ -178,6 +194,8 @@ export function defaultMetaRule(key: string, can: RecordCapabilities): boolean {
 
 /** Options of {@link SharedEditGuard}. */
 export interface SharedEditGuardOptions {
+  /** The entity's sync rules: its HTML, guarded and meta fields. @default the rules of post types */
+  readonly rules?: EntitySyncRules | undefined;
   /** Whether a user may change one meta key through a shared edit. @default {@link defaultMetaRule} */
   readonly mayChangeMeta?: ((key: string, can: RecordCapabilities) => boolean) | undefined;
 }
@@ -188,9 +206,11 @@ export interface SavedValues {
   readonly meta?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** The {@link SavedValues} of a saved record (a `context=edit` answer). */
-export function savedValuesOf(record: unknown): SavedValues {
-  const meta = (record as { meta?: unknown } | null | undefined)?.meta;
+/** The {@link SavedValues} of a saved record (a `context=edit` answer); `meta` is its `rules.metaField`. */
+export function savedValuesOf(record: unknown, rules: EntitySyncRules = POST_RULES): SavedValues {
+  const metaField = rules.metaField;
+  if (metaField === undefined || typeof record !== 'object' || record === null) return {};
+  const meta = (record as Record<string, unknown>)[metaField];
   return typeof meta === 'object' && meta !== null && !Array.isArray(meta)
     ? { meta: meta as Record<string, unknown> }
     : {};
@@ -206,35 +226,37 @@ function objectOrEmpty(value: unknown): Readonly<Record<string, unknown>> {
  * The changes from `saved` to `edited` (a record's values, raw: strings for `title`, `content`,
  * `excerpt`) among `fields` that a user with `can` could not save, by the guard's rules: what a
  * client shows before it saves changes that came from others (`sync.foreignEdits`), where no
- * server judged them. A meta key refused is reported as `meta.<key>`.
+ * server judged them, by the entity's `rules`. A meta key refused is reported as `meta.<key>`.
  */
 export function changesNeedingCapabilities(
   saved: Readonly<Record<string, unknown>>,
   edited: Readonly<Record<string, unknown>>,
   fields: Iterable<string>,
   can: RecordCapabilities = EDIT_ONLY,
+  rules: EntitySyncRules = POST_RULES,
 ): RefusedChange[] {
   const wanted = new Set(fields);
   const refused: RefusedChange[] = [];
   const read = (field: string): unknown => edited[field];
-  for (const { field, isAllowed, needs } of rulesFor(can)) {
+  const metaField = rules.metaField;
+  for (const { field, isAllowed, needs } of rulesFor(rules, can)) {
     if (!wanted.has(field)) continue;
     const after = edited[field];
     if (!sameValue(after, saved[field]) && !isAllowed(after, saved[field], can, read))
       refused.push({ field, reason: `setting ${field} to ${JSON.stringify(after)} needs ${needs}` });
   }
-  if (wanted.has(META_FIELD)) {
-    const before = objectOrEmpty(saved[META_FIELD]);
-    const after = objectOrEmpty(edited[META_FIELD]);
+  if (metaField !== undefined && wanted.has(metaField)) {
+    const before = objectOrEmpty(saved[metaField]);
+    const after = objectOrEmpty(edited[metaField]);
     for (const key of Object.keys(after))
       if (!sameValue(after[key], before[key]) && !defaultMetaRule(key, can))
         refused.push({
-          field: `${META_FIELD}.${key}`,
+          field: `${metaField}.${key}`,
           reason: `setting meta ${key} needs edit_post_meta for that key`,
         });
   }
   if (!can.canPostUnfilteredHtml) {
-    for (const [field, kind] of HTML_FIELDS) {
+    for (const [field, kind] of htmlFieldsOf(rules)) {
       if (!wanted.has(field)) continue;
       const added = addedMarkup(
         disallowedMarkup(textOf(saved[field]), kind),
@@ -272,6 +294,8 @@ function leastOf(a: RecordCapabilities, b: RecordCapabilities): RecordCapabiliti
 export class SharedEditGuard {
   readonly #doc: Y.Doc;
   readonly #mayChangeMeta: (key: string, can: RecordCapabilities) => boolean;
+  readonly #rules: EntitySyncRules;
+  readonly #htmlFields: ReadonlyMap<string, HtmlFieldKind>;
   #shadow: Y.Doc;
   /** Disallowed markup found in each HTML field of the shadow, computed when first needed. */
   readonly #markup = new Map<string, string[]>();
@@ -291,6 +315,8 @@ export class SharedEditGuard {
   constructor(doc: Y.Doc, options: SharedEditGuardOptions = {}) {
     this.#doc = doc;
     this.#mayChangeMeta = options.mayChangeMeta ?? defaultMetaRule;
+    this.#rules = options.rules ?? POST_RULES;
+    this.#htmlFields = htmlFieldsOf(this.#rules);
     this.#shadow = this.#copy();
     doc.on('update', this.#mirror);
   }
@@ -312,7 +338,7 @@ export class SharedEditGuard {
     let keys: Set<string | null> | undefined;
     for (const [type, changedKeys] of transaction.changed) if ((type as unknown) === map) keys = changedKeys;
     const changed: string[] = [];
-    for (const field of HTML_FIELDS.keys()) {
+    for (const field of this.#htmlFields.keys()) {
       const value = map.get(field);
       const isNested =
         value instanceof Y.AbstractType &&
@@ -327,7 +353,7 @@ export class SharedEditGuard {
     if (found === undefined) {
       found = disallowedMarkup(
         textOf(this.#shadow.getMap(DOCUMENT_MAP).get(field)),
-        HTML_FIELDS.get(field) ?? 'post',
+        this.#htmlFields.get(field) ?? 'post',
       );
       this.#markup.set(field, found);
     }
@@ -355,11 +381,12 @@ export class SharedEditGuard {
   ): RefusedChange[] {
     const can = this.#pendingOwners.reduce(leastOf, sender);
     const map = this.#shadow.getMap(DOCUMENT_MAP);
-    const rules = rulesFor(can);
+    const rules = rulesFor(this.#rules, can);
+    const metaField = this.#rules.metaField;
     const before = rules.map(({ field }) => plain(map.get(field)));
-    const metaBefore = objectOrEmpty(plain(map.get(META_FIELD)));
+    const metaBefore = metaField === undefined ? {} : objectOrEmpty(plain(map.get(metaField)));
     const checksHtml = !can.canPostUnfilteredHtml;
-    if (checksHtml) for (const field of HTML_FIELDS.keys()) this.#markupOf(field);
+    if (checksHtml) for (const field of this.#htmlFields.keys()) this.#markupOf(field);
     let changedHtml: string[] = [];
     const onTransaction = (transaction: Y.Transaction): void => {
       changedHtml = this.#changedHtmlFields(this.#shadow, transaction);
@@ -381,11 +408,14 @@ export class SharedEditGuard {
         refused.push({ field, reason: `setting ${field} to ${JSON.stringify(after)} needs ${needs}` });
       }
     });
-    refused.push(...this.#refusedMeta(metaBefore, objectOrEmpty(read(META_FIELD)), can, savedValues));
+    if (metaField !== undefined)
+      refused.push(
+        ...this.#refusedMeta(metaField, metaBefore, objectOrEmpty(read(metaField)), can, savedValues),
+      );
     const pendingMarkup = new Map<string, string[]>();
     if (checksHtml) {
       for (const field of changedHtml) {
-        const after = disallowedMarkup(textOf(map.get(field)), HTML_FIELDS.get(field) ?? 'post');
+        const after = disallowedMarkup(textOf(map.get(field)), this.#htmlFields.get(field) ?? 'post');
         const added = addedMarkup(mergedBaseline(this.#markupOf(field), saved.get(field)), after);
         if (added.length > 0) {
           refused.push({ field, reason: `${added.join(', ')} needs wp:action-unfiltered-html` });
@@ -410,6 +440,7 @@ export class SharedEditGuard {
    * the sender may not change. A removed key is no change: a save without it leaves it as saved.
    */
   #refusedMeta(
+    metaField: string,
     before: Readonly<Record<string, unknown>>,
     after: Readonly<Record<string, unknown>>,
     can: RecordCapabilities,
@@ -422,7 +453,7 @@ export class SharedEditGuard {
       if (sameValue(value, before[key]) || (key in saved && sameValue(value, saved[key]))) continue;
       if (!this.#mayChangeMeta(key, can)) {
         refused.push({
-          field: `${META_FIELD}.${key}`,
+          field: `${metaField}.${key}`,
           reason: `setting meta ${key} needs edit_post_meta for that key`,
         });
       }

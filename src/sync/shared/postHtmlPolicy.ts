@@ -11,6 +11,7 @@
  *
  * @module
  */
+import type { HtmlAllowList } from '../../../core/entitySync.js';
 
 /** Tags WordPress's `$allowedtags` keeps (the title filter, `wp_filter_kses`). */
 const TITLE_TAGS = new Set([
@@ -110,8 +111,8 @@ const POST_TAGS = new Set([
   'source',
 ]);
 
-/** Which allow-list a text field is filtered with. */
-export type HtmlFieldKind = 'title' | 'post';
+/** Which allow-list a text field is filtered with (an entity's `sync.htmlFields` names it per field). */
+export type HtmlFieldKind = HtmlAllowList;
 
 /** A complete start or end tag: name, then anything up to the closing `>` without another `<`. */
 const TAG = /<\s*(\/?)\s*([A-Za-z][A-Za-z0-9:-]*)([^<>]*)>/g;

@@ -34,6 +34,7 @@
 import * as Y from 'yjs';
 import { deepEqual, isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import type { BlockCodec } from './blockCodec.js';
+import { POST_TYPE_SYNC, type EntitySyncRules } from '../../../core/entitySync.js';
 
 /** The root map of the record's synced fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
 export const DOCUMENT_MAP = 'document';
@@ -52,8 +53,8 @@ export const SAVED_VERSION_KEY = 'wpEntities.savedVersion';
 /** Prefix of the `state` keys (ours) that record each seed: `<prefix><field>.<client id>` → saved version. */
 export const SEED_PREFIX = 'wpEntities.seed.';
 
-/** The text fields of a post: what `SyncOptions.textFields` defaults to. */
-export const DEFAULT_TEXT_FIELDS: ReadonlySet<string> = new Set(['title', 'content', 'excerpt']);
+/** The text fields of a post (`POST_TYPE_SYNC.textFields`), which `SyncOptions.textFields` adds to. */
+export const DEFAULT_TEXT_FIELDS: ReadonlySet<string> = new Set(POST_TYPE_SYNC.textFields);
 
 /** Transaction origin of genesis and seed updates and seed repairs: never an undo step. */
 export const SEED_ORIGIN = Symbol('wp-entities.sync.seed');
@@ -72,6 +73,22 @@ export interface DocFieldRules {
    * see `blockDoc.ts`).
    */
   readonly blockCodec?: BlockCodec | undefined;
+}
+
+/**
+ * The document layout of an entity from its sync rules: its text fields (with `extraTextFields`,
+ * `SyncOptions.textFields`) and merged fields, and `blockCodec` when its content holds blocks.
+ */
+export function docFieldRulesOf(
+  rules: EntitySyncRules,
+  extraTextFields: Iterable<string> = [],
+  blockCodec?: BlockCodec,
+): DocFieldRules {
+  return {
+    textFields: new Set([...rules.textFields, ...extraTextFields]),
+    mergedFields: new Set(rules.mergedFields),
+    blockCodec: rules.blocks ? blockCodec : undefined,
+  };
 }
 
 /** FNV-1a over UTF-16 code units with a chosen offset basis, as an unsigned 32-bit number. */

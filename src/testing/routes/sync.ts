@@ -6,8 +6,9 @@
  * - a room `postType/{type}:{id}` needs a numeric id of a post of that type, a type that supports
  *   `custom-fields`, and `edit_post` on it; `postType/{type}` needs the type's create capability;
  *   `taxonomy/{tax}[:id]` needs `manage_categories`; `root/comment[:id]` needs
- *   `moderate_comments`; `root/site` needs `manage_options`; any other room is refused. Refused
- *   rooms are listed in `data.rooms`;
+ *   `moderate_comments`; another `root/{name}[:id]` room needs what the relay's rules of that
+ *   entity say (its config's `sync.roomCapability`: `root/site` needs `manage_options`); any other
+ *   room is refused. Refused rooms are listed in `data.rooms`;
  * - a `client_id` whose live presence belongs to another user is refused (403);
  * - at most 50 rooms, 1 MB per row, 16 MB per body (413 `rest_sync_body_too_large`);
  * - presence keeps only `editorState` from the client; `collaboratorInfo` is the user's own.
@@ -114,8 +115,11 @@ function postOfRoom(request: RestRequest, name: string, id: string): PostRow | u
   return canEditPost(request.user, type, post) ? post : undefined;
 }
 
-/** May the request's user sync `room` (the block editor's `can_user_sync_entity_type`)? */
-export function canSyncRoom(request: RestRequest, room: string): boolean {
+/**
+ * May the request's user sync `room` (the block editor's `can_user_sync_entity_type`, with the
+ * root entities the relay serves read from their sync rules)?
+ */
+export function canSyncRoom(relay: SyncRelay, request: RestRequest, room: string): boolean {
   const slash = room.indexOf('/');
   const kind = room.slice(0, slash);
   const rest = room.slice(slash + 1);
@@ -130,8 +134,9 @@ export function canSyncRoom(request: RestRequest, room: string): boolean {
   }
   if (kind === 'taxonomy') return request.site.db.taxonomies.has(name) && hasCap(user, 'manage_categories');
   if (kind === 'root' && name === 'comment') return hasCap(user, 'moderate_comments');
-  if (kind === 'root' && name === 'site' && id === undefined) return hasCap(user, 'manage_options');
-  return false;
+  const rules = kind === 'root' ? relay.rulesOf(kind, name) : undefined;
+  if (rules === undefined || rules.singleton !== (id === undefined)) return false;
+  return hasCap(user, rules.roomCapability);
 }
 
 /** The presence others see: the client's `editorState`, and who it is from WordPress's users. */
@@ -172,7 +177,7 @@ function permission(relay: SyncRelay) {
       if (owner !== undefined && owner !== request.user?.id) {
         return new WpRestFailure('rest_cannot_edit', 'Client ID is already in use by another user.', 403);
       }
-      if (!canSyncRoom(request, room.room) && !forbiddenRooms.includes(room.room))
+      if (!canSyncRoom(relay, request, room.room) && !forbiddenRooms.includes(room.room))
         forbiddenRooms.push(room.room);
     }
     if (forbiddenRooms.length > 0) {
@@ -211,12 +216,15 @@ function refuseGuardedChanges(relay: SyncRelay, request: RestRequest, rooms: rea
     if (match === null || room.updates.length === 0) continue;
     const type = request.site.db.postTypes.get(match[1] as string);
     const post = postOfRoom(request, match[1] as string, match[2] as string);
-    if (type === undefined || post === undefined) continue;
+    const rules = relay.rulesOf('postType', match[1] as string);
+    if (type === undefined || post === undefined || rules === undefined) continue;
     const can = capabilitiesFromLinks(postActionLinks(request, type, room.room));
     // Someone who may save every guarded change is not judged (their rows stay opaque, as on the block editor's server).
     if (maySaveEverything(request, type, can)) continue;
-    const saved = savedMarkupOf({ title: post.title, content: post.content, excerpt: post.excerpt });
-    for (const change of relay.guard.judge(room.room, room.updates, can, saved, post.meta['_crdt_document']))
+    // The row holds each raw field under its REST name: the rules' HTML fields are read from it.
+    const saved = savedMarkupOf(post, rules);
+    const storedDocument = post.meta['_crdt_document'];
+    for (const change of relay.guard.judge(room.room, room.updates, can, saved, storedDocument, rules))
       refused.push({ room: room.room, ...change });
   }
   if (refused.length === 0) return;
