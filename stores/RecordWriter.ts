@@ -268,6 +268,22 @@ export class RecordWriter {
     );
   }
 
+  /**
+   * The conflict that stops writing `edits` now, if any: one the user has not answered yet, or a
+   * newer save on the site of a field they changed (one check for a save and an autosave).
+   */
+  private async conflictStop<T extends object, E extends object = T>(
+    collection: WritableCollection<T, E>,
+    config: EntityConfig,
+    record: WritableRecord<T, E>,
+    edits: Edits,
+  ): Promise<Error | undefined> {
+    return (
+      unansweredConflict(record) ??
+      (await checkSaveConflict(collection, config, record, edits, this.bases?.of(record), this.transition))
+    );
+  }
+
   private saveEditsNow<T extends object, E extends object = T>(
     collection: WritableCollection<T, E>,
     config: EntityConfig,
@@ -281,16 +297,7 @@ export class RecordWriter {
           : pickEditPaths(record.nonTransientEdits, options.fields);
       let edits = pick();
       if (Object.keys(edits).length > 0 && (this.conflicts === 'detect' || record.conflict !== undefined)) {
-        const stop =
-          unansweredConflict(record) ??
-          (await checkSaveConflict(
-            collection,
-            config,
-            record,
-            edits,
-            this.bases?.of(record),
-            this.transition,
-          ));
+        const stop = await this.conflictStop(collection, config, record, edits);
         if (stop !== undefined) {
           this.transition(record, { type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
@@ -445,16 +452,7 @@ export class RecordWriter {
       }
       if (this.conflicts === 'detect' || record.conflict !== undefined) {
         // WordPress saves an author's own draft in place: an autosave can overwrite their save too.
-        const stop =
-          unansweredConflict(record) ??
-          (await checkSaveConflict(
-            collection,
-            config,
-            record,
-            edits,
-            this.bases?.of(record),
-            this.transition,
-          ));
+        const stop = await this.conflictStop(collection, config, record, edits);
         if (stop !== undefined) {
           this.transition(record, { type: 'saveRefused', error: stop });
           return { ok: false, value: undefined, error: stop };
