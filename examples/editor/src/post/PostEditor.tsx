@@ -35,6 +35,7 @@ export const PostEditor = observer(function PostEditor({ type, id }: { type: Edi
   }, [store, type, id]);
   const resource = { kind: 'postType', name: type, id } as const;
   const mayEdit = store.permissions.get('update', resource);
+  const isOffline = useIsOffline();
   const labels = TYPE_LABELS[type];
   if (mayEdit === false) {
     return (
@@ -47,7 +48,9 @@ export const PostEditor = observer(function PostEditor({ type, id }: { type: Edi
       </section>
     );
   }
-  if (mayEdit === undefined && store.permissions.lastError('update', resource) === undefined) {
+  // Offline, the check waits for the connection: the editor then says so and shows what this
+  // device keeps, instead of "Loading…".
+  if (mayEdit === undefined && store.permissions.lastError('update', resource) === undefined && !isOffline) {
     return (
       <section className="editor" aria-busy="true" aria-label={labels.one}>
         <BackLink type={type} />
