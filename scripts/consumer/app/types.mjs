@@ -33,29 +33,23 @@ mock.addPostType({
 mock.registerPostMeta({ postType: 'book', key: 'isbn', type: 'string' });
 const server = await mock.listen();
 try {
-  const exec = await run('npm', [
-    'exec',
-    '--offline',
-    '--',
-    'wp-entities-types',
-    '--url',
-    server.url,
-    '--out',
-    'wp-types.d.ts',
-  ]);
+  // The bin as an app runs it: from the installed tarball, never from the registry.
+  const types = (...extra) =>
+    run('npm', [
+      'exec',
+      '--offline',
+      '--',
+      'wp-entities-types',
+      '--url',
+      server.url,
+      '--out',
+      'wp-types.d.ts',
+      ...extra,
+    ]);
+  const exec = await types();
   assert.equal(exec.code, 0, `npm exec wp-entities-types failed:\n${exec.output}`);
   console.log(`  npm exec wp-entities-types: ${exec.output.trim()}`);
-  const check = await run('npm', [
-    'exec',
-    '--offline',
-    '--',
-    'wp-entities-types',
-    '--url',
-    server.url,
-    '--out',
-    'wp-types.d.ts',
-    '--check',
-  ]);
+  const check = await types('--check');
   assert.equal(check.code, 0, `--check of the file just written failed:\n${check.output}`);
 } finally {
   await server.close();
