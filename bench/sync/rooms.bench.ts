@@ -176,11 +176,11 @@ async function runRooms(
   try {
     await sleep(500);
     const rssBase = servers.map((server) => rssMb(server.child.pid));
-    const redisBefore = await redisInfo(redis);
     const site = siteOfRestRoot(wordpress.root);
     const names = Array.from({ length: count }, () => `${site}/postType/post/${newPost()}`);
     // The mock numbers posts from 1 in every run: a room an earlier run stored would be reloaded.
     await redis.del(...names.map((name) => `wp-entities:doc:${name}`));
+    const redisBefore = await redisInfo(redis);
     const workerCount = Math.min(WORKERS, count);
     const joinStarted = now();
     for (let w = 0; w < workerCount; w += 1) {
@@ -322,9 +322,8 @@ async function main(): Promise<void> {
       try {
         const result = await runRooms(count, wordpress, newPost, redisUrl, redis, script);
         results.push(result);
-        console.log(
-          `  ${count} rooms: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (load ${result.load})`,
-        );
+        // The whole row at once: a run stopped before the table still leaves every figure.
+        console.log(`  ${count} rooms: ${JSON.stringify(result)}`);
       } catch (error) {
         console.log(`  ${count} rooms: ${error instanceof Error ? error.message : String(error)}`);
         break;
