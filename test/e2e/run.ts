@@ -21,6 +21,7 @@ import { firstLoadTests } from './firstLoad.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
+import { sharedTabsFigures, sharedTabsTests } from './sharedTabs.e2e.js';
 import { inserterTests } from './inserter.e2e.js';
 import { richTextPairTests, richTextTests } from './richText.e2e.js';
 import { offlineTests } from './offline.e2e.js';
@@ -63,6 +64,7 @@ async function main(): Promise<number> {
       ...inserterTests,
       ...richTextPairTests,
       ...firstLoadTests,
+      ...sharedTabsTests,
     ]);
     if (pairs.length > 0) {
       const shared = await startDemo({ port: 0, quiet: true, watch: false });
@@ -71,7 +73,7 @@ async function main(): Promise<number> {
         const collaboration = await runPairTests(shared.url, pairs);
         passed += collaboration.passed;
         failed += collaboration.failed;
-        for (const figure of collaborationFigures) console.log(`    ${figure}`);
+        for (const figure of [...collaborationFigures, ...sharedTabsFigures]) console.log(`    ${figure}`);
       } finally {
         await shared.close();
       }
