@@ -29,9 +29,13 @@ import {
 
 /** The part of a `BroadcastChannel` the tabs use. */
 export interface TabChannel {
+  /** Sends `message` (a structured clone) to every other channel of the name. */
   postMessage(message: unknown): void;
+  /** Hears what other channels of the name send. */
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  /** Stops hearing. */
   removeEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  /** Closes the channel. */
   close(): void;
 }
 

@@ -20,8 +20,11 @@ type Status = 'connecting' | 'connected' | 'disconnected' | 'destroyed';
 
 /** The record a room shares, as providers get it. */
 export interface TabEntity {
+  /** The entity kind (`postType`). */
   readonly kind: string;
+  /** The entity name (`post`). */
   readonly name: string;
+  /** The record id. */
   readonly id: string | number | undefined;
 }
 
@@ -30,9 +33,13 @@ export interface TabEntity {
  * optionally a field, a selection and a block.
  */
 export interface TabPresenceState {
+  /** Who (`SyncUser`). */
   readonly user: { readonly id: number; readonly name: string; readonly color: string };
+  /** The field being edited. */
   readonly field?: string;
+  /** The selection in it. */
   readonly selection?: { readonly start: number; readonly end: number };
+  /** The block the selection is in. */
   readonly block?: {
     readonly clientId?: string | undefined;
     readonly path?: readonly number[] | undefined;
