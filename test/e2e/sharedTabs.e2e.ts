@@ -1,15 +1,16 @@
 /**
  * Browser tests of one person with several tabs (pages of one browser context) on the demo's
  * shared site, with a collaborator in another context: the tabs share one connection to the
- * relay (`SyncOptions.tabs`, on by default), the collaborator sees one person, closing the leader
- * mid-typing hands over with every keystroke delivered once, and junk on the tabs' channel
- * changes nothing.
+ * relay (`SyncOptions.tabs`, on by default), the collaborator sees one person, closing or
+ * crashing the leader mid-typing hands over with every keystroke delivered once, and junk on the
+ * tabs' channel changes nothing.
  *
  * @module
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { PairTest } from './collaboration.e2e.js';
 import { check, expectText, expectValue, waitUntil } from './harness.js';
+import { crashTab } from './neverLoseWork.e2e.js';
 
 const titleField = (page: Page) => page.getByLabel('Title', { exact: true });
 const connectionStatus = (page: Page) => page.getByTestId('connection-status');
@@ -118,6 +119,40 @@ export const sharedTabsTests: PairTest[] = [
       await expectValue(titleField(second), expected, "tab 2's title");
       await expectValue(titleField(third), expected, "tab 3's title");
       await step('handed over');
+      await expectText(connectionStatus(eddie), 'Live · 1 other person', "Eddie's connection status");
+    },
+  },
+  {
+    name: 'tabs: a leader tab that crashes mid-typing hands over within 2 s, every keystroke delivered once',
+    async run({ url, admin, eddie, adminContext, step }) {
+      const second = await openTab(adminContext, url);
+      const start = await titleField(eddie).inputValue();
+      await titleField(admin).click();
+      await admin.keyboard.press('End');
+      await admin.keyboard.type('L', { delay: 30 });
+      await titleField(second).click();
+      await second.keyboard.press('End');
+      await expectValue(titleField(second), `${start}L`, "tab 2's title before the crash");
+      await second.keyboard.type('ab', { delay: 30 });
+      // The renderer dies: no pagehide, no goodbye; only the lock's release tells the other tab.
+      await crashTab(admin);
+      const crashedAt = Date.now();
+      await second.keyboard.type('Y');
+      await waitUntil(
+        () => titleField(eddie).inputValue(),
+        (value) => value.endsWith('abY'),
+        (last) => `Eddie's title after the leader crashed: ${JSON.stringify(last)}`,
+        10_000,
+      );
+      const handOverMs = Date.now() - crashedAt;
+      sharedTabsFigures.push(
+        `the leader tab crashed mid-typing: the next keystroke on the collaborator's screen after ${handOverMs} ms`,
+      );
+      check(handOverMs <= MAX_HAND_OVER_MS, `the hand-over took ${handOverMs} ms`);
+      await second.keyboard.type('cd', { delay: 40 });
+      await expectValue(titleField(eddie), `${start}LabYcd`, "Eddie's title: every keystroke once, in order");
+      await step('handed over after a crash');
+      // The crashed tab's entry goes with the relay's presence timeout; then one person again.
       await expectText(connectionStatus(eddie), 'Live · 1 other person', "Eddie's connection status");
     },
   },

@@ -16,6 +16,9 @@ import { FakeBrowser, type FakeTab } from './fakeTabs.js';
 
 type TabsOption = ReturnType<FakeTab['tabsOption']> | 'separate';
 
+/** Waits on a condition; the generous limit is for a loaded machine, not the expected time. */
+const waitFor = <T>(check: () => T): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 20 });
+
 const open: RootStore[] = [];
 afterEach(() => {
   for (const store of open.splice(0)) store.dispose();
@@ -102,8 +105,8 @@ describe('tabs of one browser share one connection', () => {
     for (const tab of tabs) mine.push(await openPost(mock, net, id, 1, tab.tabsOption()));
     const other = await openPost(mock, net, id, 2, 'separate');
 
-    await vi.waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
-    await vi.waitFor(() => {
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    await waitFor(() => {
       for (const person of mine) expect(person.store.sync!.connection(person.record)).toBe('connected');
     });
     // One of the three tabs' providers opened the room; the others never touched the network.
@@ -111,7 +114,7 @@ describe('tabs of one browser share one connection', () => {
     expect(other.store.sync!.peers(other.record)[0]!.user.id).toBe(1);
     // Each of my tabs sees the collaborator, and not my other tabs.
     for (const person of mine) {
-      await vi.waitFor(() =>
+      await waitFor(() =>
         expect(person.store.sync!.peers(person.record).map((peer) => peer.user.id)).toEqual([2]),
       );
     }
@@ -119,7 +122,7 @@ describe('tabs of one browser share one connection', () => {
     // What any tab types reaches the collaborator and every other tab; and back.
     type(mine[2]!, ' from tab 3');
     type(other, ' and Bo');
-    await vi.waitFor(() => {
+    await waitFor(() => {
       for (const person of [...mine, other]) expect(titleOf(person)).toBe(titleOf(other));
       expect(titleOf(other)).toContain(' from tab 3');
       expect(titleOf(other)).toContain(' and Bo');
@@ -136,10 +139,10 @@ describe('tabs of one browser share one connection', () => {
     const second = await openPost(mock, net, id, 1, browser.tab().tabsOption());
     const other = await openPost(mock, net, id, 2, 'separate');
     first.store.sync!.setLocalPresence(first.record, { field: 'title', selection: { start: 1, end: 1 } });
-    await vi.waitFor(() => expect(other.store.sync!.peers(other.record)[0]?.field).toBe('title'));
+    await waitFor(() => expect(other.store.sync!.peers(other.record)[0]?.field).toBe('title'));
     await new Promise((resolve) => setTimeout(resolve, 5));
     second.store.sync!.setLocalPresence(second.record, { field: 'content', selection: { start: 2, end: 3 } });
-    await vi.waitFor(() => {
+    await waitFor(() => {
       const peers = other.store.sync!.peers(other.record);
       expect(peers).toHaveLength(1);
       expect(peers[0]).toMatchObject({ field: 'content', selection: { start: 2, end: 3 } });
@@ -153,7 +156,7 @@ describe('tabs of one browser share one connection', () => {
     const mine: Person[] = [];
     for (const tab of tabs) mine.push(await openPost(mock, net, id, 1, tab.tabsOption()));
     const other = await openPost(mock, net, id, 2, 'separate');
-    await vi.waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
     const leaderTab = leaderOf(browser)!;
     const leader = mine[tabs.indexOf(leaderTab)]!;
     const followers = mine.filter((person) => person !== leader);
@@ -167,11 +170,11 @@ describe('tabs of one browser share one connection', () => {
     // Typed while nobody leads, and while the new leader takes over.
     type(followers[0]!, 'def');
     type(followers[1]!, 'XYZ');
-    await vi.waitFor(() => expect(leaderOf(browser)).toBeDefined());
+    await waitFor(() => expect(leaderOf(browser)).toBeDefined());
     expect(Date.now() - crashedAt).toBeLessThan(2000);
     type(followers[1]!, '123');
 
-    await vi.waitFor(() => {
+    await waitFor(() => {
       expect(titleOf(other)).toBe(titleOf(followers[0]!));
       expect(titleOf(other)).toBe(titleOf(followers[1]!));
       for (const part of ['abc', 'def', 'XYZ', '123']) expect(titleOf(other)).toContain(part);
@@ -182,7 +185,7 @@ describe('tabs of one browser share one connection', () => {
     expect(title.startsWith('Hello')).toBe(true);
     expect([...title.slice('Hello'.length)].sort()).toEqual([...typed].sort());
     // The collaborator ends up seeing one person again (the dead leader's entry is gone with it).
-    await vi.waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
     // And the new leader alone opened one more connection.
     expect(followers.reduce((sum, person) => sum + person.provider.opened, 0)).toBe(1);
   });
@@ -195,12 +198,12 @@ describe('tabs of one browser share one connection', () => {
     const first = await openPost(mock, net, id, 1, firstTab.tabsOption(30));
     const second = await openPost(mock, net, id, 1, secondTab.tabsOption(30));
     const other = await openPost(mock, net, id, 2, 'separate');
-    await vi.waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
     expect(leaderOf(browser)).toBe(firstTab);
     firstTab.setHidden(true);
-    await vi.waitFor(() => expect(leaderOf(browser)).toBe(secondTab));
+    await waitFor(() => expect(leaderOf(browser)).toBe(secondTab));
     type(first, ' still synced');
-    await vi.waitFor(() => expect(titleOf(other)).toBe('Hello still synced'));
+    await waitFor(() => expect(titleOf(other)).toBe('Hello still synced'));
     expect(titleOf(second)).toBe('Hello still synced');
     expect(second.provider.opened).toBe(1);
   });
@@ -211,7 +214,7 @@ describe('tabs of one browser share one connection', () => {
     const b = await openPost(mock, net, id, 1, undefined as never);
     expect(a.provider.opened + b.provider.opened).toBe(2);
     type(a, '!');
-    await vi.waitFor(() => expect(titleOf(b)).toBe('Hello!'));
+    await waitFor(() => expect(titleOf(b)).toBe('Hello!'));
   });
 });
 
@@ -224,7 +227,7 @@ describe('the channel is hostile input', () => {
       await openPost(mock, net, id, 1, browser.tab().tabsOption()),
     ];
     const other = await openPost(mock, net, id, 2, 'separate');
-    await vi.waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
     const room = (mine[0]!.store.sync as unknown as { roomName(record: unknown): string }).roomName(
       mine[0]!.record,
     );
@@ -258,7 +261,7 @@ describe('the channel is hostile input', () => {
     });
     // The tabs still work together.
     type(mine[1]!, '!');
-    await vi.waitFor(() => expect(titleOf(other)).toBe('Hello!'));
+    await waitFor(() => expect(titleOf(other)).toBe('Hello!'));
   });
 
   it('parseTabMessage accepts only the shapes the library writes', () => {
@@ -312,18 +315,18 @@ describe('electTab', () => {
       });
     const [a, b, c] = [browser.tab('a'), browser.tab('b'), browser.tab('c')];
     const ea = elect(a);
-    await vi.waitFor(() => expect(ea.isLeader).toBe(true));
+    await waitFor(() => expect(ea.isLeader).toBe(true));
     const eb = elect(b);
     const ec = elect(c);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect([ea.isLeader, eb.isLeader, ec.isLeader]).toEqual([true, false, false]);
     ea.handOver();
-    await vi.waitFor(() => expect(eb.isLeader).toBe(true));
+    await waitFor(() => expect(eb.isLeader).toBe(true));
     expect(ea.isLeader).toBe(false);
     b.crash();
-    await vi.waitFor(() => expect(ec.isLeader).toBe(true));
+    await waitFor(() => expect(ec.isLeader).toBe(true));
     ec.stop();
-    await vi.waitFor(() => expect(ea.isLeader).toBe(true));
+    await waitFor(() => expect(ea.isLeader).toBe(true));
     ea.stop();
     ea.stop();
     expect(leads).toEqual([
