@@ -165,6 +165,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
     return this.configSource ? this.configSource.ensure() : this.store.entities.ensure(this.kind, this.name);
   }
 
+  /** Where the server's answers are told to the other tabs; a record's revisions are not shared. */
+  private get tabs(): CollectionHost['crossTab'] {
+    return this.configSource === undefined ? this.store.crossTab : undefined;
+  }
+
   /** The writer of saves, deletes and autosaves: the store's. @internal */
   get writer(): RecordWriter {
     return this.store.writer ?? (this.ownWriter ??= new RecordWriter({ transport: this.store.transport }));
@@ -436,13 +441,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         const hint = singleRecordHint(config.singleton ? undefined : record.id, body, allow);
         if (hint !== undefined) givePermissionHints(this.store.permissions, config, [hint], permissionMark);
       });
-      this.store.crossTab?.records(
-        this.kind,
-        this.name,
-        [data],
-        parts?.context ?? DEFAULT_CONTEXT,
-        !parts?.fields,
-      );
+      this.tabs?.records(this.kind, this.name, [data], parts?.context ?? DEFAULT_CONTEXT, !parts?.fields);
       return record;
     } catch (error) {
       dispatchRecordAction(record, { type: 'fetchEnded', error: toError(error) });
@@ -585,7 +584,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
       giveRecordHints(this.store.permissions, config, page.items, config.key, page.permissionMark);
     });
-    this.store.crossTab?.records(this.kind, this.name, page.items, parts.context, !parts.fields);
+    this.tabs?.records(this.kind, this.name, page.items, parts.context, !parts.fields);
   }
 
   /**

@@ -13,10 +13,9 @@
  *
  * @packageDocumentation
  */
+export type { CrossTabCacheFactory, CrossTabHost, CrossTabLink } from '../../stores/crossTab/tabLink.js';
 import { openCrossTabCache } from '../../stores/crossTab/CrossTabCache.js';
 import type { CrossTabCacheFactory } from '../../stores/crossTab/tabLink.js';
-
-export type { CrossTabCacheFactory, CrossTabHost, CrossTabLink } from '../../stores/crossTab/tabLink.js';
 
 /**
  * The `crossTab` option of a `RootStore` that shares its cache with the other tabs of the site
