@@ -183,6 +183,31 @@ describe('one cache for the tabs of a site', () => {
     expect(two.requests()).toBe(before);
   });
 
+  it('a message about an entity this tab never opened makes nothing in it', async () => {
+    const one = tab();
+    const two = tab();
+    await two.store.collection('postType', 'post').fetch(first);
+    const page = mock.addPost('page', { title: 'A page' });
+    await one.store.collection('postType', 'page').fetch(page);
+    await delivered();
+    expect(two.store.allCollections.map((collection) => collection.name)).not.toContain('page');
+    expect(two.store.crossTabError).toBeUndefined();
+  });
+
+  it('a save of the site settings (a single record) in one tab shows in the other', async () => {
+    const one = tab();
+    const two = tab();
+    const mine = await one.store.collection('root', 'site').fetch();
+    const theirs = await two.store.collection('root', 'site').fetch();
+    await delivered();
+    const before = two.requests();
+    mine!.edit({ title: 'Renamed in tab one' });
+    await mine!.save({ throwOnError: true });
+    await delivered();
+    expect(theirs!.edited).toMatchObject({ title: 'Renamed in tab one' });
+    expect(two.requests()).toBe(before);
+  });
+
   it('a delete in one tab takes the record out of the other tab’s lists; its unsaved edits there stay', async () => {
     const one = tab();
     const two = tab();
