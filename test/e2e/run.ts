@@ -25,6 +25,7 @@ import { sharedTabsFigures, sharedTabsTests } from './sharedTabs.e2e.js';
 import { inserterTests } from './inserter.e2e.js';
 import { richTextPairTests, richTextTests } from './richText.e2e.js';
 import { offlineTests } from './offline.e2e.js';
+import { crossTabCacheTests, runCrossTabCacheTests } from './crossTabCache.e2e.js';
 import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
 /** Runs the tests whose name contains any of the arguments (`run.ts "Save all" "shared site:"`); all without one. */
@@ -55,6 +56,15 @@ async function main(): Promise<number> {
       failed += result.failed;
     } finally {
       await demo.close();
+    }
+
+    // One person, two tabs of one context: one cache (its own page and mock site, no demo).
+    const crossTab = selected(crossTabCacheTests);
+    if (crossTab.length > 0) {
+      console.log('One cache for two tabs of one browser (crossTab: crossTabCache())');
+      const result = await runCrossTabCacheTests(browser.context, crossTab);
+      passed += result.passed;
+      failed += result.failed;
     }
 
     // Two people on one post, each in their own browser context, on the demo's shared site.
