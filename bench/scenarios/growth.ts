@@ -72,7 +72,7 @@ export const GROWTH_SHAPES: readonly GrowthShape[] = [
     metric: 'aboveParseCpuMs',
     costLabel: 'CPU ms above JSON.parse',
     sizeKey: 'queries',
-    sizes: [100, 300, 1_000],
+    sizes: [30, 100, 300],
     unit: 'queries',
   },
   {
