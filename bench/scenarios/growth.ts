@@ -82,7 +82,7 @@ export const GROWTH_SHAPES: readonly GrowthShape[] = [
     metric: 'cpuMs',
     costLabel: 'CPU ms',
     sizeKey: 'churnEdits',
-    sizes: [200, 2_000, 20_000],
+    sizes: [100, 1_000, 10_000],
     unit: 'edits',
   },
 ];
