@@ -483,7 +483,8 @@ function runScript(script: string, nodeArgs: string[]): void {
 if (withBundle) runScript('./bundle.ts', []);
 // A list then a permission check per record, against ours, core-data 6.30 and 8.1: each side in its
 // own process (the two core-data releases cannot share one).
-if (!oursOnly && (!only || only.includes('permissions'))) runScript('./permissions/run.ts', []);
+if (!oursOnly && !growthAlone() && (!only || only.includes('permissions')))
+  runScript('./permissions/run.ts', []);
 if (withCurves) runScript('./curves.ts', ['--expose-gc', '--max-old-space-size=8192']);
 
 /** One shape of the growth table as measured: side → its cost at each size (the median of every round). */
