@@ -5,28 +5,17 @@
  */
 import { action, computed, createAtom, makeObservable, observable, runInAction } from 'mobx';
 import type { EditEvent } from '../models/EditFunnel.js';
-import type { EntityRecord } from '../models/EntityRecord.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 import { isInAction } from '../models/lazyObservable.js';
 import type { UndoTarget } from '../models/RecordHost.js';
 import { deepEqual } from '../models/snapshot.js';
 import type { ExternalUndoStep, UndoDelegate } from './undoDelegation.js';
-import { delegatedCloseCause, makesUndoStep } from './undoSteps.js';
+import { delegatedCloseCause, makesUndoStep, type UndoEntry, type UndoStep } from './undoSteps.js';
 
 export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 export type { UndoTarget } from '../models/RecordHost.js';
 export type { ExternalUndoStep, UndoDelegate } from './undoDelegation.js';
-
-/** The changes of one step to one record. */
-export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
-  /** The record the changes apply to. */
-  readonly record: R;
-  /** Per field, the edited value before (`from`, applied by undo) and after (`to`, applied by redo). */
-  readonly changes: UndoChanges;
-}
-
-/** One undo level; it may touch several records. */
-export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
+export type { UndoEntry, UndoStep } from './undoSteps.js';
 
 /** Options of {@link UndoHistory.add}. */
 export interface AddStepOptions {

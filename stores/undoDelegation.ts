@@ -14,8 +14,7 @@
  * @module
  */
 import type { UndoTarget } from '../models/RecordHost.js';
-import type { UndoStep } from './UndoHistory.js';
-import type { CloseCause } from './undoSteps.js';
+import type { CloseCause, UndoStep } from './undoSteps.js';
 
 /**
  * A step kept by another undo stack, pushed into the history so one `store.undo()` walks both;

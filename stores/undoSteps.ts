@@ -1,5 +1,5 @@
 /**
- * Where undo steps begin and end: every rule that decides a step boundary, for the store's own
+ * What an undo step is, and where steps begin and end: every rule that decides a step boundary, for the store's own
  * history and for the undo stacks it delegates to (collaborative sync's per-person
  * `Y.UndoManager`). `UndoHistory`, the journal restore, `SyncManager` and `SyncUndo` ask here, so a
  * change of what makes a step is made in this file alone.
@@ -18,6 +18,20 @@
  * @module
  */
 import type { EditOrigin } from '../models/EditFunnel.js';
+import type { UndoChanges } from '../models/editPipeline.js';
+import type { EntityRecord } from '../models/EntityRecord.js';
+import type { UndoTarget } from '../models/RecordHost.js';
+
+/** The changes of one step to one record. */
+export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
+  /** The record the changes apply to. */
+  readonly record: R;
+  /** Per field, the edited value before (`from`, applied by undo) and after (`to`, applied by redo). */
+  readonly changes: UndoChanges;
+}
+
+/** One undo level; it may touch several records. */
+export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
 
 /** How long a delegated stack's step stays open for the next edit of its record (`sync.undoCaptureTimeoutMs`). */
 export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
