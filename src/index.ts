@@ -68,7 +68,7 @@ export {
   type Transport,
 } from '../core/transport/index.js';
 
-// Errors, each with its guard (`SyncError` is `wp-entities/sync`'s).
+// Errors, each with its guard (`SyncError` also for `store.crossTabError`, without loading sync).
 export {
   ArgumentError,
   BatchError,
@@ -79,6 +79,7 @@ export {
   RestError,
   SnapshotError,
   StoreDisposedError,
+  SyncError,
   WpEntitiesError,
   isArgumentError,
   isBatchError,
@@ -89,6 +90,7 @@ export {
   isRestError,
   isSnapshotError,
   isStoreDisposedError,
+  isSyncError,
   isWpEntitiesError,
 } from '../core/errors.js';
 

@@ -25,6 +25,7 @@ import {
   RestTransport,
   RootStore,
   SiteStore,
+  SyncError,
   TaxonomyConfig,
   UndoHistory,
   UserStore,
@@ -48,7 +49,6 @@ import type { QueryMeta } from '../../models/RecordHost.js';
 import type { EmbedPreview } from '../../stores/EmbedStore.js';
 import type { UndoEntry, UndoStep } from '../../stores/UndoHistory.js';
 import type { User } from '../../stores/UserStore.js';
-import { SyncError } from '../../src/sync/index.js';
 import {
   StoreProvider,
   useEntityProp,
