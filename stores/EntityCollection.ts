@@ -54,7 +54,11 @@ import type { ServerAnswerSink } from './crossTab/tabLink.js';
 
 export type { ListState, QueryMeta, RecordPermissions } from '../models/RecordHost.js';
 
-/** Options of {@link EntityCollection.receive}. */
+/**
+ * Options of {@link EntityCollection.receive}.
+ *
+ * @inline
+ */
 export interface ReceiveOptions {
   /**
    * The query the records answer: its context says where they are stored, its `_fields` whether

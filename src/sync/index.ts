@@ -21,6 +21,7 @@ registerSyncEngine((store, options) => new SyncManager(store as SyncStore, optio
 export { SyncManager } from './client/SyncManager.js';
 export type { GuardedSaveOptions } from './client/SyncManager.js';
 export type { SyncOptions } from './client/options.js';
+export type { EntitySyncRules, EntitySyncSpec } from '../../core/entitySync.js';
 export { ForeignEditsError, type ForeignEdit } from './client/ForeignEdits.js';
 export type {
   Peer,

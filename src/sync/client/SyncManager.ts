@@ -9,6 +9,7 @@ import type * as Y from 'yjs';
 import type { EditListener } from '../../../models/EditFunnel.js';
 import type { EntityRecord } from '../../../models/EntityRecord.js';
 import type { UndoDelegate } from '../../../stores/undoDelegation.js';
+import { DEFAULT_UNDO_CAPTURE_TIMEOUT_MS, isStepOfItsOwn, makesUndoStep } from '../../../stores/undoSteps.js';
 import type { EditEvent } from '../../../models/EditFunnel.js';
 import type { SaveExtension } from '../../../stores/RecordWriter.js';
 import { ArgumentError, StoreDisposedError, SyncError } from '../../../core/errors.js';
@@ -28,8 +29,6 @@ import type { SyncBlock } from '../shared/blockCodec.js';
 import type { ProviderFactory } from '../providers/provider.js';
 import { shareAcrossTabs, type TabConnection } from '../providers/sharedTabs.js';
 
-/** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
-export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
 /** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
 const DEFAULT_LEAVE_DELAY_MS = 300_000;
 
@@ -135,9 +134,9 @@ export class SyncManager {
       if (room === undefined) return;
       // The history places the edit's undo step first, then the edit is written (undoDelegation.ts).
       // Only this person's own edits make steps: a peer's keystroke skips the history's action.
-      if (event.origin === 'local' && !event.undoIgnore) this.store.history.recordDelegatedEdit(event);
+      if (makesUndoStep(event)) this.store.history.recordDelegatedEdit(event);
       // A journal restore is an undo step of its own (the history hears of it after the write).
-      else if (event.origin === 'restore') room.undo.closeStep('order');
+      else if (isStepOfItsOwn(event)) room.undo.closeStep('order');
       room.binding.onEdit(event.changes, event.origin, event.undoIgnore);
     });
   }
