@@ -19,7 +19,6 @@ import {
 } from '../../examples/editor/src/post/sharedBlocks/sharedBlockEdits.js';
 import { SharedBlocks } from '../../examples/editor/src/post/sharedBlocks/SharedBlocks.js';
 import { selectIn } from '../../examples/editor/src/text/domOffsets.js';
-import { writeHeldKeystroke } from '../../examples/editor/src/text/heldKeystroke.js';
 import { typingUndoOf } from '../../examples/editor/src/text/typingUndo.js';
 import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
@@ -41,7 +40,6 @@ Range.prototype.getClientRects ??= function getClientRects() {
 const roots: Root[] = [];
 const stores: RootStore[] = [];
 afterEach(() => {
-  writeHeldKeystroke(window);
   for (const root of roots.splice(0)) act(() => root.unmount());
   for (const store of stores.splice(0)) store.dispose();
   document.body.replaceChildren();
@@ -126,7 +124,7 @@ async function placeCaret(field: HTMLElement, offset: number): Promise<void> {
   await nextTask();
 }
 
-/** Types `data` at the caret as Chromium does (into the caret's text node, then `input`), and lets its frame pass. */
+/** Types `data` at the caret as Chromium does (into the caret's text node, then `input`). */
 async function type(field: HTMLElement, data: string): Promise<void> {
   for (const character of data) {
     act(() => {
@@ -146,7 +144,6 @@ async function type(field: HTMLElement, data: string): Promise<void> {
       );
     });
     await nextTask();
-    act(() => writeHeldKeystroke(window));
   }
 }
 
