@@ -21,6 +21,7 @@ import { firstLoadTests } from './firstLoad.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
+import { sharedBlocksTests } from './sharedBlocks.e2e.js';
 import { sharedTabsFigures, sharedTabsTests } from './sharedTabs.e2e.js';
 import { inserterTests } from './inserter.e2e.js';
 import { richTextPairTests, richTextTests } from './richText.e2e.js';
@@ -71,6 +72,7 @@ async function main(): Promise<number> {
     const pairs = selected([
       ...pairTests,
       ...sharedEditingTests,
+      ...sharedBlocksTests,
       ...inserterTests,
       ...richTextPairTests,
       ...firstLoadTests,
