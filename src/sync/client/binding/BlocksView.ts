@@ -1,0 +1,210 @@
+/**
+ * The document's blocks as the binding reads them, at one block's cost per change: each top-level
+ * block map keeps its plain JSON and its serialization until a transaction changes something inside
+ * it, so after a keystroke in block 900 only block 900 is read and serialized again; the post's
+ * content is the cached pieces joined (with `BlockCodec.serializeBlock`), and `clientId`s are looked
+ * up in an index that is rebuilt only when a lookup misses.
+ *
+ * Every transaction of the document, this person's and everyone else's, goes through
+ * {@link BlocksView.noteTransaction}: that is what keeps the caches true.
+ *
+ * @module
+ */
+import { observable, runInAction } from 'mobx';
+import * as Y from 'yjs';
+import { sharedBlocksOf, type SharedBlocks } from '../../shared/blockDoc.js';
+import type { BlockCodec, SyncBlock } from '../../shared/blockCodec.js';
+
+/** Any shared type, as `transaction.changed` keys them. */
+type YType = Y.AbstractType<Y.YEvent<any>>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+type BlockMap = Y.Map<unknown>;
+
+/** What one top-level block map gave when last read (dropped when anything inside it changes). */
+interface BlockReading {
+  json?: SyncBlock;
+  serialized?: string;
+}
+
+/** The separator `@wordpress/blocks`' `serialize` puts between top-level blocks. */
+const BLOCK_SEPARATOR = '\n\n';
+
+/** The blocks of one document, read once per change of each block. */
+export class BlocksView {
+  /** The blocks array the readings below belong to (a peer may replace `document.blocks`). */
+  private array: SharedBlocks | undefined;
+  private readonly readings = new WeakMap<BlockMap, BlockReading>();
+  /** Every block map (inner ones too) by `clientId`, first in document order; rebuilt on a miss. */
+  private index: Map<string, BlockMap> | undefined;
+  /** The list {@link blocks} last returned and the content {@link content} last returned. */
+  private list: readonly SyncBlock[] | undefined;
+  private joined: string | undefined;
+  /** True when the blocks changed since observers were last told (a read inside a transaction saw it first). */
+  private isNoticePending = false;
+  /** Moves whenever the blocks change (what {@link blocks} observes). */
+  private readonly changes = observable.box(0);
+
+  constructor(
+    private readonly doc: Y.Doc,
+    private readonly documentMap: Y.Map<unknown>,
+    private readonly codec: BlockCodec,
+  ) {}
+
+  /**
+   * After each transaction: drops what it made stale (see {@link dropStale}). Returns true when it
+   * changed the blocks (then {@link blocks}' observers run again).
+   */
+  noteTransaction(transaction: Y.Transaction): boolean {
+    this.dropStale(transaction);
+    if (!this.isNoticePending) return false;
+    this.isNoticePending = false;
+    runInAction(() => this.changes.set(this.changes.get() + 1));
+    return true;
+  }
+
+  /**
+   * Drops the readings of the top-level blocks `transaction` changed something inside, the list
+   * and the content; returns true when it changed the blocks.
+   */
+  private dropStale(transaction: Y.Transaction): boolean {
+    const array = sharedBlocksOf(this.documentMap);
+    let isChanged = false;
+    if (array !== this.array) {
+      this.array = array;
+      this.index = undefined;
+      isChanged = true;
+    } else if (array !== undefined) {
+      for (const type of transaction.changed.keys()) {
+        const block = this.topLevelBlockOf(array, type);
+        if (block === undefined) continue;
+        isChanged = true;
+        if (block !== type) this.readings.delete(block as unknown as BlockMap);
+      }
+    }
+    if (isChanged) {
+      this.isNoticePending = true;
+      this.list = undefined;
+      this.joined = undefined;
+    }
+    return isChanged;
+  }
+
+  /**
+   * Inside a transaction, what it changed so far is not noted yet: drops that first, so a read in
+   * the middle of a write sees the write.
+   */
+  private catchUp(): void {
+    const transaction = this.doc._transaction;
+    if (transaction !== null) this.dropStale(transaction);
+  }
+
+  /**
+   * The top-level block map `type` lies in, `array` itself when `type` is the array (a block added
+   * or removed), `undefined` when `type` is outside the blocks. Walks up the parents: a block's
+   * depth, not the post's length.
+   */
+  private topLevelBlockOf(array: SharedBlocks, type: YType): YType | undefined {
+    if (type === (array as unknown as YType)) return type;
+    let current: YType = type;
+    for (;;) {
+      const parent = current._item?.parent;
+      if (!(parent instanceof Y.AbstractType)) return undefined;
+      if (parent === (array as unknown as YType)) return current;
+      current = parent as YType;
+    }
+  }
+
+  /** The blocks (observable), unchanged blocks as the same objects as in the last list. */
+  blocks(): readonly SyncBlock[] {
+    this.changes.get();
+    this.catchUp();
+    if (this.list !== undefined) return this.list;
+    const array = this.currentArray();
+    this.list = array === undefined ? [] : array.toArray().map((block) => this.jsonOf(block));
+    return this.list;
+  }
+
+  /**
+   * The content the blocks serialize to. With `serializeBlock` and two blocks or more: the cached
+   * serializations joined; otherwise the codec serializes the whole list.
+   */
+  content(): string {
+    this.catchUp();
+    if (this.joined !== undefined) return this.joined;
+    const array = this.currentArray();
+    const maps = array === undefined ? [] : array.toArray();
+    const serializeBlock = this.codec.serializeBlock;
+    if (serializeBlock === undefined || maps.length < 2) {
+      this.joined = this.codec.serialize(maps.map((block) => this.jsonOf(block)));
+      return this.joined;
+    }
+    const pieces = maps.map((block) => {
+      const reading = this.readingOf(block);
+      reading.serialized ??= serializeBlock(this.jsonOf(block));
+      return reading.serialized;
+    });
+    this.joined = pieces.join(BLOCK_SEPARATOR);
+    return this.joined;
+  }
+
+  /** The block map with `clientId` (inner blocks too), `undefined` when none has it. */
+  blockMap(clientId: string): BlockMap | undefined {
+    this.catchUp();
+    const array = this.currentArray();
+    if (array === undefined) return undefined;
+    const known = this.index?.get(clientId);
+    if (known !== undefined && this.isLiveBlock(array, known, clientId)) return known;
+    this.index = indexOf(array);
+    return this.index.get(clientId);
+  }
+
+  /** True when `block` still has `clientId` and lies in `array` (not deleted, not moved out). */
+  private isLiveBlock(array: SharedBlocks, block: BlockMap, clientId: string): boolean {
+    const item = block._item;
+    if (item === null || item.deleted || block.get('clientId') !== clientId) return false;
+    return Y.isParentOf(array as unknown as Y.AbstractType<unknown>, item);
+  }
+
+  /** The document's blocks array, noted as the one the readings belong to. */
+  private currentArray(): SharedBlocks | undefined {
+    const array = sharedBlocksOf(this.documentMap);
+    if (array !== this.array) {
+      this.array = array;
+      this.index = undefined;
+      this.list = undefined;
+      this.joined = undefined;
+    }
+    return array;
+  }
+
+  private readingOf(block: BlockMap): BlockReading {
+    let reading = this.readings.get(block);
+    if (reading === undefined) {
+      reading = {};
+      this.readings.set(block, reading);
+    }
+    return reading;
+  }
+
+  private jsonOf(block: BlockMap): SyncBlock {
+    const reading = this.readingOf(block);
+    reading.json ??= block.toJSON() as SyncBlock;
+    return reading.json;
+  }
+}
+
+/** Every block map among `blocks` and their inner blocks by `clientId`, the first in document order. */
+function indexOf(blocks: SharedBlocks): Map<string, BlockMap> {
+  const index = new Map<string, BlockMap>();
+  const visit = (list: Y.Array<unknown>): void => {
+    for (const block of list) {
+      if (!(block instanceof Y.Map)) continue;
+      const clientId = block.get('clientId');
+      if (typeof clientId === 'string' && !index.has(clientId)) index.set(clientId, block);
+      const inner = block.get('innerBlocks');
+      if (inner instanceof Y.Array) visit(inner as Y.Array<unknown>);
+    }
+  };
+  visit(blocks as Y.Array<unknown>);
+  return index;
+}
