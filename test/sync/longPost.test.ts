@@ -141,7 +141,7 @@ describe('a keystroke in a long post', () => {
       fc.record({
         kind: fc.constantFrom('editBlock' as const, 'blockEditor' as const),
         who,
-        block: fc.nat(40),
+        block: fc.nat(500),
         at: fc.nat(200),
         text: fc.string({
           minLength: 1,
@@ -149,13 +149,13 @@ describe('a keystroke in a long post', () => {
           unit: fc.constantFrom('a', 'b', ' ', 'é', '<em>', '</em>'),
         }),
       }),
-      fc.record({ kind: fc.constant('wholeContent' as const), who, block: fc.nat(40), remove: fc.boolean() }),
+      fc.record({ kind: fc.constant('wholeContent' as const), who, block: fc.nat(500), remove: fc.boolean() }),
       fc.record({ kind: fc.constant('flush' as const) }),
     );
     await fc.assert(
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 25 }), async (edits) => {
         const net = memoryNetwork({ autoDeliver: false });
-        const people = await twoPeople(30, net);
+        const people = await twoPeople(150, net);
         const check = (): void => {
           for (const person of people) {
             expect(contentOf(person.record)).toBe(serializedDocument(person));

@@ -25,7 +25,8 @@ const RICH_TEXT_TAG: Readonly<Record<string, string>> = {
 let nextClientId = 0;
 
 function blockOf(name: string, json: string | undefined, inner: string, innerBlocks: SyncBlock[]): SyncBlock {
-  const attributes: Record<string, unknown> = json === undefined ? {} : (JSON.parse(json) as object);
+  const attributes: Record<string, unknown> =
+    json === undefined ? {} : (JSON.parse(json) as Record<string, unknown>);
   const tag = RICH_TEXT_TAG[name];
   if (tag !== undefined) {
     const match = new RegExp(`^<${tag}>([\\s\\S]*)</${tag}>$`).exec(inner.trim());

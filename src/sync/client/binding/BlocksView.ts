@@ -29,11 +29,28 @@ interface BlockReading {
 /** The separator `@wordpress/blocks`' `serialize` puts between top-level blocks. */
 const BLOCK_SEPARATOR = '\n\n';
 
+/** Blocks per run of the content joined ahead (a changed block rejoins its run, then the runs are linked). */
+const CHUNK = 64;
+
+/**
+ * The top-level blocks in order, with what was read of each by position: rebuilt when a block is
+ * added or removed, updated at one position when one block changes.
+ */
+interface Order {
+  readonly maps: readonly BlockMap[];
+  readonly positions: Map<BlockMap, number>;
+  readonly jsons: (SyncBlock | undefined)[];
+  readonly serialized: (string | undefined)[];
+  /** The serializations of each run of {@link CHUNK} blocks, joined. */
+  readonly chunks: (string | undefined)[];
+}
+
 /** The blocks of one document, read once per change of each block. */
 export class BlocksView {
   /** The blocks array the readings below belong to (a peer may replace `document.blocks`). */
   private array: SharedBlocks | undefined;
   private readonly readings = new WeakMap<BlockMap, BlockReading>();
+  private order: Order | undefined;
   /** Every block map (inner ones too) by `clientId`, first in document order; rebuilt on a miss. */
   private index: Map<string, BlockMap> | undefined;
   /** The list {@link blocks} last returned and the content {@link content} last returned. */
@@ -72,13 +89,15 @@ export class BlocksView {
     if (array !== this.array) {
       this.array = array;
       this.index = undefined;
+      this.order = undefined;
       isChanged = true;
     } else if (array !== undefined) {
       for (const type of transaction.changed.keys()) {
         const block = this.topLevelBlockOf(array, type);
         if (block === undefined) continue;
         isChanged = true;
-        if (block !== type) this.readings.delete(block as unknown as BlockMap);
+        if (block === type) this.order = undefined;
+        else this.forget(block as unknown as BlockMap);
       }
     }
     if (isChanged) {
@@ -114,37 +133,86 @@ export class BlocksView {
     }
   }
 
+  /** Forgets what was read of one top-level block (something inside it changed). */
+  private forget(block: BlockMap): void {
+    this.readings.delete(block);
+    const order = this.order;
+    const at = order?.positions.get(block);
+    if (order === undefined || at === undefined) return;
+    order.jsons[at] = undefined;
+    order.serialized[at] = undefined;
+    order.chunks[Math.floor(at / CHUNK)] = undefined;
+  }
+
   /** The blocks (observable), unchanged blocks as the same objects as in the last list. */
   blocks(): readonly SyncBlock[] {
     this.changes.get();
     this.catchUp();
     if (this.list !== undefined) return this.list;
-    const array = this.currentArray();
-    this.list = array === undefined ? [] : array.toArray().map((block) => this.jsonOf(block));
+    const order = this.currentOrder();
+    this.list = order.maps.map((_block, at) => this.jsonAt(order, at));
     return this.list;
   }
 
   /**
    * The content the blocks serialize to. With `serializeBlock` and two blocks or more: the cached
-   * serializations joined; otherwise the codec serializes the whole list.
+   * serializations joined (a run of blocks at a time, so a change rejoins one run and links the
+   * runs); otherwise the codec serializes the whole list.
    */
   content(): string {
     this.catchUp();
     if (this.joined !== undefined) return this.joined;
-    const array = this.currentArray();
-    const maps = array === undefined ? [] : array.toArray();
+    const order = this.currentOrder();
     const serializeBlock = this.codec.serializeBlock;
-    if (serializeBlock === undefined || maps.length < 2) {
-      this.joined = this.codec.serialize(maps.map((block) => this.jsonOf(block)));
+    const count = order.maps.length;
+    if (serializeBlock === undefined || count < 2) {
+      this.joined = this.codec.serialize(order.maps.map((_block, at) => this.jsonAt(order, at)));
       return this.joined;
     }
-    const pieces = maps.map((block) => {
-      const reading = this.readingOf(block);
-      reading.serialized ??= serializeBlock(this.jsonOf(block));
-      return reading.serialized;
-    });
-    this.joined = pieces.join(BLOCK_SEPARATOR);
-    return this.joined;
+    const { chunks, serialized } = order;
+    for (let chunk = 0; chunk * CHUNK < count; chunk++) {
+      if (chunks[chunk] !== undefined) continue;
+      const pieces: string[] = [];
+      for (let at = chunk * CHUNK; at < Math.min(count, (chunk + 1) * CHUNK); at++) {
+        let piece = serialized[at];
+        if (piece === undefined) {
+          const reading = this.readingOf(order.maps[at] as BlockMap);
+          reading.serialized ??= serializeBlock(this.jsonAt(order, at));
+          piece = serialized[at] = reading.serialized;
+        }
+        pieces.push(piece);
+      }
+      chunks[chunk] = pieces.join(BLOCK_SEPARATOR);
+    }
+    // Concatenated, not joined: the engine links the runs instead of copying the whole post, and
+    // copies it only if someone reads it through.
+    let joined = chunks[0] as string;
+    for (let chunk = 1; chunk < chunks.length; chunk++) joined += BLOCK_SEPARATOR + (chunks[chunk] as string);
+    this.joined = joined;
+    return joined;
+  }
+
+  /** The top-level blocks in order (rebuilt after a block was added or removed). */
+  private currentOrder(): Order {
+    const array = this.currentArray();
+    if (this.order !== undefined) return this.order;
+    const maps = array === undefined ? [] : array.toArray();
+    const positions = new Map<BlockMap, number>();
+    maps.forEach((block, at) => positions.set(block, at));
+    this.order = {
+      maps,
+      positions,
+      jsons: maps.map((block) => this.readings.get(block)?.json),
+      serialized: maps.map((block) => this.readings.get(block)?.serialized),
+      chunks: [],
+    };
+    return this.order;
+  }
+
+  private jsonAt(order: Order, at: number): SyncBlock {
+    let json = order.jsons[at];
+    if (json === undefined) json = order.jsons[at] = this.jsonOf(order.maps[at] as BlockMap);
+    return json;
   }
 
   /** The block map with `clientId` (inner blocks too), `undefined` when none has it. */
@@ -171,6 +239,7 @@ export class BlocksView {
     if (array !== this.array) {
       this.array = array;
       this.index = undefined;
+      this.order = undefined;
       this.list = undefined;
       this.joined = undefined;
     }
