@@ -11,7 +11,7 @@ import { writeBlocks } from '../../src/sync/shared/blockDoc.js';
 import { longPostCodec, longPostContent } from './longPostCodec.js';
 
 function setup(): { doc: Y.Doc; view: BlocksView; text: (index: number) => Y.Text } {
-  const calls = { parse: 0, serialize: 0, serializeBlock: 0 };
+  const calls = { parse: 0, parsed: 0, serialize: 0, serializeBlock: 0 };
   const codec = longPostCodec(calls);
   const doc = new Y.Doc();
   const documentMap = doc.getMap<unknown>('document');
@@ -61,5 +61,26 @@ describe('BlocksView', () => {
     stop();
     expect(runs.at(-1)).toBe(1);
     expect(runs.length).toBeLessThanOrEqual(3);
+  });
+
+  it('tells which blocks new content changed, and nothing when the changed run would parse differently alone', () => {
+    const { view } = setup();
+    const content = view.content();
+    const pieces = content.split('\n\n');
+    const typed = [...pieces];
+    typed[5] = (typed[5] as string).replace('<p>', '<p>Typed ');
+    const run = view.changedRun(typed.join('\n\n'));
+    expect(run).toMatchObject({ from: 5, to: 6 });
+    expect(typed.join('\n\n').slice(run!.start, run!.end)).toBe(typed[5]);
+    // A block removed, one added.
+    expect(view.changedRun([...pieces.slice(0, 5), ...pieces.slice(6)].join('\n\n'))).toMatchObject({
+      from: 5,
+    });
+    expect(view.changedRun([...pieces, 'x'].join('\n\n'))).toMatchObject({ from: 12, to: 12 });
+    // An opener left open swallows what follows when the whole post is parsed: no run.
+    typed[5] = (typed[5] as string).replace('<p>', '<p><!-- wp:group --> ');
+    expect(view.changedRun(typed.join('\n\n'))).toBeUndefined();
+    typed[5] = (typed[5] as string).replace('<!-- wp:group -->', '<!-- a comment');
+    expect(view.changedRun(typed.join('\n\n'))).toBeUndefined();
   });
 });

@@ -9,6 +9,8 @@ import type { BlockCodec, SyncBlock } from '../../src/sync/shared/blockCodec.js'
 /** How often the codec was asked to do what (a test counts a keystroke's work with these). */
 export interface CodecCalls {
   parse: number;
+  /** The characters parsed, all calls together. */
+  parsed: number;
   serialize: number;
   serializeBlock: number;
 }
@@ -98,6 +100,7 @@ export function longPostCodec(calls: CodecCalls, perBlock = true): BlockCodec {
   const codec: BlockCodec = {
     parse: (content) => {
       calls.parse += 1;
+      calls.parsed += content.length;
       return parse(content);
     },
     serialize: (blocks) => {

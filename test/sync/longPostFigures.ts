@@ -45,7 +45,7 @@ async function measure(count: number): Promise<{ sender: number; peer: number; w
         user: { id: n, name: `User ${n}`, color: '#333' },
         providers: [net.provider()],
         undoCaptureTimeoutMs: 0,
-        blockCodec: longPostCodec({ parse: 0, serialize: 0, serializeBlock: 0 }),
+        blockCodec: longPostCodec({ parse: 0, parsed: 0, serialize: 0, serializeBlock: 0 }),
       },
     });
     const record = store.record('postType', 'post', id) as EntityRecord<object>;

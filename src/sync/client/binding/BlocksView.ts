@@ -192,6 +192,47 @@ export class BlocksView {
     return joined;
   }
 
+  /**
+   * Where `next` (new content for the whole post) differs from the blocks: the top-level blocks
+   * `from` to `to` (end excluded) are replaced by what `next` holds from `start` to `end`, every
+   * other block's serialization being in `next` as it is, with its separators. `undefined` when
+   * that cannot be told safely (no `serializeBlock`, fewer than two blocks, or a changed run whose
+   * block delimiters or comments do not close: parsed alone it could read differently than in the
+   * whole post). Native string comparisons, one per unchanged block: no parse, no diff of the post.
+   */
+  changedRun(next: string): { from: number; to: number; start: number; end: number } | undefined {
+    if (this.codec.serializeBlock === undefined) return undefined;
+    this.content();
+    const order = this.currentOrder();
+    const pieces = order.serialized;
+    const count = pieces.length;
+    if (count < 2 || pieces.some((piece) => piece === undefined)) return undefined;
+    const separator = BLOCK_SEPARATOR.length;
+    let from = 0;
+    let start = 0;
+    while (from < count) {
+      const piece = pieces[from] as string;
+      if (!next.startsWith(piece, start) || !next.startsWith(BLOCK_SEPARATOR, start + piece.length)) break;
+      start += piece.length + separator;
+      from++;
+    }
+    let to = count;
+    let end = next.length;
+    while (to > from) {
+      const piece = pieces[to - 1] as string;
+      if (!next.endsWith(piece, end) || !next.endsWith(BLOCK_SEPARATOR, end - piece.length)) break;
+      end -= piece.length + separator;
+      to--;
+    }
+    // A deleted block: the separator before the next block was counted on both sides.
+    while (end < start && to < count) {
+      end += (pieces[to] as string).length + separator;
+      to++;
+    }
+    if (end < start) return undefined;
+    return isClosedRun(next.slice(start, end)) ? { from, to, start, end } : undefined;
+  }
+
   /** The top-level blocks in order (rebuilt after a block was added or removed). */
   private currentOrder(): Order {
     const array = this.currentArray();
@@ -260,6 +301,24 @@ export class BlocksView {
     reading.json ??= block.toJSON() as SyncBlock;
     return reading.json;
   }
+}
+
+/** A block delimiter of the block grammar (opener, closer or void), as `@wordpress/blocks` finds them. */
+const DELIMITER = /<!--\s+(\/)?wp:[a-z][a-z0-9_-]*(?:\/[a-z][a-z0-9_-]*)?\s+(?:\{[\s\S]*?\}\s+)?(\/)?-->/g;
+
+/**
+ * True when `run` parses alone as it would inside the post: its comments all close, and its block
+ * delimiters open and close in pairs.
+ */
+function isClosedRun(run: string): boolean {
+  if (run.split('<!--').length !== run.split('-->').length) return false;
+  let depth = 0;
+  for (const [, closing, selfClosing] of run.matchAll(DELIMITER)) {
+    if (selfClosing !== undefined) continue;
+    depth += closing === undefined ? 1 : -1;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 /** Every block map among `blocks` and their inner blocks by `clientId`, the first in document order. */

@@ -6,7 +6,11 @@
  * @module
  */
 import type * as Y from 'yjs';
-import { sharedBlocksOf, writeBlocks as writeBlocksOfContent } from '../../shared/blockDoc.js';
+import {
+  sharedBlocksOf,
+  writeBlocksBetween,
+  writeBlocks as writeBlocksOfContent,
+} from '../../shared/blockDoc.js';
 import { rawTextOf, sharedTextOf } from '../../shared/recordDoc.js';
 import { applyTextValue, RebasedText } from '../../shared/textDiff.js';
 import { contentFromBlocks } from './documentReads.js';
@@ -30,8 +34,13 @@ export function writeBlocks(binding: Binding, content: string): void {
   const codec = binding.rules.blockCodec;
   if (codec === undefined) return;
   // What the document's blocks already say needs no parse: a peer's typing handed back by the app.
-  if (sharedBlocksOf(binding.documentMap) !== undefined && contentFromBlocks(binding) === content) return;
-  writeBlocksOfContent(binding.documentMap, codec, content);
+  const hasBlocks = sharedBlocksOf(binding.documentMap) !== undefined;
+  if (hasBlocks && contentFromBlocks(binding) === content) return;
+  // Only the blocks the new content changed are parsed and merged (a keystroke: one block).
+  const run = hasBlocks ? binding.blocksView?.changedRun(content) : undefined;
+  if (run !== undefined)
+    writeBlocksBetween(binding.documentMap, codec, run.from, run.to, content.slice(run.start, run.end));
+  else writeBlocksOfContent(binding.documentMap, codec, content);
   binding.state.knownBlocks = sharedBlocksOf(binding.documentMap);
 }
 
