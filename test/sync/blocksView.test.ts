@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { BlocksView } from '../../src/sync/client/binding/BlocksView.js';
 import { writeBlocks } from '../../src/sync/shared/blockDoc.js';
-import { longPostCodec, longPostContent } from './longPostCodec.js';
+import { longPostCodec, longPostContent } from './longPostFixture.js';
 
 function setup(): { doc: Y.Doc; view: BlocksView; text: (index: number) => Y.Text } {
   const calls = { parse: 0, parsed: 0, serialize: 0, serializeBlock: 0 };

@@ -8,68 +8,15 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { RootStore as Store, type EntityRecord, type RootStore } from 'wp-entities';
 import type { SyncBlock } from '../../src/sync/shared/blockCodec.js';
 import { readBlocks, sharedBlocksOf } from '../../src/sync/shared/blockDoc.js';
-import { createMockWordPress } from '../../src/testing/index.js';
-import { memoryNetwork, type MemoryNetwork } from '../../src/testing/memoryNetwork.js';
-import { longPostCodec, longPostContent, type CodecCalls } from './longPostCodec.js';
-import { transportTo } from './storeHelpers.js';
+import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
+import { contentOf, longPostCodec, noCalls, twoPeople, type Person } from './longPostFixture.js';
 
-const stores: RootStore[] = [];
+const opened: Person[] = [];
 afterEach(() => {
-  for (const store of stores.splice(0)) store.dispose();
+  for (const { store } of opened.splice(0)) store.dispose();
 });
-
-function noCalls(): CodecCalls {
-  return { parse: 0, parsed: 0, serialize: 0, serializeBlock: 0 };
-}
-
-interface Person {
-  readonly store: RootStore;
-  readonly record: EntityRecord<object>;
-  readonly calls: CodecCalls;
-}
-
-/** Two people on one post of `count` blocks, joined through `net`. */
-async function twoPeople(count: number, net: MemoryNetwork): Promise<[Person, Person]> {
-  const mock = createMockWordPress();
-  mock.setCurrentRole('administrator');
-  const id = mock.addPost('post', { title: 'Long', content: longPostContent(count), status: 'draft' });
-  const people: Person[] = [];
-  for (const n of [1, 2]) {
-    const calls = noCalls();
-    const store = new Store({
-      transport: transportTo(mock),
-      sync: {
-        user: { id: n, name: `User ${n}`, color: '#333' },
-        providers: [net.provider()],
-        undoCaptureTimeoutMs: 0,
-        blockCodec: longPostCodec(calls),
-      },
-    });
-    stores.push(store);
-    const record = store.record('postType', 'post', id) as EntityRecord<object>;
-    await record.fetch();
-    await store.sync!.join(record);
-    people.push({ store, record, calls });
-  }
-  // The blocks come into the document with the first edit of the content (a title edit keeps them out).
-  const first = people[0] as Person;
-  first.record.edit({ content: longPostContent(count).replace('<h2>', '<h2>Now: ') });
-  await net.flush();
-  return people as [Person, Person];
-}
-
-/** The record's content as a save would send it (a deferred edit evaluated). */
-function contentOf(record: EntityRecord<object>): string {
-  const edit = (record.edits as { content?: unknown }).content;
-  const value =
-    typeof edit === 'function'
-      ? (edit as (edited: unknown) => unknown)(record.edited)
-      : (record.edited as { content?: unknown }).content;
-  return typeof value === 'string' ? value : (value as { raw: string }).raw;
-}
 
 /** What the document's blocks serialize to, read afresh (no cache of the store's). */
 function serializedDocument(person: Person): string {
@@ -87,6 +34,7 @@ describe('a keystroke in a long post', () => {
     async (count) => {
       const net = memoryNetwork({ autoDeliver: false });
       const [a, b] = await twoPeople(count, net);
+      opened.push(a, b);
       const at = Math.floor(count * 0.9) + 1; // a paragraph near the end
       const clientId = a.store.sync!.blocks(a.record)[at]?.clientId as string;
       const type = (text: string): Promise<void> => {
@@ -178,6 +126,7 @@ describe('a keystroke in a long post', () => {
       fc.asyncProperty(fc.array(edit, { minLength: 1, maxLength: 25 }), async (edits) => {
         const net = memoryNetwork({ autoDeliver: false });
         const people = await twoPeople(150, net);
+        opened.push(...people);
         const check = (): void => {
           for (const person of people) {
             expect(contentOf(person.record)).toBe(serializedDocument(person));
@@ -239,7 +188,7 @@ describe('a keystroke in a long post', () => {
         await net.flush();
         check();
         expect(contentOf(people[1].record)).toBe(contentOf(people[0].record));
-        for (const store of stores.splice(0)) store.dispose();
+        for (const { store } of opened.splice(0)) store.dispose();
       }),
       { numRuns: 15, seed: 45_2026 },
     );

@@ -9,11 +9,8 @@
  * - whole content: the same keystroke as `record.edit({ content })` of the whole post, for
  *   comparison (that path still parses the post).
  */
-import { RootStore, type EntityRecord } from 'wp-entities';
-import { createMockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork } from '../../src/testing/memoryNetwork.js';
-import { longPostCodec, longPostContent } from './longPostCodec.js';
-import { transportTo } from './storeHelpers.js';
+import { contentOf, longPostContent, twoPeople } from './longPostFixture.js';
 
 const KEYSTROKES = 40;
 
@@ -22,40 +19,10 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
-function contentOf(record: EntityRecord<object>): string {
-  const edit = (record.edits as { content?: unknown }).content;
-  const value =
-    typeof edit === 'function'
-      ? (edit as (edited: unknown) => unknown)(record.edited)
-      : (record.edited as { content?: unknown }).content;
-  return typeof value === 'string' ? value : String((value as { raw?: unknown } | undefined)?.raw);
-}
-
 async function measure(count: number): Promise<{ sender: number; peer: number; whole: number }> {
-  const mock = createMockWordPress();
-  mock.setCurrentRole('administrator');
-  const content = longPostContent(count);
-  const id = mock.addPost('post', { title: 'Long', content, status: 'draft' });
   const net = memoryNetwork({ autoDeliver: false });
-  const people: { store: RootStore; record: EntityRecord<object> }[] = [];
-  for (const n of [1, 2]) {
-    const store = new RootStore({
-      transport: transportTo(mock),
-      sync: {
-        user: { id: n, name: `User ${n}`, color: '#333' },
-        providers: [net.provider()],
-        undoCaptureTimeoutMs: 0,
-        blockCodec: longPostCodec({ parse: 0, parsed: 0, serialize: 0, serializeBlock: 0 }),
-      },
-    });
-    const record = store.record('postType', 'post', id) as EntityRecord<object>;
-    await record.fetch();
-    await store.sync!.join(record);
-    people.push({ store, record });
-  }
-  const [a, b] = people as [(typeof people)[0], (typeof people)[0]];
-  a.record.edit({ content: content.replace('<h2>', '<h2>Now: ') });
-  await net.flush();
+  const people = await twoPeople(count, net);
+  const [a, b] = people;
   const at = Math.floor(count * 0.9) + 1;
   const clientId = a.store.sync!.blocks(a.record)[at]?.clientId as string;
   let text = String(a.store.sync!.blocks(a.record)[at]?.attributes.content);

@@ -1,10 +1,14 @@
 /**
- * A small block codec for long posts in unit tests: the block grammar's comment delimiters, and
+ * Long posts in unit tests and figures: two people opening one, and a small block codec: the block grammar's comment delimiters, and
  * the mix of a real post (paragraphs, headings, lists of list items, images, embeds), each block
  * serialized as `@wordpress/blocks` lays it out and the blocks joined by a blank line. The block
  * editor's own codec runs in test/block-editor/.
  */
+import { RootStore, type EntityRecord } from 'wp-entities';
 import type { BlockCodec, SyncBlock } from '../../src/sync/shared/blockCodec.js';
+import { createMockWordPress } from '../../src/testing/index.js';
+import type { MemoryNetwork } from '../../src/testing/memoryNetwork.js';
+import { transportTo } from './storeHelpers.js';
 
 /** How often the codec was asked to do what (a test counts a keystroke's work with these). */
 export interface CodecCalls {
@@ -156,4 +160,58 @@ export function longPostContent(count: number): string {
     else blocks.push(`<!-- wp:paragraph -->\n<p>${sentence(i, 160)}</p>\n<!-- /wp:paragraph -->`);
   }
   return blocks.join('\n\n');
+}
+
+/** No calls yet. */
+export function noCalls(): CodecCalls {
+  return { parse: 0, parsed: 0, serialize: 0, serializeBlock: 0 };
+}
+
+/** One person on the long post: their store, their record and their codec's calls. */
+export interface Person {
+  readonly store: RootStore;
+  readonly record: EntityRecord<object>;
+  readonly calls: CodecCalls;
+}
+
+/**
+ * Two people on one post of `count` blocks, joined through `net`, the blocks in the document
+ * (the first person edited the content once). The caller disposes their stores.
+ */
+export async function twoPeople(count: number, net: MemoryNetwork): Promise<[Person, Person]> {
+  const mock = createMockWordPress();
+  mock.setCurrentRole('administrator');
+  const id = mock.addPost('post', { title: 'Long', content: longPostContent(count), status: 'draft' });
+  const people: Person[] = [];
+  for (const n of [1, 2]) {
+    const calls = noCalls();
+    const store = new RootStore({
+      transport: transportTo(mock),
+      sync: {
+        user: { id: n, name: `User ${n}`, color: '#333' },
+        providers: [net.provider()],
+        undoCaptureTimeoutMs: 0,
+        blockCodec: longPostCodec(calls),
+      },
+    });
+    const record = store.record('postType', 'post', id) as EntityRecord<object>;
+    await record.fetch();
+    await store.sync!.join(record);
+    people.push({ store, record, calls });
+  }
+  // The blocks come into the document with the first edit of the content.
+  const first = people[0] as Person;
+  first.record.edit({ content: longPostContent(count).replace('<h2>', '<h2>Now: ') });
+  await net.flush();
+  return people as [Person, Person];
+}
+
+/** The record's content as a save would send it (a deferred edit evaluated). */
+export function contentOf(record: EntityRecord<object>): string {
+  const edit = (record.edits as { content?: unknown }).content;
+  const value =
+    typeof edit === 'function'
+      ? (edit as (edited: unknown) => unknown)(record.edited)
+      : (record.edited as { content?: unknown }).content;
+  return typeof value === 'string' ? value : String((value as { raw?: unknown } | undefined)?.raw);
 }
