@@ -49,7 +49,6 @@ import {
   whileApplying,
   type Binding,
   type BindingHost,
-  type BindingState,
 } from './binding/state.js';
 
 export type { BindingHost, RemoteOrigin } from './binding/state.js';
@@ -66,7 +65,7 @@ export class RecordBinding {
    * the room started; what local persistence held before that is not attributed).
    */
   readonly foreignMarks = new ForeignEditMarks();
-  /** What every part of the binding works on; its changing part is {@link BindingState}. */
+  /** What every part of the binding works on; its changing part is `BindingState` (`binding/state.ts`). */
   private readonly binding: Binding;
   private readonly stoppers: (() => void)[] = [];
 
@@ -101,11 +100,6 @@ export class RecordBinding {
     doc.on('afterTransaction', this.onTransaction);
     // Without a saved copy yet there is no stored document to read: both wait for `start`.
     if (record.persisted !== undefined) hydrate(this.binding);
-  }
-
-  /** The binding's phase and what it knows (read by tests and devtools). */
-  get state(): Readonly<BindingState> {
-    return this.binding.state;
   }
 
   /** The shared `Y.Text` of a text field, `undefined` for any other field. */
