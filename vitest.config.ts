@@ -16,6 +16,7 @@ const selfAliases = [
   { find: /^wp-entities\/sync\/server$/, replacement: fromRoot('./src/sync/server/index.ts') },
   { find: /^wp-entities\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
   { find: /^wp-entities\/devtools$/, replacement: fromRoot('./src/devtools/index.ts') },
+  { find: /^wp-entities\/tabs$/, replacement: fromRoot('./src/tabs/index.ts') },
 ];
 
 /**

@@ -28,6 +28,7 @@ import { checkSaveConflict, unansweredConflict } from './conflictCheck.js';
 import type { EditBases } from './EditBases.js';
 import { isUnreachable, type WaitingWriteKind, type WaitingWrites } from './WaitingWrites.js';
 import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
+import type { ServerAnswerSink } from './crossTab/tabLink.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 
@@ -107,6 +108,8 @@ export interface RecordWriterOptions {
   waiting?: WaitingWrites | undefined;
   /** Told when the server refuses a record to this user (see `isRecordRefusal`). @default undefined */
   refusals?: WriteRefusalSink | undefined;
+  /** Told what the server answered a save or delete, so the other tabs take it in (`crossTab: true`). @default undefined */
+  answers?: ServerAnswerSink | undefined;
   /**
    * Changes the state of the records written (tests hand in their own for plain stand-ins).
    * @default the store's `EntityRecord`s' own (`dispatchRecordAction`)
@@ -159,6 +162,7 @@ export class RecordWriter {
   private readonly transport: Transport;
   private readonly currentUserId: () => number | undefined;
   private readonly refusals: WriteRefusalSink | undefined;
+  private readonly answers: ServerAnswerSink | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
   private readonly bases: EditBases | undefined;
   private readonly waiting: WaitingWrites | undefined;
@@ -175,6 +179,7 @@ export class RecordWriter {
     this.bases = options.bases;
     this.waiting = options.waiting;
     this.refusals = options.refusals;
+    this.answers = options.answers;
     this.transition = options.transition ?? entityRecordTransition;
   }
 
@@ -403,6 +408,7 @@ export class RecordWriter {
           record.discardEdits();
           this.transition(record, { type: 'deleteEnded' });
         });
+        if (record.id !== undefined) this.answers?.deleted(collection.kind, collection.name, record.id);
         return { ok: true, value: response, error: undefined };
       } catch (error) {
         if (isRecordRefusal(error, 'delete')) this.refusals?.noteRefusal(config, record.id, 'delete');
@@ -479,6 +485,7 @@ export class RecordWriter {
           if (outcome.kind === 'record') {
             // What was sent is this user's own change, not a newer copy from someone else.
             collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
+            this.answers?.saved(collection.kind, collection.name, outcome.update, false);
             this.bases?.saved(record, Object.keys(body));
           } else {
             this.transition(record, { type: 'autosavesReplaced', autosaves: [outcome.autosave] });
@@ -617,6 +624,7 @@ export class RecordWriter {
   ): void {
     if (!isPlainObject(response)) return;
     const answeredId = response[config.key];
+    const created = !config.singleton && (record === undefined || record.id === undefined);
     if (
       record !== undefined &&
       record.id === undefined &&
@@ -627,6 +635,7 @@ export class RecordWriter {
       collection.adopt?.(record, answeredId);
     }
     collection.receive(response as T, { invalidate: true, persistedEdits: body });
+    this.answers?.saved(collection.kind, collection.name, response, created);
   }
 
   private serialise<R>(record: object, task: () => Promise<R>): Promise<R> {

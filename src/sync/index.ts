@@ -58,6 +58,8 @@ export {
 export type { NetworkSource, PageExitSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
 export { SYNC_UPDATES_PATH, SYNC_SAVE_PATH } from './shared/pollingProtocol.js';
 export { whenIdle } from './providers/httpPolling/afterPaint.js';
+export type { TabSharingOptions, TabChannel } from './providers/sharedTabs.js';
+export type { TabLocks } from './providers/tabElection.js';
 
 // The shared document's layout (the block editor's), and the block codec.
 export {

@@ -14,6 +14,7 @@ const expected = {
   './react': ['StoreProvider', 'useEntityRecord', 'observer'],
   './testing': ['createMockWordPress'],
   './sync': ['webrtcProvider', 'indexeddbProvider'],
+  './tabs': ['crossTabCache'],
 };
 
 const entries = Object.keys(manifest.exports).filter((entry) => !entry.endsWith('.json'));
