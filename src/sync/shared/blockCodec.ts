@@ -44,6 +44,13 @@ export interface BlockCodec {
   parse(content: string): readonly SyncBlock[];
   /** Blocks as the document holds them (rich-text attributes as HTML strings) → post content. */
   serialize(blocks: readonly SyncBlock[]): string;
+  /**
+   * One top-level block → its content. Optional; when given, `serialize` of two blocks or more
+   * must equal their `serializeBlock`s joined by a blank line (`'\n\n'`, as `@wordpress/blocks`
+   * joins them): the store then keeps each block's serialization and, after a change of one block,
+   * serializes only that block instead of the whole post.
+   */
+  serializeBlock?(block: SyncBlock): string;
   /** The schema of attribute `attributeName` of block type `blockName`; `undefined` when unknown. */
   attributeSchema(blockName: string, attributeName: string): BlockAttributeSchema | undefined;
 }
@@ -60,13 +67,15 @@ export interface WordPressBlocksApi {
 /**
  * A {@link BlockCodec} over `@wordpress/blocks` (pass the module; register the block types first,
  * e.g. `registerCoreBlocks()` from `@wordpress/block-library`): content serialized exactly as the
- * block editor serializes it when it saves.
+ * block editor serializes it when it saves, one block at a time after a change of one block.
  */
 export function wordpressBlockCodec(blocks: WordPressBlocksApi): BlockCodec {
   const serialize = blocks.__unstableSerializeAndClean ?? blocks.serialize;
   return {
     parse: (content) => blocks.parse(content) as SyncBlock[],
     serialize: (list) => serialize(list as unknown[]),
+    // `serialize` maps each block alone and joins them; the cleaning differs only for one block.
+    serializeBlock: (block) => blocks.serialize([block]),
     attributeSchema: (blockName, attributeName) =>
       blocks.getBlockType(blockName)?.attributes?.[attributeName] as BlockAttributeSchema | undefined,
   };

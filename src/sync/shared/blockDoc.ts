@@ -260,26 +260,38 @@ function mergeBlock(codec: BlockCodec, map: BlockMap, block: PlainBlock): void {
   }
 }
 
-function mergeBlockList(codec: BlockCodec, shared: Y.Array<BlockMap>, blocks: PlainBlock[]): void {
-  const common = Math.min(blocks.length, shared.length);
+/**
+ * Merges `blocks` into `shared` in place of its blocks `from` to `to` (all of them by default): the
+ * same sweep from both ends, then updates, deletions and insertions.
+ */
+function mergeBlockList(
+  codec: BlockCodec,
+  shared: Y.Array<BlockMap>,
+  blocks: PlainBlock[],
+  from = 0,
+  to = shared.length,
+): void {
+  const length = to - from;
+  const common = Math.min(blocks.length, length);
   let left = 0;
-  while (left < common && isSameBlock(blocks[left] as PlainBlock, shared.get(left))) left++;
+  while (left < common && isSameBlock(blocks[left] as PlainBlock, shared.get(from + left))) left++;
   let right = 0;
   while (
     right < common - left &&
-    isSameBlock(blocks[blocks.length - right - 1] as PlainBlock, shared.get(shared.length - right - 1))
+    isSameBlock(blocks[blocks.length - right - 1] as PlainBlock, shared.get(to - right - 1))
   )
     right++;
   const updates = common - left - right;
-  for (let i = 0; i < updates; i++) mergeBlock(codec, shared.get(left + i), blocks[left + i] as PlainBlock);
-  const at = left + updates;
-  const deletions = Math.max(0, shared.length - blocks.length);
+  for (let i = 0; i < updates; i++)
+    mergeBlock(codec, shared.get(from + left + i), blocks[left + i] as PlainBlock);
+  const at = from + left + updates;
+  const deletions = Math.max(0, length - blocks.length);
   if (deletions > 0) shared.delete(at, deletions);
-  const insertions = Math.max(0, blocks.length - shared.length);
+  const insertions = Math.max(0, blocks.length - length);
   if (insertions > 0) {
     shared.insert(
       at,
-      blocks.slice(at, at + insertions).map((block) => newBlockMap(codec, block)),
+      blocks.slice(left + updates, left + updates + insertions).map((block) => newBlockMap(codec, block)),
     );
   }
   // Two blocks with one clientId (a paste, a merge of two people's inserts): the later gets a new one.
@@ -304,6 +316,23 @@ export function writeBlocks(documentMap: Y.Map<unknown>, codec: BlockCodec, cont
     documentMap.set(BLOCKS_FIELD, shared);
   }
   mergeBlockList(codec, shared, plainBlocks(codec, codec.parse(content)));
+}
+
+/**
+ * Makes the document's top-level blocks `from` to `to` (the end excluded) those of `content`, a
+ * run of whole blocks (parsed by `codec`), merging in place; the other blocks stay as they are.
+ * Call it inside a transaction, on a document that holds blocks.
+ */
+export function writeBlocksBetween(
+  documentMap: Y.Map<unknown>,
+  codec: BlockCodec,
+  from: number,
+  to: number,
+  content: string,
+): void {
+  const shared = sharedBlocksOf(documentMap);
+  if (shared === undefined) throw new RangeError('writeBlocksBetween: the document holds no blocks.');
+  mergeBlockList(codec, shared, plainBlocks(codec, codec.parse(content)), from, to);
 }
 
 /**
