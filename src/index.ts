@@ -132,13 +132,3 @@ export {
   type MemoryJournal,
   type MemoryJournalOptions,
 } from './journal/index.js';
-
-// Freshness (refetch on focus, reconnect, interval) and server rendering (dehydrate / hydrate).
-export {
-  Freshness,
-  type FreshnessOptions,
-  type FreshnessPolicy,
-  type InvalidateTarget,
-  type RefreshReason,
-} from '../stores/Freshness.js';
-export { SNAPSHOT_VERSION, type StoreSnapshot } from '../stores/storeSnapshot.js';

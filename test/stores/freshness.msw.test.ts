@@ -10,6 +10,7 @@ import { ArgumentError, isConflictError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
 import type { WpPost, WpPostEdited } from '../../models/postTypes.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
+import '../../src/freshness/index.js';
 import type { FreshnessOptions } from '../../stores/Freshness.js';
 import { RootStore } from '../../stores/RootStore.js';
 

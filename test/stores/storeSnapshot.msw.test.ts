@@ -9,6 +9,7 @@ import { isSnapshotError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
 import type { WpPost, WpPostEdited } from '../../models/postTypes.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
+import '../../src/ssr/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { SNAPSHOT_VERSION, type StoreSnapshot } from '../../stores/storeSnapshot.js';
 
