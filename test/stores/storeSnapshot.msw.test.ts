@@ -147,6 +147,20 @@ describe('store snapshots', () => {
     resigned.hydrate(resigned.dehydrate()); // an empty snapshot is fine
     expect(isSnapshotError(refused({ ...withEdits, checksum: checksumLike(withEdits) }))).toBe(true);
   });
+
+  it('without wp-entities/ssr imported, dehydrate and hydrate name the entry to import', () => {
+    const slot = Symbol.for('wp-entities.snapshot-engine');
+    const slots = globalThis as Record<symbol, unknown>;
+    const engine = slots[slot];
+    delete slots[slot];
+    try {
+      const store = newStore();
+      expect(() => store.dehydrate()).toThrow(/store\.dehydrate\(\) needs wp-entities\/ssr/);
+      expect(() => store.hydrate('{}')).toThrow(/store\.hydrate\(\) needs wp-entities\/ssr/);
+    } finally {
+      slots[slot] = engine;
+    }
+  });
 });
 
 /** The checksum a snapshot writer would compute (FNV-1a of the body's JSON), to test the shape check alone. */

@@ -5,8 +5,9 @@
 //   (`BUNDLE_SIZE`, what issue 42 compares with the root's size before it).
 // - a React app that loads the devtools panel lazily: its entry chunk holds no devtools code, and
 //   the devtools are a chunk of their own.
-// - one bundle per entry of `exports` (everything it exports, its peers left out): the size each
-//   entry adds to an app (`ENTRY_SIZE`). Node-only entries are named, not bundled.
+// - one bundle per entry of `exports` (everything it exports, its peers left out), alone and with
+//   the root's exports beside it: the entry's size and what it adds to an app that has the root
+//   already (`ENTRY_SIZE`). Node-only entries are named, not bundled.
 import assert from 'node:assert/strict';
 import { Buffer } from 'node:buffer';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -96,14 +97,10 @@ const peers = Object.keys(manifest.peerDependencies);
 const nodeOnly = new Set(['./sync/server']);
 const entryDir = new URL('./entry-sizes/', import.meta.url).pathname;
 mkdirSync(entryDir, { recursive: true });
-for (const entry of Object.keys(manifest.exports).filter((key) => !key.endsWith('.json'))) {
-  const specifier = entry === '.' ? 'wp-entities' : `wp-entities/${entry.slice(2)}`;
-  if (nodeOnly.has(entry)) {
-    console.log(`  entry ${specifier}: Node only, not bundled`);
-    continue;
-  }
-  const file = `${entryDir}${entry === '.' ? 'root' : entry.slice(2).replaceAll('/', '-')}.js`;
-  writeFileSync(file, `export * from '${specifier}';\n`);
+/** Minified and gzipped bytes of a bundle exporting everything of `specifiers`, peers external. */
+async function bundleOf(name, specifiers) {
+  const file = `${entryDir}${name}.js`;
+  writeFileSync(file, specifiers.map((specifier) => `export * from '${specifier}';\n`).join(''));
   const result = await build({
     root: entryDir,
     logLevel: 'silent',
@@ -116,9 +113,28 @@ for (const entry of Object.keys(manifest.exports).filter((key) => !key.endsWith(
     },
   });
   const output = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
-  const size = sizeOf(output.filter((item) => item.type === 'chunk'));
+  return sizeOf(output.filter((item) => item.type === 'chunk'));
+}
+
+const rootAlone = await bundleOf('root', ['wp-entities']);
+for (const entry of Object.keys(manifest.exports).filter((key) => !key.endsWith('.json'))) {
+  const specifier = entry === '.' ? 'wp-entities' : `wp-entities/${entry.slice(2)}`;
+  if (nodeOnly.has(entry)) {
+    console.log(`  entry ${specifier}: Node only, not bundled`);
+    continue;
+  }
+  const alone = entry === '.' ? rootAlone : await bundleOf(entry.slice(2).replaceAll('/', '-'), [specifier]);
+  const withRoot =
+    entry === '.'
+      ? rootAlone
+      : await bundleOf(`root+${entry.slice(2).replaceAll('/', '-')}`, ['wp-entities', specifier]);
+  const added = withRoot.minifiedBytes - rootAlone.minifiedBytes;
   console.log(
-    `  entry ${specifier}: ${kB(size.minifiedBytes)} minified, ${kB(size.gzippedBytes)} gzipped (all its exports, peers left out)`,
+    `  entry ${specifier}: ${kB(alone.minifiedBytes)} minified, ${kB(alone.gzippedBytes)} gzipped alone` +
+      (entry === '.' ? '' : `; adds ${kB(added)} minified to an app with the root`) +
+      ' (all its exports, peers left out)',
   );
-  console.log(`ENTRY_SIZE ${JSON.stringify({ entry: specifier, ...size })}`);
+  console.log(
+    `ENTRY_SIZE ${JSON.stringify({ entry: specifier, ...alone, addedToRootMinifiedBytes: added })}`,
+  );
 }

@@ -21,7 +21,7 @@ createRoot(document.getElementById('root')).render(
     { store },
     createElement(Title),
     location.hash === '#devtools'
-      ? createElement(Suspense, { fallback: null }, createElement(DataInspector, {}))
+      ? createElement(Suspense, { fallback: null }, createElement(DataInspector, { onClose: () => (location.hash = "") }))
       : null,
   ),
 );
