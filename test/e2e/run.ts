@@ -24,6 +24,7 @@ import { sharedEditingTests } from './sharedEditing.e2e.js';
 import { inserterTests } from './inserter.e2e.js';
 import { richTextPairTests, richTextTests } from './richText.e2e.js';
 import { offlineTests } from './offline.e2e.js';
+import { reactTests } from './react.e2e.js';
 import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
 /** Runs the tests whose name contains any of the arguments (`run.ts "Save all" "shared site:"`); all without one. */
@@ -48,7 +49,14 @@ async function main(): Promise<number> {
       const result = await runTests(
         browser.context,
         demo.url,
-        selected([...tests, ...featureTests, ...neverLoseWorkTests, ...blockEditingTests, ...richTextTests]),
+        selected([
+          ...tests,
+          ...featureTests,
+          ...neverLoseWorkTests,
+          ...blockEditingTests,
+          ...richTextTests,
+          ...reactTests,
+        ]),
       );
       passed += result.passed;
       failed += result.failed;
