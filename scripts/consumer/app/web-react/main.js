@@ -21,7 +21,11 @@ createRoot(document.getElementById('root')).render(
     { store },
     createElement(Title),
     location.hash === '#devtools'
-      ? createElement(Suspense, { fallback: null }, createElement(DataInspector, { onClose: () => (location.hash = "") }))
+      ? createElement(
+          Suspense,
+          { fallback: null },
+          createElement(DataInspector, { onClose: () => (location.hash = '') }),
+        )
       : null,
   ),
 );
