@@ -18,6 +18,7 @@ const selfAliases = [
   { find: /^wp-entities\/freshness$/, replacement: fromRoot('./src/freshness/index.ts') },
   { find: /^wp-entities\/ssr$/, replacement: fromRoot('./src/ssr/index.ts') },
   { find: /^wp-entities\/devtools$/, replacement: fromRoot('./src/devtools/index.ts') },
+  { find: /^wp-entities\/tabs$/, replacement: fromRoot('./src/tabs/index.ts') },
 ];
 
 /**

@@ -16,10 +16,16 @@
  * 5.5 KB each, bench/scenarios/fixtures.ts). After the table come the bundle sizes (bench/bundle.ts)
  * and our scaling curves (bench/curves.ts), each in a child process.
  *
+ * Last comes the growth table (bench/scenarios/growth.ts): receive, list read, query count and edit
+ * churn each at three sizes on every side, with each side's growth exponent (the log-log slope of
+ * its cost) and whether ours grows faster than linear where core-data does not.
+ *
  * Options: `--rounds N` (default 3), `--warmup N` (default 3), `--processes N` (default 3),
- * `--only id,id` (scenario ids, and no curves or bundle sizes; `permissions` is the scenario of
- * bench/permissions/run.ts), `--ours-only`, `--no-81` (leave core-data 8.1 out), `--no-curves`,
- * `--no-bundle`; `CURVES=small` for shorter curves.
+ * `--only id,id` (scenario ids, and no curves, bundle sizes or growth table; `permissions` is the
+ * scenario of bench/permissions/run.ts), `--ours-only`, `--no-81` (leave core-data 8.1 out),
+ * `--no-curves`, `--no-bundle`, `--no-growth`; `--growth` runs the growth table alone (with
+ * `--growth-only id,id` some of its shapes, `--growth-processes N` fresh processes per point and
+ * side, default 1); `CURVES=small` for shorter curves.
  *
  * React, react-dom and MobX load their production builds (NODE_ENV=production), as in a shipped
  * editor; MobX reports derivations only in its development build, so our derivations per edit are
@@ -31,6 +37,8 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Figures, MetricSpec } from './scenarios/definitions.js';
 import { SCENARIOS, SIZES } from './scenarios/definitions.js';
+import type { GrowthShape } from './scenarios/growth.js';
+import { GROWTH_SHAPES, LINEAR_SLACK, growthExponent, growthMet } from './scenarios/growth.js';
 import type { ProcessResult, SideId } from './scenarioProcess.js';
 import { printTable } from './printTable.js';
 import { median } from './stats.js';
@@ -45,8 +53,16 @@ const warmups = Number(option('warmup') ?? 3);
 const processes = Number(option('processes') ?? 3);
 const only = option('only')?.split(',');
 const oursOnly = process.argv.includes('--ours-only');
-const withCurves = !only && !process.argv.includes('--no-curves');
-const withBundle = !only && !oursOnly && !process.argv.includes('--no-bundle');
+const withCurves = !only && !process.argv.includes('--no-curves') && !growthAlone();
+const withBundle = !only && !oursOnly && !process.argv.includes('--no-bundle') && !growthAlone();
+const withGrowth = growthAlone() || (!only && !process.argv.includes('--no-growth'));
+const growthShapes = option('growth-only')?.split(',');
+const growthProcesses = Number(option('growth-processes') ?? 1);
+
+/** `--growth`: the growth table alone, no scenario table, bundle sizes, permissions or curves. */
+function growthAlone(): boolean {
+  return process.argv.includes('--growth');
+}
 
 /**
  * A side of the table: which process side runs (`id`) and under what name; `ours-react18` is our
@@ -106,8 +122,8 @@ function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-/** Runs one scenario on one side in a fresh process. */
-function runProcess(side: Side, scenario: string): ProcessResult {
+/** Runs one scenario on one side in a fresh process; `sizes` lays other scenario sizes over the defaults. */
+function runProcess(side: Side, scenario: string, sizes?: Partial<Record<string, number>>): ProcessResult {
   const script = fileURLToPath(new URL('./scenarioProcess.ts', import.meta.url));
   const run = spawnSync(
     process.execPath,
@@ -128,7 +144,12 @@ function runProcess(side: Side, scenario: string): ProcessResult {
     {
       encoding: 'utf8',
       maxBuffer: 64 * 1024 * 1024,
-      env: { ...process.env, NODE_ENV: 'production', ...side.env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        ...side.env,
+        ...(sizes ? { BENCH_SIZES: JSON.stringify(sizes) } : {}),
+      },
     },
   );
   const last = run.stdout.trim().split('\n').pop() ?? '';
@@ -165,7 +186,7 @@ console.log(
 );
 
 for (const spec of SCENARIOS) {
-  if (only && !only.includes(spec.id)) continue;
+  if (growthAlone() || (only && !only.includes(spec.id))) continue;
   const result: ScenarioResult = {
     id: spec.id,
     title: spec.title,
@@ -375,11 +396,13 @@ const table = rows.map((row) => [
   ...(with630 ? [row.target, row.met === undefined ? '' : row.met ? 'yes' : 'NO'] : []),
   `${row.load[0].toFixed(1)}–${row.load[1].toFixed(1)}`,
 ]);
-printTable(header, table, (column) => column >= 2 && column < header.length - (with630 ? 3 : 1));
-console.log(
-  '\nSpread: min–max over every measured round (figures) and over the per-batch ratios (ratios); ' +
-    'load: the one-minute load average while the scenario ran (the machine has 2 cores).',
-);
+if (rows.length > 0) {
+  printTable(header, table, (column) => column >= 2 && column < header.length - (with630 ? 3 : 1));
+  console.log(
+    '\nSpread: min–max over every measured round (figures) and over the per-batch ratios (ratios); ' +
+      'load: the one-minute load average while the scenario ran (the machine has 2 cores).',
+  );
+}
 // The React scenarios again, our side on the React 6.30 runs on: which part of a difference is React's.
 const sameReactRows: string[][] = [];
 for (const result of results) {
@@ -429,25 +452,26 @@ for (const result of results) {
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(resultsDir, { recursive: true });
 const file = `${resultsDir}compare-${started.toISOString().replace(/[:.]/g, '-')}.json`;
-writeFileSync(
-  file,
-  `${JSON.stringify(
-    {
-      started: started.toISOString(),
-      node: process.version,
-      rounds,
-      warmups,
-      processes,
-      sizes: SIZES,
-      sides: SIDES,
-      rows,
-      runs: results,
-    },
-    null,
-    2,
-  )}\n`,
-);
-console.log(`\nWrote ${file}`);
+if (results.length > 0)
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        started: started.toISOString(),
+        node: process.version,
+        rounds,
+        warmups,
+        processes,
+        sizes: SIZES,
+        sides: SIDES,
+        rows,
+        runs: results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+if (results.length > 0) console.log(`\nWrote ${file}`);
 
 /** Runs another benchmark script in its own process, so its heap and JIT state are its own. */
 function runScript(script: string, nodeArgs: string[]): void {
@@ -459,5 +483,111 @@ function runScript(script: string, nodeArgs: string[]): void {
 if (withBundle) runScript('./bundle.ts', []);
 // A list then a permission check per record, against ours, core-data 6.30 and 8.1: each side in its
 // own process (the two core-data releases cannot share one).
-if (!oursOnly && (!only || only.includes('permissions'))) runScript('./permissions/run.ts', []);
+if (!oursOnly && !growthAlone() && (!only || only.includes('permissions')))
+  runScript('./permissions/run.ts', []);
 if (withCurves) runScript('./curves.ts', ['--expose-gc', '--max-old-space-size=8192']);
+
+/** One shape of the growth table as measured: side → its cost at each size (the median of every round). */
+interface GrowthResult {
+  shape: GrowthShape;
+  costs: Partial<Record<SideKey, (number | undefined)[]>>;
+  errors: Partial<Record<SideKey, string>>;
+  /** The one-minute load average before the shape and after each size. */
+  load: number[];
+}
+
+/** Runs every shape of the growth table on every side (fresh processes, sides interleaved) and prints it. */
+function runGrowth(): void {
+  const sides = SIDES.filter((side) => !side.scenarios);
+  const shapes = GROWTH_SHAPES.filter((shape) => !growthShapes || growthShapes.includes(shape.id));
+  // Shapes that share a scenario and size (a list read, unchanged and changed) share its processes.
+  const runs = new Map<string, Partial<Record<SideKey, Series>>>();
+  const growth: GrowthResult[] = [];
+  console.log(
+    `\nGrowth: each shape at three sizes, ${growthProcesses} fresh process(es) per point and side, ` +
+      `each ${rounds} measured rounds after ${warmups} warm-up rounds`,
+  );
+  for (const shape of shapes) {
+    const result: GrowthResult = { shape, costs: {}, errors: {}, load: [loadavg()[0] ?? 0] };
+    growth.push(result);
+    process.stdout.write(`${shape.title} `);
+    for (const [index, size] of shape.sizes.entries()) {
+      const key = `${shape.scenario} ${shape.sizeKey}=${size}`;
+      let bySide = runs.get(key);
+      if (!bySide) {
+        bySide = {};
+        runs.set(key, bySide);
+        for (let batch = 0; batch < growthProcesses; batch++) {
+          const order = sides.map((_, at) => sides[(at + batch + index) % sides.length]);
+          for (const side of order) {
+            if (!side) continue;
+            const run = runProcess(side, shape.scenario, { [shape.sizeKey]: size });
+            if (run.error !== undefined) {
+              result.errors[side.key] = run.error;
+              continue;
+            }
+            const series = (bySide[side.key] ??= {});
+            for (const [metric, values] of Object.entries(run.series))
+              (series[metric] ??= []).push(...values);
+          }
+        }
+      }
+      for (const side of sides) {
+        const values = bySide[side.key]?.[shape.metric];
+        (result.costs[side.key] ??= [])[index] = values?.length ? median(values) : undefined;
+      }
+      result.load.push(loadavg()[0] ?? 0);
+      process.stdout.write('.');
+    }
+    process.stdout.write(
+      ` load ${Math.min(...result.load).toFixed(1)}–${Math.max(...result.load).toFixed(1)}\n`,
+    );
+  }
+  const theirSides = sides.filter((side) => side.key !== 'ours');
+  const growthRows = growth.map((result) => {
+    const { shape } = result;
+    const exponent = (key: SideKey): number => growthExponent(shape.sizes, result.costs[key] ?? []);
+    const ours = exponent('ours');
+    const met = growthMet(
+      ours,
+      theirSides.map((side) => exponent(side.key)),
+    );
+    return [
+      shape.title,
+      `${shape.sizes.map((size) => size.toLocaleString('en')).join(' / ')} ${shape.unit}`,
+      shape.costLabel,
+      ...sides.flatMap((side) => [
+        (result.costs[side.key] ?? []).map((cost) => fmt(cost)).join(' / '),
+        fmt(exponent(side.key)),
+      ]),
+      theirSides.length === 0 ? '' : met === undefined ? '' : met ? 'yes' : 'NO',
+      `${Math.min(...result.load).toFixed(1)}–${Math.max(...result.load).toFixed(1)}`,
+    ];
+  });
+  const growthHeader = [
+    'shape',
+    'sizes',
+    'cost',
+    ...sides.flatMap((side) => [`${side.name} at each size`, 'exponent']),
+    'ours ≤ linear where core-data is',
+    'load',
+  ];
+  printTable(growthHeader, growthRows, (column) => column >= 3 && column < growthHeader.length - 2);
+  console.log(
+    '\nExponent: the least-squares slope of log cost over log size (1 linear, 0 flat, 2 quadratic); ' +
+      `ours meets the rule at or below ${1 + LINEAR_SLACK}, or where every core-data release grows faster still.`,
+  );
+  for (const result of growth) {
+    for (const side of sides) {
+      const error = result.errors[side.key];
+      if (error !== undefined) console.log(`${side.name} failed on ${result.shape.id}: ${error}`);
+    }
+  }
+  const growthFile = `${resultsDir}growth-${started.toISOString().replace(/[:.]/g, '-')}.json`;
+  writeFileSync(
+    growthFile,
+    `${JSON.stringify({ started: started.toISOString(), node: process.version, rounds, warmups, growthProcesses, sides, growth, runs: Object.fromEntries(runs) }, null, 2)}\n`,
+  );
+  console.log(`\nWrote ${growthFile}`);
+}
+if (withGrowth) runGrowth();

@@ -395,6 +395,12 @@ function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/**
+ * The scenario sizes, with `BENCH_SIZES` (a JSON object of {@link Sizes} fields) laid over them:
+ * how `bench:compare`'s growth table runs one scenario at several sizes.
+ */
+const sizes: Sizes = { ...SIZES, ...(JSON.parse(process.env.BENCH_SIZES ?? '{}') as Partial<Sizes>) };
+
 const spec = SCENARIOS.find((candidate) => candidate.id === scenarioId);
 const result: ProcessResult = { series: {} };
 if (!spec) {
@@ -409,7 +415,7 @@ if (!spec) {
       // feedback, so every run would start cold, which no editor session does. Scenarios that
       // measure heap do their own full collections.
       minorCollect();
-      const figures = await runOnce(side, spec, SIZES, round >= 0);
+      const figures = await runOnce(side, spec, sizes, round >= 0);
       if (round < 0) continue;
       for (const [key, value] of Object.entries(figures)) (result.series[key] ??= []).push(value);
     }

@@ -159,7 +159,11 @@ export class ConflictError extends WpEntitiesError {
   }
 }
 
-/** What a {@link JournalError} knows beyond its message. */
+/**
+ * What a {@link JournalError} knows beyond its message.
+ *
+ * @inline
+ */
 export interface JournalErrorDetails {
   /** The underlying error (a `QuotaExceededError`, a file system error). */
   cause?: unknown;

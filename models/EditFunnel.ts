@@ -31,7 +31,11 @@ export const EDIT_ORIGINS: readonly EditOrigin[] = Object.freeze([
   'restore',
 ]);
 
-/** The origins an integration may apply through `record.applyEdits` (sync, the journal, an external undo stack). */
+/**
+ * The origins an integration may apply through `record.applyEdits` (sync, the journal, an external undo stack).
+ *
+ * @inline
+ */
 export type ExternalEditOrigin = Extract<EditOrigin, 'peer' | 'restore' | 'undo'>;
 
 /** One field's change: its edited value before and after (the persisted raw value when it had no edit). */

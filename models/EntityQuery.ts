@@ -236,6 +236,7 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     const run = this.collection.requestList(this.parts).then(
       () => {
         this.answeredAtMs = Date.now();
+        this.warmPlainView();
         // An invalidation that arrived during the request keeps the query stale: the answer may predate it.
         this.setStatus({
           isResolving: false,
@@ -320,6 +321,17 @@ export class EntityQuery<T extends object = PlainObject, E extends object = T> {
     this.untrackedList = list;
     this.untrackedVersion = version;
     return this.untrackedView;
+  }
+
+  /**
+   * Works out the view a plain script reads as a request answers, so that the script's first read
+   * after `await query.fetch()` is O(1) like the ones after it: a memoised selector's first read
+   * happens inside its resolution too. An observed query leaves it to its computed (reactions do
+   * not read the plain view).
+   */
+  private warmPlainView(): void {
+    if (this.isObserved || isTracking()) return;
+    this.readView();
   }
 
   /**

@@ -85,7 +85,11 @@ export interface RecordHost<T extends object, E extends object = T> {
   noteSnapshotChange(record: EntityRecord<T, E>): void;
 }
 
-/** Totals of a list, from the response headers. */
+/**
+ * Totals of a list, from the response headers.
+ *
+ * @inline
+ */
 export interface QueryMeta {
   /** `X-WP-Total`: the number of items of the whole list. */
   totalItems?: number | null | undefined;

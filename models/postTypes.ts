@@ -6,7 +6,11 @@
  * @module
  */
 
-/** A field the server sends as `{ raw, rendered }`; `raw` is only present in the `edit` context. */
+/**
+ * A field the server sends as `{ raw, rendered }`; `raw` is only present in the `edit` context.
+ *
+ * @inline
+ */
 export interface WpRendered {
   /** The stored value, as edited; only sent in the `edit` context. */
   raw?: string;
@@ -14,13 +18,21 @@ export interface WpRendered {
   rendered: string;
 }
 
-/** The `content` or `excerpt` of a post: a rendered field that can be password protected. */
+/**
+ * The `content` or `excerpt` of a post: a rendered field that can be password protected.
+ *
+ * @inline
+ */
 export interface WpRenderedContent extends WpRendered {
   /** The content is password protected (its `rendered` value is then empty for other users). */
   protected?: boolean;
 }
 
-/** The `content` of a post, with the version of its block markup. */
+/**
+ * The `content` of a post, with the version of its block markup.
+ *
+ * @inline
+ */
 export interface WpRenderedBlocks extends WpRenderedContent {
   /** The version of the block serialisation of `raw` (`1` for block content); only in the `edit` context. */
   block_version?: number;

@@ -10,7 +10,6 @@
 // The store, its entities and their records.
 export { RootStore, type RootStoreOptions } from '../stores/RootStore.js';
 export { EntityRegistry } from '../stores/EntityRegistry.js';
-export type { EntityLoader } from '../stores/entities/loaders.js';
 export { createRootEntityConfigs } from '../stores/entities/index.js';
 export {
   EntityConfig,
@@ -20,8 +19,7 @@ export {
   type PostTypeConfigSpec,
   type TaxonomyConfigSpec,
 } from '../models/EntityConfig.js';
-export type { EntitySyncRules, EntitySyncSpec } from '../core/entitySync.js';
-export { EntityCollection, type ReceiveOptions } from '../stores/EntityCollection.js';
+export { EntityCollection } from '../stores/EntityCollection.js';
 export {
   EntityRecord,
   type EditInput,
@@ -30,53 +28,32 @@ export {
   type RecordStatus,
 } from '../models/EntityRecord.js';
 export { EntityQuery } from '../models/EntityQuery.js';
-export type { QueryMeta } from '../models/RecordHost.js';
 export type { Id } from '../models/ids.js';
 export type { PlainObject } from '../models/snapshot.js';
-export type * from '../models/postTypes.js';
-export type * from '../models/entityTypes.js';
+export type { WpPost, WpPostEdited } from '../models/postTypes.js';
+// The registries a generated (or hand-written) types file fills by declaration merging.
+export type { EntityKinds, PostTypeRecords, RootRecords, TaxonomyRecords } from '../models/entityTypes.js';
 export type { Autosave } from '../models/Autosave.js';
 export type { Revision } from '../models/Revision.js';
 
 // Edits, undo and saves.
-export type {
-  EditChange,
-  EditChanges,
-  EditEvent,
-  EditListener,
-  EditOrigin,
-  ExternalEditOrigin,
-} from '../models/EditFunnel.js';
+export type { EditChange, EditChanges, EditEvent, EditListener, EditOrigin } from '../models/EditFunnel.js';
 export { revertEdits } from '../stores/revertEdits.js';
-export { UndoHistory, type UndoEntry, type UndoStep } from '../stores/UndoHistory.js';
+export { UndoHistory } from '../stores/UndoHistory.js';
 export type { ExternalUndoStep } from '../stores/undoDelegation.js';
 export type { ConflictMode, DeleteOptions, SaveOptions } from '../stores/RecordWriter.js';
-export type { MediaEdits, MediaModifier } from '../stores/mediaEdit.js';
 export type { BatchApi, SaveResult } from '../stores/batchWrites.js';
 export type { ConflictChoice, SaveConflict } from '../models/SaveConflict.js';
 
 // The store's helpers: permissions, embeds, users, the site and the editor's lookups.
-export { PermissionStore, type PermissionAction } from '../stores/PermissionStore.js';
-export { EmbedStore, type EmbedPreview } from '../stores/EmbedStore.js';
-export { UserStore, type User } from '../stores/UserStore.js';
-export {
-  SiteStore,
-  type BlockPattern,
-  type BlockPatternCategory,
-  type GlobalStylesData,
-  type GlobalStylesRevision,
-  type Theme,
-  type ThemeSupports,
-  type UserPatternCategory,
-} from '../stores/SiteStore.js';
-export {
-  RegisteredPostMetaStore,
-  type RegisteredMeta,
-  type RegisteredMetaField,
-} from '../stores/RegisteredPostMeta.js';
-export { HomePage, type HomePageTarget } from '../stores/HomePage.js';
-export { TemplateLookup, type TemplateSummary } from '../stores/TemplateLookup.js';
-export { EditorSettingsStore, type ViewConfig } from '../stores/EditorSettings.js';
+export { PermissionStore } from '../stores/PermissionStore.js';
+export { EmbedStore } from '../stores/EmbedStore.js';
+export { UserStore } from '../stores/UserStore.js';
+export { SiteStore } from '../stores/SiteStore.js';
+export { RegisteredPostMetaStore } from '../stores/RegisteredPostMeta.js';
+export { HomePage } from '../stores/HomePage.js';
+export { TemplateLookup } from '../stores/TemplateLookup.js';
+export { EditorSettingsStore } from '../stores/EditorSettings.js';
 
 // The REST transport.
 export { TRANSPORT_ERROR_CODES } from '../core/transport/restErrors.js';
@@ -87,13 +64,11 @@ export {
   type Query,
   type RawResponse,
   type RequestOptions,
-  type RestAuth,
   type RestTransportOptions,
-  type RetryOptions,
   type Transport,
 } from '../core/transport/index.js';
 
-// Errors, each with its guard.
+// Errors, each with its guard (`SyncError` also for `store.crossTabError`, without loading sync).
 export {
   ArgumentError,
   BatchError,
@@ -117,7 +92,6 @@ export {
   isStoreDisposedError,
   isSyncError,
   isWpEntitiesError,
-  type JournalErrorDetails,
 } from '../core/errors.js';
 
 // The journal of unsaved edits and its storages.
@@ -127,8 +101,5 @@ export {
   indexedDbJournal,
   localStorageJournal,
   memoryJournal,
-  type IndexedDbJournalOptions,
-  type LocalStorageJournalOptions,
   type MemoryJournal,
-  type MemoryJournalOptions,
 } from './journal/index.js';

@@ -18,7 +18,11 @@ import { toRawResponse } from '../core/transport/rawResponse.js';
 /** WordPress's oEmbed proxy route. */
 const PROXY_PATH = '/oembed/1.0/proxy';
 
-/** An oEmbed response as WordPress's proxy returns it. */
+/**
+ * An oEmbed response as WordPress's proxy returns it.
+ *
+ * @inline
+ */
 export interface EmbedPreview {
   /** oEmbed type: `rich`, `video`, `photo` or `link`. */
   type?: string;

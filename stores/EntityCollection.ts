@@ -49,10 +49,15 @@ import { SnapshotChangeLog } from './SnapshotChangeLog.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
 import type { UndoHistory } from './UndoHistory.js';
+import type { ServerAnswerSink } from './crossTab/tabLink.js';
 
 export type { ListState, QueryMeta, RecordPermissions } from '../models/RecordHost.js';
 
-/** Options of {@link EntityCollection.receive}. */
+/**
+ * Options of {@link EntityCollection.receive}.
+ *
+ * @inline
+ */
 export interface ReceiveOptions {
   /**
    * The query the records answer: its context says where they are stored, its `_fields` whether
@@ -97,6 +102,8 @@ export interface CollectionHost extends RecordStoreHooks {
   readonly isDisposed?: boolean | undefined;
   /** Told when something may have become evictable, so an eviction sweep is scheduled. @default undefined (no eviction) */
   readonly eviction?: { arm(): void } | undefined;
+  /** Told what the server answered a read, so the other tabs take it in (`crossTab: true`). @default undefined */
+  readonly crossTab?: ServerAnswerSink | undefined;
 }
 
 /** The cache of one entity: one instance per (kind, name) and store. */
@@ -159,6 +166,11 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
   /** The config, loading the kind's configs first when it is not registered (postType, taxonomy). */
   ensureConfig(): Promise<EntityConfig | undefined> {
     return this.configSource ? this.configSource.ensure() : this.store.entities.ensure(this.kind, this.name);
+  }
+
+  /** Where the server's answers are told to the other tabs; a record's revisions are not shared. */
+  private get tabs(): CollectionHost['crossTab'] {
+    return this.configSource === undefined ? this.store.crossTab : undefined;
   }
 
   /** The writer of saves, deletes and autosaves: the store's. @internal */
@@ -432,6 +444,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
         const hint = singleRecordHint(config.singleton ? undefined : record.id, body, allow);
         if (hint !== undefined) givePermissionHints(this.store.permissions, config, [hint], permissionMark);
       });
+      this.tabs?.records(this.kind, this.name, [data], parts?.context ?? DEFAULT_CONTEXT, !parts?.fields);
       return record;
     } catch (error) {
       dispatchRecordAction(record, { type: 'fetchEnded', error: toError(error) });
@@ -560,6 +573,7 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       this.storeRecords(page.items as T[], parts, { meta }, page.ticket);
       giveRecordHints(this.store.permissions, config, page.items, config.key, page.permissionMark);
     });
+    this.tabs?.records(this.kind, this.name, page.items, parts.context, !parts.fields);
   }
 
   /**

@@ -46,7 +46,11 @@ export interface FreshnessOptions extends FreshnessPolicy {
   entities?: Readonly<Record<string, FreshnessPolicy>> | undefined;
 }
 
-/** What {@link Freshness.invalidate} names: a collection, or one record of it. */
+/**
+ * What {@link Freshness.invalidate} names: a collection, or one record of it.
+ *
+ * @inline
+ */
 export interface InvalidateTarget {
   /** The entity kind (`'postType'`, `'root'`, `'taxonomy'`). */
   kind: string;
@@ -84,7 +88,11 @@ export interface FreshCollection {
   invalidateQueries(): void;
 }
 
-/** Why a refetch was asked for. */
+/**
+ * Why a refetch was asked for.
+ *
+ * @inline
+ */
 export type RefreshReason = 'focus' | 'reconnect' | 'interval';
 
 const DEFAULTS: ResolvedFreshnessPolicy = Object.freeze({

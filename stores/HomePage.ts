@@ -12,7 +12,11 @@ import type { Query } from '../core/transport/types.js';
 import { isPlainObject } from '../models/snapshot.js';
 import { PendingRequests } from './InflightRequests.js';
 
-/** The post the front page shows: a static page, or the template that renders it. */
+/**
+ * The post the front page shows: a static page, or the template that renders it.
+ *
+ * @inline
+ */
 export interface HomePageTarget {
   /** `page` for a static front page, `wp_template` for the template of a posts front page. */
   readonly postType: 'page' | 'wp_template';

@@ -20,7 +20,11 @@ import type { Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { recordHints, type PermissionHintSink, type RecordHint } from './permissionHints.js';
 
-/** An action a permission check can ask about. */
+/**
+ * An action a permission check can ask about.
+ *
+ * @inline
+ */
 export type PermissionAction = 'create' | 'read' | 'update' | 'delete';
 
 /** Every valid {@link PermissionAction}, in the order the reference lists them. */

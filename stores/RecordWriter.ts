@@ -9,10 +9,8 @@ import { autosaveOf, buildAutosavePayload, readAutosaveResponse, type Autosave }
 import { hasDeferredEdits, pickEditPaths, resolveDeferredEdits, type Edits } from '../models/editPipeline.js';
 import type { EntityConfig } from '../models/EntityConfig.js';
 import { dispatchRecordAction } from '../models/EntityRecord.js';
-import type { RecordAction } from '../models/recordState.js';
-import { readId, type Id } from '../models/ids.js';
+import { readId } from '../models/ids.js';
 import type { WriteOutcome } from '../models/writeOutcome.js';
-import type { SaveConflict } from '../models/SaveConflict.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { ArgumentError, toError } from '../core/errors.js';
 import {
@@ -28,66 +26,11 @@ import { checkSaveConflict, unansweredConflict } from './conflictCheck.js';
 import type { EditBases } from './EditBases.js';
 import { isUnreachable, type WaitingWriteKind, type WaitingWrites } from './WaitingWrites.js';
 import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
+import type { RecordTransition, WritableCollection, WritableRecord } from './writable.js';
+import type { ServerAnswerSink } from './crossTab/tabLink.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
-
-/** What the writer needs from a record; `T` is the shape the server sends, `E` the edited shape. */
-export interface WritableRecord<T extends object = PlainObject, E extends object = T> {
-  /** The entity kind. */
-  readonly kind: string;
-  /** The entity name. */
-  readonly name: string;
-  /** The normalised id; `undefined` for a singleton or a new record. */
-  readonly id: Id | undefined;
-  /** The persisted record with raw attributes flattened. */
-  readonly raw: E | undefined;
-  /** The raw record with the edits over it. */
-  readonly edited: E | undefined;
-  /** The edits a save sends. */
-  readonly nonTransientEdits: Partial<E>;
-  /** The autosaves fetched or made for this record. */
-  readonly autosaves: readonly Autosave[] | undefined;
-  /** Writes the results of deferred edits (origin `deferred`, no undo step). */
-  writeDeferredResults(values: Edits): void;
-  /** Forgets every edit (the record was deleted; origin `discard`). */
-  discardEdits(): void;
-  /** The unsettled save conflict, if any (records that cannot hold one are never checked). */
-  readonly conflict?: SaveConflict | undefined;
-}
-
-/**
- * Changes a record's state by one transition (`recordState.ts`): `saveStarted`, `saveEnded`,
- * `saveSkipped` (nothing to send), `saveRefused`, `deleteStarted`, `deleteEnded`,
- * `autosavesReplaced`, `conflictSet`. A record's state is private to the records layer: the writer
- * is handed this function, records have no public `dispatch`.
- */
-export type RecordTransition = <T extends object, E extends object>(
-  record: WritableRecord<T, E>,
-  action: RecordAction<T, E>,
-) => void;
-
-/** What the writer needs from a collection; `T` and `E` as for {@link WritableRecord}. */
-export interface WritableCollection<T extends object = PlainObject, E extends object = T> {
-  /** The entity kind. */
-  readonly kind: string;
-  /** The entity name. */
-  readonly name: string;
-  /** Loads the entity's config when needed. */
-  ensureConfig(): Promise<EntityConfig | undefined>;
-  /** The record of an id (the singleton record without one). */
-  record(id?: Id): WritableRecord<T, E>;
-  /** Stores server data. */
-  receive(
-    records: T | readonly T[],
-    opts?: { invalidate?: boolean; persistedEdits?: object | undefined },
-  ): void;
-  /** GETs a record now and stores it; without it, saves are never checked for conflicts. */
-  fetch?(id: Id | undefined, query?: Query): Promise<unknown>;
-  /** Drops records from the cache and every list. */
-  remove(ids: Id | readonly Id[], opts?: { invalidate?: boolean }): void;
-  /** Gives a created record (no id yet) the id of its first save's answer. */
-  adopt?(record: WritableRecord<T, E>, id: Id): void;
-}
+export type { RecordTransition, WritableCollection, WritableRecord } from './writable.js';
 
 /** Options of a {@link RecordWriter}. */
 export interface RecordWriterOptions {
@@ -107,6 +50,8 @@ export interface RecordWriterOptions {
   waiting?: WaitingWrites | undefined;
   /** Told when the server refuses a record to this user (see `isRecordRefusal`). @default undefined */
   refusals?: WriteRefusalSink | undefined;
+  /** Told what the server answered a save or delete, so the other tabs take it in (`crossTab: true`). @default undefined */
+  answers?: ServerAnswerSink | undefined;
   /**
    * Changes the state of the records written (tests hand in their own for plain stand-ins).
    * @default the store's `EntityRecord`s' own (`dispatchRecordAction`)
@@ -159,6 +104,7 @@ export class RecordWriter {
   private readonly transport: Transport;
   private readonly currentUserId: () => number | undefined;
   private readonly refusals: WriteRefusalSink | undefined;
+  private readonly answers: ServerAnswerSink | undefined;
   private readonly queues = new WeakMap<object, Promise<unknown>>();
   private readonly bases: EditBases | undefined;
   private readonly waiting: WaitingWrites | undefined;
@@ -175,6 +121,7 @@ export class RecordWriter {
     this.bases = options.bases;
     this.waiting = options.waiting;
     this.refusals = options.refusals;
+    this.answers = options.answers;
     this.transition = options.transition ?? entityRecordTransition;
   }
 
@@ -403,6 +350,7 @@ export class RecordWriter {
           record.discardEdits();
           this.transition(record, { type: 'deleteEnded' });
         });
+        if (record.id !== undefined) this.answers?.deleted(collection.kind, collection.name, record.id);
         return { ok: true, value: response, error: undefined };
       } catch (error) {
         if (isRecordRefusal(error, 'delete')) this.refusals?.noteRefusal(config, record.id, 'delete');
@@ -479,6 +427,7 @@ export class RecordWriter {
           if (outcome.kind === 'record') {
             // What was sent is this user's own change, not a newer copy from someone else.
             collection.receive(outcome.update as T, { invalidate: true, persistedEdits: body });
+            this.answers?.saved(collection.kind, collection.name, outcome.update, false);
             this.bases?.saved(record, Object.keys(body));
           } else {
             this.transition(record, { type: 'autosavesReplaced', autosaves: [outcome.autosave] });
@@ -617,6 +566,7 @@ export class RecordWriter {
   ): void {
     if (!isPlainObject(response)) return;
     const answeredId = response[config.key];
+    const created = !config.singleton && (record === undefined || record.id === undefined);
     if (
       record !== undefined &&
       record.id === undefined &&
@@ -627,6 +577,7 @@ export class RecordWriter {
       collection.adopt?.(record, answeredId);
     }
     collection.receive(response as T, { invalidate: true, persistedEdits: body });
+    this.answers?.saved(collection.kind, collection.name, response, created);
   }
 
   private serialise<R>(record: object, task: () => Promise<R>): Promise<R> {

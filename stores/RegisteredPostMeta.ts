@@ -12,7 +12,11 @@ import { invalidResponseError } from '../core/transport/restErrors.js';
 import type { Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 
-/** One registered meta key as the schema describes it (`type`, `default`, `description`, `context`, …). */
+/**
+ * One registered meta key as the schema describes it (`type`, `default`, `description`, `context`, …).
+ *
+ * @inline
+ */
 export interface RegisteredMetaField {
   /** JSON schema type: `string`, `number`, `integer`, `boolean`, `array`, `object`. */
   type?: string | string[];
@@ -26,7 +30,11 @@ export interface RegisteredMetaField {
   [member: string]: unknown;
 }
 
-/** Meta key → its schema. */
+/**
+ * Meta key → its schema.
+ *
+ * @inline
+ */
 export type RegisteredMeta = Readonly<Record<string, RegisteredMetaField>>;
 
 /** Where {@link RegisteredPostMetaStore} finds a post type's collection path. `EntityRegistry` satisfies it. */

@@ -15,7 +15,7 @@ import type {
 } from '../models/entityTypes.js';
 import type { EntityLoader } from './entities/loaders.js';
 import { createRootEntityConfigs } from './entities/rootEntities.js';
-import { ArgumentError, StoreDisposedError } from '../core/errors.js';
+import { ArgumentError, StoreDisposedError, type SyncError } from '../core/errors.js';
 // Types only: the root entry must not load Yjs (see syncEngine.ts).
 import type { SyncOptions } from '../src/sync/client/options.js';
 import type { SyncManager } from '../src/sync/client/SyncManager.js';
@@ -51,6 +51,7 @@ import { UserStore } from './UserStore.js';
 import type { Freshness, FreshnessOptions, InvalidateTarget } from './Freshness.js';
 import type { StoreSnapshot } from './storeSnapshot.js';
 import { registeredStoreEngine, type FreshnessEngine } from './storeEngines.js';
+import type { CrossTabCacheFactory, CrossTabLink } from './crossTab/tabLink.js';
 
 /** Options of a {@link RootStore}. */
 export interface RootStoreOptions {
@@ -103,6 +104,17 @@ export interface RootStoreOptions {
    * @default { staleTimeMs: 0, refetchOnWindowFocus: true, refetchOnReconnect: true, refetchIntervalMs: false }
    */
   freshness?: FreshnessOptions | undefined;
+  /**
+   * One cache for every tab of the site in this browser: what the server answers one tab (a read,
+   * a save, a delete) updates the same records and their lists in the other tabs made with this
+   * option, without a request. Unsaved edits stay in their tab; a save elsewhere of a record edited
+   * here surfaces as the save conflict (`conflicts: 'detect'`). Pass `crossTabCache()` from
+   * `wp-entities/tabs` (the root entry carries none of its code). Needs `BroadcastChannel`; in
+   * Node (server rendering) it does nothing. Messages from the channel that this library did not
+   * write are ignored and reported once ({@link RootStore.crossTabError}).
+   * @default undefined (each tab its own cache)
+   */
+  crossTab?: CrossTabCacheFactory | undefined;
 }
 
 /** The default of {@link RootStoreOptions.gcTimeMs}: five minutes, as TanStack Query's cache time. */
@@ -158,6 +170,8 @@ export class RootStore implements CollectionHost {
   readonly editBases: EditBases;
   /** Writes waiting for the site (`offlineWrites: 'wait'`); `undefined` otherwise. @internal */
   readonly waitingWrites: WaitingWrites | undefined;
+  /** The link to the other tabs (`crossTab`); `undefined` without the option or where there are none. @internal */
+  readonly crossTab: CrossTabLink | undefined;
 
   private readonly collections = new Map<string, EntityCollection<object>>();
   /** Collections made: what `allCollections` readers react to. */
@@ -217,6 +231,7 @@ export class RootStore implements CollectionHost {
     if (options.conflicts === 'detect' || options.journal !== undefined) {
       this.stopTrackingBases = this.editObservers.observe((event) => this.editBases.noteEdit(event));
     }
+    this.crossTab = openCrossTab(this, options.crossTab);
     this.waitingWrites =
       options.offlineWrites === 'wait'
         ? new WaitingWrites({
@@ -230,6 +245,7 @@ export class RootStore implements CollectionHost {
       bases: this.editBases,
       waiting: this.waitingWrites,
       refusals: this.permissions,
+      answers: this.crossTab,
     });
     if (options.journal !== undefined) {
       const recorder = new JournalRecorder(options.journal, {
@@ -329,6 +345,15 @@ export class RootStore implements CollectionHost {
       edits,
       options,
     );
+  }
+
+  /**
+   * The first message from another tab that was ignored (`crossTab`): not written by this
+   * library (another script of the origin posting on the channel), another version's format, or a
+   * malformed record. Nothing of it was applied; later ones are not reported again. Observable.
+   */
+  get crossTabError(): SyncError | undefined {
+    return this.crossTab?.error;
   }
 
   /** Records whose unsaved edits are in the journal (0 without one). Observable. */
@@ -516,6 +541,11 @@ export class RootStore implements CollectionHost {
     return collection;
   }
 
+  /** @internal The collection of `(kind, name)` if one was made; never makes one (a message from another tab). */
+  collectionIfMade(kind: string, name: string): EntityCollection<object> | undefined {
+    return this.collections.get(`${kind}\u0000${name}`);
+  }
+
   /** `collection(kind, name).record(id)` of a registered entity (see {@link PostTypeRecords}), typed with no type arguments. */
   record<K extends RegisteredKind, N extends RegisteredName<K>>(
     kind: K,
@@ -563,6 +593,7 @@ export class RootStore implements CollectionHost {
     if (this.disposed) return;
     this.disposed = true;
     this.freshnessPolicy?.stop();
+    this.crossTab?.close();
     this.sync?.dispose();
     this.stopJournal?.();
     this.stopTrackingBases?.();
@@ -594,6 +625,17 @@ function startSync(store: RootStore, options: SyncOptions): SyncManager {
     );
   }
   return engine(store, options) as SyncManager;
+}
+
+/** The store's link to the other tabs, from the `crossTab` option. */
+function openCrossTab(store: RootStore, factory: CrossTabCacheFactory | undefined): CrossTabLink | undefined {
+  if (factory === undefined) return undefined;
+  if (typeof factory !== 'function') {
+    throw new ArgumentError(
+      `The crossTab option takes crossTabCache() from 'wp-entities/tabs'; got ${String(factory)}.`,
+    );
+  }
+  return factory(store);
 }
 
 /**

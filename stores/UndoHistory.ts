@@ -5,27 +5,17 @@
  */
 import { action, computed, createAtom, makeObservable, observable, runInAction } from 'mobx';
 import type { EditEvent } from '../models/EditFunnel.js';
-import type { EntityRecord } from '../models/EntityRecord.js';
 import type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 import { isInAction } from '../models/lazyObservable.js';
 import type { UndoTarget } from '../models/RecordHost.js';
 import { deepEqual } from '../models/snapshot.js';
 import type { ExternalUndoStep, UndoDelegate } from './undoDelegation.js';
+import { delegatedCloseCause, makesUndoStep, type UndoEntry, type UndoStep } from './undoSteps.js';
 
 export type { UndoChange, UndoChanges } from '../models/editPipeline.js';
 export type { UndoTarget } from '../models/RecordHost.js';
 export type { ExternalUndoStep, UndoDelegate } from './undoDelegation.js';
-
-/** The changes of one step to one record. */
-export interface UndoEntry<R extends UndoTarget = EntityRecord<object>> {
-  /** The record the changes apply to. */
-  readonly record: R;
-  /** Per field, the edited value before (`from`, applied by undo) and after (`to`, applied by redo). */
-  readonly changes: UndoChanges;
-}
-
-/** One undo level; it may touch several records. */
-export type UndoStep<R extends UndoTarget = EntityRecord<object>> = readonly UndoEntry<R>[];
+export type { UndoEntry, UndoStep } from './undoSteps.js';
 
 /** Options of {@link UndoHistory.add}. */
 export interface AddStepOptions {
@@ -320,9 +310,13 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
     if (changes === undefined) return;
     // A delegated edit makes the redo steps stale as any edit does (the delegate drops its own).
     this.dropRedoSteps();
-    if (!isCached || this.lastDelegate !== delegate || this.staged.length > 0) {
-      const isSameStepRun = this.lastDelegate === delegate && this.staged.length === 0;
-      const closed = delegate.closeStep(isSameStepRun ? 'edit' : 'order') !== false;
+    const cause = delegatedCloseCause({
+      isCached,
+      isAfterOwnStep: this.lastDelegate === delegate,
+      hasPending: this.staged.length > 0,
+    });
+    if (cause !== undefined) {
+      const closed = delegate.closeStep(cause) !== false;
       if (closed && this.lastDelegate === delegate) this.lastDelegate = undefined;
     }
     this.delegatedEdit = { record: entry.record, changes };
@@ -366,7 +360,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * record are left to {@link recordDelegatedEdit}, which its delegate calls.
    */
   recordEdit(event: EditEvent<R>): void {
-    if (event.origin !== 'local' || event.undoIgnore || this.delegates.has(event.record)) return;
+    if (!makesUndoStep(event) || this.delegates.has(event.record)) return;
     this.addChanges(event.record, event.changes, { isCached: event.isCached });
   }
 
@@ -375,7 +369,7 @@ export class UndoHistory<R extends UndoTarget = UndoTarget> {
    * edit (see `undoDelegation.ts`), so the step it captures opens or grows by the history's rules.
    */
   recordDelegatedEdit(event: EditEvent<R>): void {
-    if (event.origin !== 'local' || event.undoIgnore) return;
+    if (!makesUndoStep(event)) return;
     const delegate = this.delegates.get(event.record);
     if (delegate === undefined) return;
     // `addChanges` then `add` would come here for a delegated record's edit, in two more actions:

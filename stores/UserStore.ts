@@ -10,7 +10,11 @@ import type { Query, Transport } from '../core/transport/types.js';
 import { InflightRequests } from './InflightRequests.js';
 import { stableQueryKey } from './siteHelpers.js';
 
-/** A WordPress user as `/wp/v2/users` returns it (view context unless asked otherwise). */
+/**
+ * A WordPress user as `/wp/v2/users` returns it (view context unless asked otherwise).
+ *
+ * @inline
+ */
 export interface User {
   /** The user id. */
   id: number;

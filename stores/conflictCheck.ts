@@ -10,7 +10,7 @@ import { compareWithServer, saveConflictOf, type SaveConflict } from '../models/
 import type { PlainObject } from '../models/snapshot.js';
 import { ConflictError, toError } from '../core/errors.js';
 import type { EditBase } from './EditBases.js';
-import type { RecordTransition, WritableCollection, WritableRecord } from './RecordWriter.js';
+import type { RecordTransition, WritableCollection, WritableRecord } from './writable.js';
 
 /**
  * GETs `modified_gmt` and the edited fields and stores them like any answer (local edits equal to

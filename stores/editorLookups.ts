@@ -9,7 +9,10 @@ import { isRestError } from '../core/errors.js';
 import { EditorSettingsStore } from './EditorSettings.js';
 import { HomePage, type ReadingOptions } from './HomePage.js';
 import { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
-import type { RootStore } from './RootStore.js';
+import type { Transport } from '../core/transport/types.js';
+import type { EntityCollection } from './EntityCollection.js';
+import type { EntityRegistry } from './EntityRegistry.js';
+import type { SiteStore } from './SiteStore.js';
 import { TemplateLookup, type TemplateSummary } from './TemplateLookup.js';
 
 /** The lookups of one store. */
@@ -29,8 +32,20 @@ function isRefused(error: unknown): boolean {
   return isRestError(error) && (error.status === 401 || error.status === 403);
 }
 
+/** What the lookups read of their store (the `RootStore`, named by shape so it needs no import). */
+export interface LookupsStore {
+  /** The store's transport. */
+  readonly transport: Transport;
+  /** The store's entity configs. */
+  readonly entities: EntityRegistry;
+  /** The store's site helpers. */
+  readonly site: Pick<SiteStore, 'defaultTemplateId'>;
+  /** The store's collection of `(kind, name)`. */
+  collection(kind: string, name: string): EntityCollection<object>;
+}
+
 /** Makes the lookups of `store`. No I/O. */
-export function createEditorLookups(store: RootStore): EditorLookups {
+export function createEditorLookups(store: LookupsStore): EditorLookups {
   const homePage = new HomePage({
     siteInfo: async () =>
       (await store.collection('root', 'base').load())?.persisted as ReadingOptions | undefined,

@@ -13,7 +13,11 @@ import type { Id } from '../models/ids.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import type { SaveOptions } from './RecordWriter.js';
 
-/** One image modifier, as WordPress takes it. */
+/**
+ * One image modifier, as WordPress takes it.
+ *
+ * @inline
+ */
 export interface MediaModifier {
   /** `crop` (args `left`, `top`, `width`, `height` in percent) or `rotate` (args `angle` in degrees). */
   type: string;
@@ -21,7 +25,11 @@ export interface MediaModifier {
   args: Record<string, number>;
 }
 
-/** What an image edit sends. */
+/**
+ * What an image edit sends.
+ *
+ * @inline
+ */
 export interface MediaEdits {
   /** The URL of the image being edited (its `source_url`). */
   src: string;

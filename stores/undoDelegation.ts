@@ -14,7 +14,7 @@
  * @module
  */
 import type { UndoTarget } from '../models/RecordHost.js';
-import type { UndoStep } from './UndoHistory.js';
+import type { CloseCause, UndoStep } from './undoSteps.js';
 
 /**
  * A step kept by another undo stack, pushed into the history so one `store.undo()` walks both;
@@ -41,7 +41,7 @@ export interface UndoDelegate extends ExternalUndoStep {
    * step came in between) must close; `'edit'` (a new plain edit of this record) may keep the step
    * open, e.g. sync's capture timeout, and then returns false.
    */
-  closeStep(cause?: 'edit' | 'order'): boolean | void;
+  closeStep(cause?: CloseCause): boolean | void;
   /** Forgets the delegate's redo steps (the global history dropped them). */
   dropRedo(): void;
   /**

@@ -43,9 +43,8 @@ const CHUNK = 15;
  * and where that time went: waiting for the page to take the key (`queued`: another task was
  * running), the key's own events up to the end of its `input` (`handled`), until the next
  * animation frame starts (`frame`), and the whole (`total`); then, not part of the latency, until
- * the task after that one (`settled`): a keystroke the editor holds until its frame is painted
- * (examples/editor/src/text/heldKeystroke.ts) has been written to the post by then, so `settled`
- * shows that the held work was done and what it cost. The end of the `input` is where the
+ * the task after that one (`settled`): work the page queued behind the frame (a render React
+ * scheduled) is done by then, so `settled` shows what it cost. The end of the `input` is where the
  * page let it go: past the window's bubbling listeners, or, for a keystroke the editor takes in
  * at the window's capture phase and stops there (a plain character in a rich-text block), after
  * that listener and its microtasks.
@@ -72,7 +71,7 @@ async function installProbe(page: Page): Promise<void> {
         phases.frame = performance.now() - start;
         setTimeout(() => {
           phases.total = performance.now() - start;
-          // The next task: after what the page queued behind the frame (a held keystroke's write).
+          // The next task: after what the page queued behind the frame.
           setTimeout(() => {
             phases.settled = performance.now() - start;
             if (into) window.__phases[into].push(phases);

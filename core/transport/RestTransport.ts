@@ -87,7 +87,7 @@ export interface RestTransportOptions {
   totalTimeout?: number | false;
   /**
    * Retrying of failed reads: `false` for none, a number for the retry limit, or
-   * {@link RetryOptions}. Writes are never retried unless `methods` lists them.
+   * an object of retry options (below). Writes are never retried unless `methods` lists them.
    * @default { limit: 2, backoffMs: 300, capMs: 10000, maxRetryAfterMs: 60000, methods: ['GET', 'OPTIONS', 'HEAD'] }
    */
   retry?: RetryOptions | number | false;

@@ -19,7 +19,11 @@ export interface NonceAuth {
   nonce: string;
 }
 
-/** How the transport authenticates. Cookie authentication also needs `credentials: 'include'` for another origin. */
+/**
+ * How the transport authenticates. Cookie authentication also needs `credentials: 'include'` for another origin.
+ *
+ * @inline
+ */
 export type RestAuth = ApplicationPasswordAuth | NonceAuth;
 
 /** Base64 of the UTF-8 bytes of `text`, with `btoa` so it runs in browsers and Node alike. */

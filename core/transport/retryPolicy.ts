@@ -18,7 +18,11 @@ import {
 } from './constants.js';
 import type { HttpMethod } from './types.js';
 
-/** Retry settings of a `RestTransport`. */
+/**
+ * Retry settings of a `RestTransport`.
+ *
+ * @inline
+ */
 export interface RetryOptions {
   /** Retries after the first attempt; `0` turns retrying off. @default 2 */
   limit?: number;

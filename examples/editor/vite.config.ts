@@ -121,6 +121,7 @@ export function editorConfig(
         { find: /^wp-entities\/testing$/, replacement: `${repoDir}src/testing/index.ts` },
         { find: /^wp-entities\/freshness$/, replacement: `${repoDir}src/freshness/index.ts` },
         { find: /^wp-entities\/devtools$/, replacement: `${repoDir}src/devtools/index.ts` },
+        { find: /^wp-entities\/tabs$/, replacement: `${repoDir}src/tabs/index.ts` },
         { find: /^wp-entities$/, replacement: `${repoDir}src/index.ts` },
       ],
     },

@@ -14,7 +14,11 @@ import {
   type JournalUpdate,
 } from '../../stores/journal/Journal.js';
 
-/** Options of {@link indexedDbJournal}. */
+/**
+ * Options of {@link indexedDbJournal}.
+ *
+ * @inline
+ */
 export interface IndexedDbJournalOptions {
   /** The database name; one per site when several sites share an origin. @default 'wp-entities-journal' */
   name?: string;

@@ -29,7 +29,11 @@ export interface JournalStorageArea {
   key(index: number): string | null;
 }
 
-/** Options of {@link localStorageJournal}. */
+/**
+ * Options of {@link localStorageJournal}.
+ *
+ * @inline
+ */
 export interface LocalStorageJournalOptions {
   /**
    * The prefix of the journal's items (`{key}:{writer}`; `{key}` itself holds entries written

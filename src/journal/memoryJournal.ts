@@ -21,7 +21,11 @@ export interface MemoryJournal extends Journal {
   failWritesWith(error: Error | undefined): void;
 }
 
-/** Options of {@link memoryJournal}. */
+/**
+ * Options of {@link memoryJournal}.
+ *
+ * @inline
+ */
 export interface MemoryJournalOptions {
   /** Entries the journal starts with. @default [] */
   entries?: readonly JournalEntry[];

@@ -21,6 +21,7 @@ registerSyncEngine((store, options) => new SyncManager(store as SyncStore, optio
 export { SyncManager } from './client/SyncManager.js';
 export type { GuardedSaveOptions } from './client/SyncManager.js';
 export type { SyncOptions } from './client/options.js';
+export type { EntitySyncRules, EntitySyncSpec } from '../../core/entitySync.js';
 export { ForeignEditsError, type ForeignEdit } from './client/ForeignEdits.js';
 export type {
   Peer,
@@ -58,6 +59,8 @@ export {
 export type { NetworkSource, PageExitSource, VisibilitySource } from './providers/httpPolling/PollingLoop.js';
 export { SYNC_UPDATES_PATH, SYNC_SAVE_PATH } from './shared/pollingProtocol.js';
 export { whenIdle } from './providers/httpPolling/afterPaint.js';
+export type { TabSharingOptions, TabChannel } from './providers/sharedTabs.js';
+export type { TabLocks } from './providers/tabElection.js';
 
 // The shared document's layout (the block editor's), and the block codec.
 export {

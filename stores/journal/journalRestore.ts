@@ -138,7 +138,8 @@ export async function restoreJournalEntries(
       for (const field of plan.conflicting) restoredEdits[field] = merged.edits[field];
       runInAction(() => {
         const changes = target.applyEdits(restoredEdits, 'restore');
-        // Nothing new (the record already shows it): no empty undo step.
+        // A restore is a step of its own (undoSteps.ts); nothing new (the record already shows it)
+        // makes no empty one.
         if (Object.keys(changes).length > 0) host.history.addChanges(target, changes);
         const started: PlainObject = {};
         for (const field of Object.keys(restoredEdits)) started[field] = merged.base[field];

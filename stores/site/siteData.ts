@@ -5,10 +5,18 @@
  * @module
  */
 
-/** The theme's `theme_supports` object (`align-wide`, `editor-color-palette`, …). */
+/**
+ * The theme's `theme_supports` object (`align-wide`, `editor-color-palette`, …).
+ *
+ * @inline
+ */
 export type ThemeSupports = Record<string, unknown>;
 
-/** The active theme as `/wp/v2/themes?status=active` returns it. */
+/**
+ * The active theme as `/wp/v2/themes?status=active` returns it.
+ *
+ * @inline
+ */
 export interface Theme {
   /** The theme's directory name; the key of `root/theme`. */
   stylesheet: string;
@@ -22,7 +30,11 @@ export interface Theme {
   [field: string]: unknown;
 }
 
-/** Theme global styles (`theme.json` data): base styles or one style variation. */
+/**
+ * Theme global styles (`theme.json` data): base styles or one style variation.
+ *
+ * @inline
+ */
 export interface GlobalStylesData {
   /** Title of a style variation (`Aubergine`). */
   title?: string;
@@ -36,7 +48,11 @@ export interface GlobalStylesData {
   [field: string]: unknown;
 }
 
-/** A revision of the user's global styles, with keys converted to camelCase (`modifiedGmt`). */
+/**
+ * A revision of the user's global styles, with keys converted to camelCase (`modifiedGmt`).
+ *
+ * @inline
+ */
 export interface GlobalStylesRevision {
   /** Revision id. */
   id?: number;
@@ -60,7 +76,11 @@ export interface GlobalStylesRevision {
   [field: string]: unknown;
 }
 
-/** A registered block pattern, with keys converted to camelCase (`blockTypes`, `viewportWidth`, `postTypes`). */
+/**
+ * A registered block pattern, with keys converted to camelCase (`blockTypes`, `viewportWidth`, `postTypes`).
+ *
+ * @inline
+ */
 export interface BlockPattern {
   /** Pattern name (`core/query-standard-posts`). */
   name: string;
@@ -78,7 +98,11 @@ export interface BlockPattern {
   [field: string]: unknown;
 }
 
-/** A registered block pattern category. */
+/**
+ * A registered block pattern category.
+ *
+ * @inline
+ */
 export interface BlockPatternCategory {
   /** Category name (`buttons`). */
   name: string;
@@ -88,7 +112,11 @@ export interface BlockPatternCategory {
   [field: string]: unknown;
 }
 
-/** A term of the `wp_pattern_category` taxonomy, shaped like a pattern category. */
+/**
+ * A term of the `wp_pattern_category` taxonomy, shaped like a pattern category.
+ *
+ * @inline
+ */
 export interface UserPatternCategory {
   /** Term id. */
   id: number;

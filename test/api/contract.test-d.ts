@@ -34,21 +34,21 @@ import {
   type BatchApi,
   type BatchRequest,
   type BatchResult,
-  type EmbedPreview,
   type Id,
   type PlainObject,
   type Query,
-  type QueryMeta,
   type RawResponse,
   type Revision,
   type SaveResult,
   type Transport,
-  type UndoEntry,
-  type UndoStep,
-  type User,
   type WpPost,
   type WpPostEdited,
 } from '../../src/index.js';
+// Shapes the root keeps to itself: users read them through the properties and results typed here.
+import type { QueryMeta } from '../../models/RecordHost.js';
+import type { EmbedPreview } from '../../stores/EmbedStore.js';
+import type { UndoEntry, UndoStep } from '../../stores/UndoHistory.js';
+import type { User } from '../../stores/UserStore.js';
 import {
   StoreProvider,
   useEntityProp,

@@ -21,10 +21,13 @@ import { firstLoadTests } from './firstLoad.e2e.js';
 import { ARTIFACTS_DIR, runTests } from './harness.js';
 import { indexedDbJournalTests, neverLoseWorkTests } from './neverLoseWork.e2e.js';
 import { sharedEditingTests } from './sharedEditing.e2e.js';
+import { sharedBlocksTests } from './sharedBlocks.e2e.js';
+import { sharedTabsFigures, sharedTabsTests } from './sharedTabs.e2e.js';
 import { inserterTests } from './inserter.e2e.js';
 import { richTextPairTests, richTextTests } from './richText.e2e.js';
 import { offlineTests } from './offline.e2e.js';
 import { reactTests } from './react.e2e.js';
+import { crossTabCacheTests, runCrossTabCacheTests } from './crossTabCache.e2e.js';
 import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
 /** Runs the tests whose name contains any of the arguments (`run.ts "Save all" "shared site:"`); all without one. */
@@ -64,13 +67,24 @@ async function main(): Promise<number> {
       await demo.close();
     }
 
+    // One person, two tabs of one context: one cache (its own page and mock site, no demo).
+    const crossTab = selected(crossTabCacheTests);
+    if (crossTab.length > 0) {
+      console.log('One cache for two tabs of one browser (crossTab: crossTabCache())');
+      const result = await runCrossTabCacheTests(browser.context, crossTab);
+      passed += result.passed;
+      failed += result.failed;
+    }
+
     // Two people on one post, each in their own browser context, on the demo's shared site.
     const pairs = selected([
       ...pairTests,
       ...sharedEditingTests,
+      ...sharedBlocksTests,
       ...inserterTests,
       ...richTextPairTests,
       ...firstLoadTests,
+      ...sharedTabsTests,
     ]);
     if (pairs.length > 0) {
       const shared = await startDemo({ port: 0, quiet: true, watch: false });
@@ -79,7 +93,7 @@ async function main(): Promise<number> {
         const collaboration = await runPairTests(shared.url, pairs);
         passed += collaboration.passed;
         failed += collaboration.failed;
-        for (const figure of collaborationFigures) console.log(`    ${figure}`);
+        for (const figure of [...collaborationFigures, ...sharedTabsFigures]) console.log(`    ${figure}`);
       } finally {
         await shared.close();
       }

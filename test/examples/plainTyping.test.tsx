@@ -5,7 +5,6 @@ import { act, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { domPointAt, selectIn } from '../../examples/editor/src/text/domOffsets.js';
-import { writeHeldKeystroke } from '../../examples/editor/src/text/heldKeystroke.js';
 import {
   typedTextOf,
   valueAfterTyping,
@@ -97,17 +96,9 @@ async function placeCaret(field: Field, offset: number): Promise<void> {
 }
 
 /**
- * What the first task after the next frame does: writes a keystroke the field holds until then
- * (heldKeystroke.ts; its own tests wait for real frames, this saves a frame per keystroke).
- */
-function afterFrame(): void {
-  act(() => writeHeldKeystroke(window));
-}
-
-/**
  * Types `data` as Chromium does at a collapsed caret: into the caret's text node, the caret after
  * it (or, at a caret between elements, in a new text node there), then the `input` event; and
- * waits for the frame that shows it (and the write of a keystroke held until then).
+ * waits for the next task.
  */
 async function typeAsBrowser(field: Field, data: string): Promise<void> {
   act(() => {
@@ -125,7 +116,6 @@ async function typeAsBrowser(field: Field, data: string): Promise<void> {
     field.element.dispatchEvent(new InputEvent('input', { inputType: 'insertText', data, bubbles: true }));
   });
   await nextTask();
-  afterFrame();
 }
 
 /** Applies a format at the caret with nothing selected: it waits for the next typed character. */

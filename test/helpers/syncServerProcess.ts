@@ -31,8 +31,10 @@ export async function startServerProcess(options: {
   port?: number;
   /** More environment for the bin (DURABLE_ACKS, RECHECK_INTERVAL_MS). */
   env?: Record<string, string>;
+  /** More arguments for node, before the script (`--cpu-prof`). */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', cli], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', cli], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,53 +1,39 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DataInspector, loggingFetch, requestLog } from 'wp-entities/devtools';
 import { memoryNetwork } from 'wp-entities/testing';
 import { StoreProvider } from '../../src/react/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
-
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+import { reactPage } from './harness.js';
 
 describe('wp-entities/devtools', () => {
-  let store: RootStore;
-  let container: HTMLElement;
-  let root: Root;
-
-  beforeEach(() => {
-    const posts = [makePost(1), makePost(2)];
-    store = new RootStore({
-      transport: new FakeTransport().on('GET', '/wp/v2/types', { body: typesBody() }).on(
-        'GET',
-        '/wp/v2/posts',
-        paginated(() => posts),
-      ),
-    });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    store.dispose();
-  });
+  const posts = [makePost(1), makePost(2)];
+  const page = reactPage(
+    () =>
+      new RootStore({
+        transport: new FakeTransport().on('GET', '/wp/v2/types', { body: typesBody() }).on(
+          'GET',
+          '/wp/v2/posts',
+          paginated(() => posts),
+        ),
+      }),
+  );
 
   it('shows the cache, the queries with their state, the dirty records and the undo stack, and follows the store', async () => {
     const onClose = vi.fn();
-    const list = await store.collection('postType', 'post').query({ per_page: 2 }).fetch();
+    const list = await page.store.collection('postType', 'post').query({ per_page: 2 }).fetch();
     await act(async () => {
-      root.render(
-        <StoreProvider store={store}>
+      page.root.render(
+        <StoreProvider store={page.store}>
           <DataInspector onClose={onClose} />
         </StoreProvider>,
       );
     });
     const text = (testId: string): string =>
-      container.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
-    expect(container.textContent).toContain('postType/post');
+      page.container.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
+    expect(page.container.textContent).toContain('postType/post');
     expect(text('inspector-queries')).toMatch(/fresh postType\/post\?per_page=2 \d+s ago/);
 
     await act(async () => list.records![0]!.edit({ title: 'Changed' }));
@@ -58,22 +44,22 @@ describe('wp-entities/devtools', () => {
   it('is usable from the keyboard: focus starts on the close button, Escape closes it', async () => {
     const onClose = vi.fn();
     await act(async () => {
-      root.render(
-        <StoreProvider store={store}>
+      page.root.render(
+        <StoreProvider store={page.store}>
           <DataInspector onClose={onClose} />
         </StoreProvider>,
       );
     });
-    const close = container.querySelector('button[aria-label="Close the data inspector"]');
+    const close = page.container.querySelector('button[aria-label="Close the data inspector"]');
     expect(document.activeElement).toBe(close);
     await act(async () => {
       close!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     });
     expect(onClose).toHaveBeenCalledTimes(1);
     // Every section has a heading that names it.
-    for (const section of Array.from(container.querySelectorAll('section'))) {
+    for (const section of Array.from(page.container.querySelectorAll('section'))) {
       const id = section.getAttribute('aria-labelledby');
-      expect(id && container.querySelector(`#${id}`)?.textContent).toBeTruthy();
+      expect(id && page.container.querySelector(`#${id}`)?.textContent).toBeTruthy();
     }
   });
 
@@ -90,15 +76,15 @@ describe('wp-entities/devtools', () => {
     const bo = synced(2, 'Bo');
     try {
       await act(async () => {
-        root.render(
+        page.root.render(
           <StoreProvider store={ana}>
             <DataInspector onClose={() => undefined} />
           </StoreProvider>,
         );
       });
       const rooms = (): string =>
-        container.querySelector('[data-testid="inspector-sync"]')?.textContent ?? '';
-      expect(container.querySelector('#inspector-sync')?.textContent).toBe('Sync rooms (0)');
+        page.container.querySelector('[data-testid="inspector-sync"]')?.textContent ?? '';
+      expect(page.container.querySelector('#inspector-sync')?.textContent).toBe('Sync rooms (0)');
       const post = (store: RootStore) => store.record('postType', 'post', 1);
       await act(async () => {
         await Promise.all([ana.sync!.join(post(ana)), bo.sync!.join(post(bo))]);
@@ -117,7 +103,7 @@ describe('wp-entities/devtools', () => {
       });
       expect(rooms()).toContain('nobody else');
       await act(async () => ana.sync!.leave(post(ana)));
-      expect(container.querySelector('#inspector-sync')?.textContent).toBe('Sync rooms (0)');
+      expect(page.container.querySelector('#inspector-sync')?.textContent).toBe('Sync rooms (0)');
     } finally {
       act(() => {
         ana.dispose();
@@ -128,13 +114,13 @@ describe('wp-entities/devtools', () => {
 
   it('says when the store has no sync', async () => {
     await act(async () => {
-      root.render(
-        <StoreProvider store={store}>
+      page.root.render(
+        <StoreProvider store={page.store}>
           <DataInspector onClose={() => undefined} />
         </StoreProvider>,
       );
     });
-    expect(container.textContent).toContain('Collaboration is off for this store');
+    expect(page.container.textContent).toContain('Collaboration is off for this store');
   });
 
   it('logs the requests sent through loggingFetch with their status and timing', async () => {

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 /** The freshness policy as a page sees it: the window's focus, visibility and online events, and hooks. */
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { observer, StoreProvider, useEntityRecord, useEntityRecords } from '../../src/react/index.js';
+import { act } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { observer, useEntityRecord, useEntityRecords } from '../../src/react/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
-
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
+import { reactPage, settle } from './harness.js';
 
 const Post = observer(function Post({ id }: { id: number }) {
   const { edited } = useEntityRecord<{ id: number; title: string }>('postType', 'post', id);
@@ -29,19 +19,10 @@ const Drafts = observer(function Drafts() {
 
 describe('freshness in a page', () => {
   let transport: FakeTransport;
-  let store: RootStore;
-  let container: HTMLElement;
-  let root: Root;
   const titles = new Map<number, string>([
     [1, 'One'],
     [2, 'Two'],
   ]);
-
-  function render(node: ReactNode): Promise<void> {
-    return act(async () => {
-      root.render(<StoreProvider store={store}>{node}</StoreProvider>);
-    });
-  }
 
   const postGets = (id: number): number => transport.callsTo('GET', `/wp/v2/posts/${id}`).length;
   const pageLists = (): number => transport.callsTo('GET', '/wp/v2/pages').length;
@@ -57,20 +38,11 @@ describe('freshness in a page', () => {
         body: makePost(id, { title: { raw: titles.get(id), rendered: titles.get(id) } }),
       }));
     }
-    store = new RootStore({ transport });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    store.dispose();
-  });
+  const page = reactPage(() => new RootStore({ transport }));
 
   it('refetches what is shown when the window regains focus, and shows the new data', async () => {
-    await render(
+    await page.render(
       <>
         <Post id={1} />
         <Drafts />
@@ -78,20 +50,20 @@ describe('freshness in a page', () => {
     );
     await settle();
     // Post 2 was read by a script: nothing shows it.
-    await store.collection('postType', 'post').fetch(2);
-    expect(container.textContent).toBe('One1 pages');
+    await page.store.collection('postType', 'post').fetch(2);
+    expect(page.container.textContent).toBe('One1 pages');
     titles.set(1, 'One, edited elsewhere');
 
     await act(async () => void window.dispatchEvent(new Event('focus')));
     await settle();
-    expect(container.textContent).toBe('One, edited elsewhere1 pages');
+    expect(page.container.textContent).toBe('One, edited elsewhere1 pages');
     expect(postGets(1)).toBe(2);
     expect(pageLists()).toBe(2);
     expect(postGets(2)).toBe(1);
   });
 
   it('refetches on visibilitychange to visible and on online, not after the component unmounted or the store ended', async () => {
-    await render(<Post id={1} />);
+    await page.render(<Post id={1} />);
     await settle();
     await act(async () => void document.dispatchEvent(new Event('visibilitychange')));
     await settle();
@@ -100,26 +72,26 @@ describe('freshness in a page', () => {
     await settle();
     expect(postGets(1)).toBe(3);
 
-    await render(<p>elsewhere</p>);
+    await page.render(<p>elsewhere</p>);
     await act(async () => void window.dispatchEvent(new Event('focus')));
     await settle();
     expect(postGets(1)).toBe(3);
 
-    await render(<Post id={1} />);
-    store.dispose();
+    await page.render(<Post id={1} />);
+    page.store.dispose();
     await act(async () => void window.dispatchEvent(new Event('focus')));
     await settle();
     expect(postGets(1)).toBe(3);
   });
 
   it('asks again for a record invalidated while nobody showed it once a component shows it', async () => {
-    await store.collection('postType', 'post').fetch(1);
-    store.invalidate({ kind: 'postType', name: 'post', id: 1 });
+    await page.store.collection('postType', 'post').fetch(1);
+    page.store.invalidate({ kind: 'postType', name: 'post', id: 1 });
     expect(postGets(1)).toBe(1);
     titles.set(1, 'Newer');
-    await render(<Post id={1} />);
+    await page.render(<Post id={1} />);
     await settle();
     expect(postGets(1)).toBe(2);
-    expect(container.textContent).toBe('Newer');
+    expect(page.container.textContent).toBe('Newer');
   });
 });

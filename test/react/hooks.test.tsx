@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { act, useEffect, useState, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, useEffect, useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../core/errors.js';
 import {
   observer,
@@ -14,8 +13,7 @@ import {
 } from '../../src/react/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
-
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+import { reactPage, settle } from './harness.js';
 
 interface Post {
   id: number;
@@ -23,28 +21,11 @@ interface Post {
   status: string;
 }
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
-
 describe('wp-entities/react hooks', () => {
   let transport: FakeTransport;
-  let store: RootStore;
-  let container: HTMLElement;
-  let root: Root;
   const posts = Array.from({ length: 25 }, (_, i) =>
     makePost(i + 1, { status: i % 2 === 0 ? 'publish' : 'draft' }),
   );
-
-  function render(node: ReactNode): Promise<void> {
-    return act(async () => {
-      root.render(<StoreProvider store={store}>{node}</StoreProvider>);
-    });
-  }
 
   beforeEach(() => {
     transport = new FakeTransport()
@@ -60,24 +41,15 @@ describe('wp-entities/react hooks', () => {
         body: { code: 'rest_post_invalid_id', message: 'Invalid post ID.' },
       })
       .on('GET', '/wp/v2/settings', { body: { title: 'My Site', description: 'Just another site' } });
-    store = new RootStore({ transport });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    store.dispose();
-  });
+  const page = reactPage(() => new RootStore({ transport }));
 
   it('requests an unresolved record once however many components read it', async () => {
     const Title = observer(function Title() {
       const { edited, hasResolved } = useEntityRecord<Post>('postType', 'post', 5);
       return <span>{hasResolved ? edited?.title : 'loading'}</span>;
     });
-    await render(
+    await page.render(
       <>
         <Title />
         <Title />
@@ -85,14 +57,14 @@ describe('wp-entities/react hooks', () => {
       </>,
     );
     await settle();
-    expect(container.textContent).toBe('Post 5Post 5Post 5');
+    expect(page.container.textContent).toBe('Post 5Post 5Post 5');
     expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
   });
 
   it("sends a record's request before the mount's effects run, so it is under way before the paint", async () => {
     // React 19 yields to the browser between a mount's commit and its passive effects (to paint):
     // a request started in an effect waited for that. Outside act(), as in a browser.
-    await store.entities.load('postType');
+    await page.store.entities.load('postType');
     let requestsWhenEffectsRan: number | undefined;
     const EffectProbe = () => {
       useEffect(() => {
@@ -106,35 +78,35 @@ describe('wp-entities/react hooks', () => {
     });
     globalThis.IS_REACT_ACT_ENVIRONMENT = false;
     try {
-      root.render(
-        <StoreProvider store={store}>
+      page.root.render(
+        <StoreProvider store={page.store}>
           <EffectProbe />
           <Title />
         </StoreProvider>,
       );
-      for (let waited = 0; container.textContent !== 'Post 5' && waited < 5_000; waited += 5) {
+      for (let waited = 0; page.container.textContent !== 'Post 5' && waited < 5_000; waited += 5) {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     } finally {
       globalThis.IS_REACT_ACT_ENVIRONMENT = true;
     }
-    expect(container.textContent).toBe('Post 5');
+    expect(page.container.textContent).toBe('Post 5');
     expect(requestsWhenEffectsRan).toBe(1);
     expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
   });
 
   it('re-renders a field reader for its value only, not for the request starting or ending', async () => {
     // The post type's config is known (a first render before it reads it, and renders again once).
-    await store.entities.load('postType');
+    await page.store.entities.load('postType');
     let renders = 0;
     const Title = observer(function Title() {
       renders++;
       const [title] = useEntityProp<Post, 'title'>('postType', 'post', 'title', 5);
       return <span>{title ?? 'loading'}</span>;
     });
-    await render(<Title />);
+    await page.render(<Title />);
     await settle();
-    expect(container.textContent).toBe('Post 5');
+    expect(page.container.textContent).toBe('Post 5');
     // Once empty, once with the post: the request's own state changes are not read by the render.
     expect(renders).toBe(2);
   });
@@ -147,14 +119,14 @@ describe('wp-entities/react hooks', () => {
       const { edited } = useEntityRecord<Post>('postType', 'post', 5, { enabled: isEnabled });
       return <span>{edited?.title ?? 'none'}</span>;
     });
-    await render(<Maybe />);
+    await page.render(<Maybe />);
     await settle();
-    expect(container.textContent).toBe('none');
+    expect(page.container.textContent).toBe('none');
     expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(0);
 
     act(() => setEnabled?.(true));
     await settle();
-    expect(container.textContent).toBe('Post 5');
+    expect(page.container.textContent).toBe('Post 5');
     expect(transport.callsTo('GET', '/wp/v2/posts/5')).toHaveLength(1);
   });
 
@@ -166,11 +138,11 @@ describe('wp-entities/react hooks', () => {
       const { fetchError } = useEntityRecord('postType', 'post', 404);
       return <span>{`${tick}:${fetchError?.message ?? 'none'}`}</span>;
     });
-    await render(<Missing />);
+    await page.render(<Missing />);
     await settle();
     act(() => setTick?.(1));
     await settle();
-    expect(container.textContent).toBe('1:Invalid post ID.');
+    expect(page.container.textContent).toBe('1:Invalid post ID.');
     expect(transport.callsTo('GET', '/wp/v2/posts/404')).toHaveLength(1);
   });
 
@@ -179,9 +151,9 @@ describe('wp-entities/react hooks', () => {
       const { fetchError, hasResolved } = useEntityRecord('postType', 'post', 404);
       return <span>{hasResolved ? (fetchError?.message ?? 'found') : 'loading'}</span>;
     });
-    await render(<Missing />);
+    await page.render(<Missing />);
     await settle();
-    expect(container.textContent).toBe('Invalid post ID.');
+    expect(page.container.textContent).toBe('Invalid post ID.');
   });
 
   it('gives a list page with the totals the server sent', async () => {
@@ -193,9 +165,9 @@ describe('wp-entities/react hooks', () => {
       if (!hasResolved || !items) return <span>loading</span>;
       return <span>{`${items.length} of ${totalItems} in ${totalPages} pages`}</span>;
     });
-    await render(<Drafts />);
+    await page.render(<Drafts />);
     await settle();
-    expect(container.textContent).toBe('5 of 25 in 5 pages');
+    expect(page.container.textContent).toBe('5 of 25 in 5 pages');
     expect(transport.callsTo('GET', '/wp/v2/posts')).toHaveLength(1);
   });
 
@@ -219,21 +191,21 @@ describe('wp-entities/react hooks', () => {
       counts.status++;
       return <span id="status">{status}</span>;
     });
-    await render(
+    await page.render(
       <>
         <TitleField />
         <StatusField />
       </>,
     );
     await settle();
-    expect(container.querySelector('#title')?.textContent).toBe('Post 5|Post 5');
+    expect(page.container.querySelector('#title')?.textContent).toBe('Post 5|Post 5');
     counts.title = 0;
     counts.status = 0;
 
     act(() => setTitle?.('New title'));
 
-    expect(container.querySelector('#title')?.textContent).toBe('New title|Post 5');
-    expect(store.record('postType', 'post', 5).edits).toEqual({ title: 'New title' });
+    expect(page.container.querySelector('#title')?.textContent).toBe('New title|Post 5');
+    expect(page.store.record('postType', 'post', 5).edits).toEqual({ title: 'New title' });
     expect(counts).toEqual({ title: 1, status: 0 });
   });
 
@@ -245,14 +217,14 @@ describe('wp-entities/react hooks', () => {
       const { items } = useEntityRecords<Post>('postType', 'post', { per_page: 5 }, { enabled: isEnabled });
       return <span>{items === null ? 'none' : `${items.length} posts`}</span>;
     });
-    await render(<Maybe />);
+    await page.render(<Maybe />);
     await settle();
-    expect(container.textContent).toBe('none');
+    expect(page.container.textContent).toBe('none');
     expect(transport.callsTo('GET', '/wp/v2/posts')).toHaveLength(0);
 
     act(() => setEnabled?.(true));
     await settle();
-    expect(container.textContent).toBe('5 posts');
+    expect(page.container.textContent).toBe('5 posts');
     expect(transport.callsTo('GET', '/wp/v2/posts')).toHaveLength(1);
   });
 
@@ -266,7 +238,7 @@ describe('wp-entities/react hooks', () => {
       handle = useEntityRecord<Post>('postType', 'post', 5);
       return <span>{handle.edited?.title ?? '…'}</span>;
     });
-    await render(<Editor />);
+    await page.render(<Editor />);
     await settle();
     act(() => {
       handle?.edit({ title: 'Unsaved words' });
@@ -274,7 +246,7 @@ describe('wp-entities/react hooks', () => {
 
     await expect(handle?.save()).rejects.toMatchObject({ status: 500, code: 'db_down' });
     await settle();
-    expect(container.textContent).toBe('Unsaved words');
+    expect(page.container.textContent).toBe('Unsaved words');
     expect(handle?.hasEdits).toBe(true);
     expect(handle?.saveError?.message).toBe('The database is not answering.');
   });
@@ -284,9 +256,9 @@ describe('wp-entities/react hooks', () => {
       const [title] = useEntityProp<{ title: string }, 'title'>('root', 'site', 'title');
       return <span>{title ?? '…'}</span>;
     });
-    await render(<SiteTitle />);
+    await page.render(<SiteTitle />);
     await settle();
-    expect(container.textContent).toBe('My Site');
+    expect(page.container.textContent).toBe('My Site');
     expect(transport.callsTo('GET', '/wp/v2/settings')).toHaveLength(1);
   });
 
@@ -300,7 +272,7 @@ describe('wp-entities/react hooks', () => {
       }
       return null;
     };
-    act(() => root.render(<Orphan />));
+    act(() => page.root.render(<Orphan />));
     expect(caught).toBeInstanceOf(ArgumentError);
     expect((caught as Error).message).toMatch(/StoreProvider/);
   });

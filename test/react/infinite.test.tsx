@@ -1,32 +1,18 @@
 // @vitest-environment jsdom
 import { act, Component, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ArgumentError } from '../../core/errors.js';
 import {
   observer,
-  StoreProvider,
   useInfiniteEntityRecords,
   type InfiniteEntityRecordsHandle,
 } from '../../src/react/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
-
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
+import { reactPage, settle } from './harness.js';
 
 describe('useInfiniteEntityRecords', () => {
   let transport: FakeTransport;
-  let store: RootStore;
-  let container: HTMLElement;
-  let root: Root;
   let handle: InfiniteEntityRecordsHandle<{ id: number }> | undefined;
   const posts = Array.from({ length: 23 }, (_, i) => makePost(i + 1));
 
@@ -43,12 +29,6 @@ describe('useInfiniteEntityRecords', () => {
     );
   });
 
-  function render(node: ReactNode): Promise<void> {
-    return act(async () => {
-      root.render(<StoreProvider store={store}>{node}</StoreProvider>);
-    });
-  }
-
   const listCalls = () => transport.callsTo('GET', '/wp/v2/posts');
 
   beforeEach(() => {
@@ -57,28 +37,19 @@ describe('useInfiniteEntityRecords', () => {
       '/wp/v2/posts',
       paginated(() => posts),
     );
-    store = new RootStore({ transport });
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
   });
-
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-    store.dispose();
-  });
+  const page = reactPage(() => new RootStore({ transport }));
 
   it('reads a list page after page with its totals, one request per page', async () => {
-    await render(<List status="publish" />);
+    await page.render(<List status="publish" />);
     await settle();
-    expect(container.textContent).toBe('10 of 23 more');
+    expect(page.container.textContent).toBe('10 of 23 more');
     await act(async () => handle!.fetchNextPage());
     await settle();
-    expect(container.textContent).toBe('20 of 23 more');
+    expect(page.container.textContent).toBe('20 of 23 more');
     await act(async () => handle!.fetchNextPage());
     await settle();
-    expect(container.textContent).toBe('23 of 23 end');
+    expect(page.container.textContent).toBe('23 of 23 end');
     expect(handle!.records.map((record) => record.id)).toEqual(posts.map((post) => post.id));
     // Past the last page: nothing more is asked for.
     await act(async () => handle!.fetchNextPage());
@@ -90,7 +61,7 @@ describe('useInfiniteEntityRecords', () => {
   });
 
   it('asks for a page once however often fetchNextPage is called while it loads', async () => {
-    await render(<List status="publish" />);
+    await page.render(<List status="publish" />);
     await settle();
     await act(async () => {
       void handle!.fetchNextPage();
@@ -101,16 +72,16 @@ describe('useInfiniteEntityRecords', () => {
   });
 
   it('starts where it was when shown again, and from the first page for another filter', async () => {
-    await render(<List status="publish" />);
+    await page.render(<List status="publish" />);
     await settle();
     await act(async () => handle!.fetchNextPage());
     await settle();
-    await render(<p>elsewhere</p>);
-    await render(<List status="publish" />);
-    expect(container.textContent).toBe('20 of 23 more');
-    await render(<List status="draft" />);
+    await page.render(<p>elsewhere</p>);
+    await page.render(<List status="publish" />);
+    expect(page.container.textContent).toBe('20 of 23 more');
+    await page.render(<List status="draft" />);
     await settle();
-    expect(container.textContent).toBe('10 of 23 more');
+    expect(page.container.textContent).toBe('10 of 23 more');
   });
 
   it('refuses page and per_page in the query, naming them', async () => {
@@ -133,7 +104,7 @@ describe('useInfiniteEntityRecords', () => {
     }
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      await render(
+      await page.render(
         <Boundary>
           <Bad />
         </Boundary>,

@@ -19,6 +19,7 @@ import {
 import { createMockWordPress } from '../../src/testing/index.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
 import { RootStore } from '../../stores/RootStore.js';
+import { mockStore, openPost } from '../helpers/mockStore.js';
 
 const mock = createMockWordPress();
 const server = setupServer(...mock.handlers);
@@ -26,15 +27,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 beforeEach(() => mock.reset());
 
-function storeOn(journal: Journal): RootStore {
-  return new RootStore({ transport: new RestTransport({ root: mock.restRoot, retry: false }), journal });
-}
-
-async function openPost(store: RootStore, id: number) {
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (!post) throw new Error('post not loaded');
-  return post;
-}
+const storeOn = (journal: Journal): RootStore => mockStore(mock, { journal, user: null });
 
 /** A post edited (title and content) in a first store, its journal written; the store is then dropped. */
 async function editedBeforeReload(journal: Journal = memoryJournal()) {

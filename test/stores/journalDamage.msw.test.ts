@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isArgumentError, isConflictError, isJournalError, type JournalError } from '../../core/errors.js';
-import { RestTransport } from '../../core/transport/RestTransport.js';
 import {
   fileJournal,
   localStorageJournal,
@@ -18,9 +17,10 @@ import {
   type Journal,
   type JournalStorageArea,
 } from '../../src/journal/index.js';
-import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
-import { RootStore } from '../../stores/RootStore.js';
+import { createMockWordPress } from '../../src/testing/index.js';
+import type { RootStore } from '../../stores/RootStore.js';
 import { storageArea } from '../helpers/storageArea.js';
+import { mockStore, openPost } from '../helpers/mockStore.js';
 
 const mock = createMockWordPress();
 const server = setupServer(...mock.handlers);
@@ -33,24 +33,8 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-function storeOn(journal: Journal, conflicts: 'detect' | 'overwrite' = 'overwrite'): RootStore {
-  const { username, appPassword } = MOCK_USERS.admin;
-  return new RootStore({
-    transport: new RestTransport({
-      root: mock.restRoot,
-      retry: false,
-      auth: { username, applicationPassword: appPassword },
-    }),
-    journal,
-    conflicts,
-  });
-}
-
-async function openPost(store: RootStore, id: number) {
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (!post) throw new Error('post not loaded');
-  return post;
-}
+const storeOn = (journal: Journal, conflicts: 'detect' | 'overwrite' = 'overwrite'): RootStore =>
+  mockStore(mock, { journal, conflicts });
 
 /** An earlier page edits the title of three posts, journals them and dies. */
 async function threeUnsavedTitles(journal: Journal): Promise<number[]> {

@@ -6,11 +6,11 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isConflictError, JournalError } from '../../core/errors.js';
-import { RestTransport } from '../../core/transport/RestTransport.js';
 import { localStorageJournal, memoryJournal, type Journal } from '../../src/journal/index.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
-import { RootStore } from '../../stores/RootStore.js';
+import type { RootStore } from '../../stores/RootStore.js';
 import { storageArea } from '../helpers/storageArea.js';
+import { mockStore, openPost } from '../helpers/mockStore.js';
 
 const mock = createMockWordPress();
 const server = setupServer(...mock.handlers);
@@ -26,24 +26,8 @@ interface StoreOptions {
   user?: User;
 }
 
-function storeOn({ journal, conflicts = 'overwrite', user = 'admin' }: StoreOptions = {}): RootStore {
-  const { username, appPassword } = MOCK_USERS[user];
-  return new RootStore({
-    transport: new RestTransport({
-      root: mock.restRoot,
-      retry: false,
-      auth: { username, applicationPassword: appPassword },
-    }),
-    journal,
-    conflicts,
-  });
-}
-
-async function openPost(store: RootStore, id: number) {
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (!post) throw new Error('post not loaded');
-  return post;
-}
+const storeOn = ({ journal, conflicts = 'overwrite', user = 'admin' }: StoreOptions = {}): RootStore =>
+  mockStore(mock, { journal, conflicts, user });
 
 /** Someone else (another person, elsewhere) saves `values` on post `id`. */
 async function otherPersonSaves(id: number, values: Record<string, unknown>): Promise<void> {

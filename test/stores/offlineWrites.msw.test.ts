@@ -10,8 +10,9 @@ import { isConflictError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
 import { IDBFactory } from 'fake-indexeddb';
 import { indexedDbJournal, memoryJournal, type Journal } from '../../src/journal/index.js';
-import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
+import { createMockWordPress } from '../../src/testing/index.js';
 import { RootStore } from '../../stores/RootStore.js';
+import { mockStore, openPost } from '../helpers/mockStore.js';
 
 const mock = createMockWordPress();
 const server = setupServer(...mock.handlers);
@@ -30,25 +31,8 @@ beforeEach(() => {
   });
 });
 
-function storeOn(journal?: Journal, conflicts: 'detect' | 'overwrite' = 'overwrite'): RootStore {
-  const { username, appPassword } = MOCK_USERS.admin;
-  return new RootStore({
-    transport: new RestTransport({
-      root: mock.restRoot,
-      retry: false,
-      auth: { username, applicationPassword: appPassword },
-    }),
-    journal,
-    conflicts,
-    offlineWrites: 'wait',
-  });
-}
-
-async function openPost(store: RootStore, id: number) {
-  const post = await store.collection('postType', 'post').fetch(id);
-  if (!post) throw new Error('post not loaded');
-  return post;
-}
+const storeOn = (journal?: Journal, conflicts: 'detect' | 'overwrite' = 'overwrite'): RootStore =>
+  mockStore(mock, { journal, conflicts, offlineWrites: 'wait' });
 
 function writes() {
   return mock.requests

@@ -5,7 +5,7 @@ import { Awareness } from 'y-protocols/awareness';
 import { webrtcProvider } from 'wp-entities/sync';
 import { HttpSignalingSocket } from '../../src/sync/providers/HttpSignaling.js';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
-import type { SyncError } from 'wp-entities';
+import type { SyncError } from 'wp-entities/sync';
 import type { Transport } from '../../core/transport/types.js';
 
 let server: SignalingServer | undefined;

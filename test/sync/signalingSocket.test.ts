@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import type { SyncError } from 'wp-entities';
+import type { SyncError } from 'wp-entities/sync';
 import {
   FilteredSignalingSocket,
   setInboundSignalingFilter,

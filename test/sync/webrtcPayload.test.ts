@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as encoding from 'lib0/encoding';
 import { toBase64 } from 'lib0/buffer';
-import { isSyncError } from 'wp-entities';
+import { isSyncError } from 'wp-entities/sync';
 import { decryptSignal, isPeerSignal } from '../../src/sync/providers/signalingPayload.js';
 import { defaultMaxConns, peerErrorToSyncError } from '../../src/sync/providers/webrtcProvider.js';
 

@@ -1,6 +1,7 @@
 import { when } from 'mobx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidActionError, type PermissionAction } from '../../src/index.js';
+import { InvalidActionError } from '../../src/index.js';
+import type { PermissionAction } from '../../stores/PermissionStore.js';
 import { createPosts, deletePosts, uniqueToken } from './posts.js';
 import { wordpressSite } from './site.js';
 import { loggedStoreAs, storeAs } from './stores.js';

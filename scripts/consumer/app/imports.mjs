@@ -17,6 +17,7 @@ const expected = {
   './freshness': ['Freshness'],
   './ssr': ['SNAPSHOT_VERSION'],
   './devtools': ['DataInspector'],
+  './tabs': ['crossTabCache'],
 };
 
 const entries = Object.keys(manifest.exports).filter((entry) => !entry.endsWith('.json'));

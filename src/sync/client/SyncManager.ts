@@ -9,6 +9,7 @@ import type * as Y from 'yjs';
 import type { EditListener } from '../../../models/EditFunnel.js';
 import type { EntityRecord } from '../../../models/EntityRecord.js';
 import type { UndoDelegate } from '../../../stores/undoDelegation.js';
+import { DEFAULT_UNDO_CAPTURE_TIMEOUT_MS, isStepOfItsOwn, makesUndoStep } from '../../../stores/undoSteps.js';
 import type { EditEvent } from '../../../models/EditFunnel.js';
 import type { SaveExtension } from '../../../stores/RecordWriter.js';
 import { ArgumentError, StoreDisposedError, SyncError } from '../../../core/errors.js';
@@ -25,9 +26,9 @@ import { docFieldRulesOf } from '../shared/recordDoc.js';
 import { DEFAULT_SYNCED_ENTITIES, syncRulesFor, type EntitySyncRules } from '../../../core/entitySync.js';
 import { SyncRoom } from './SyncRoom.js';
 import type { SyncBlock } from '../shared/blockCodec.js';
+import type { ProviderFactory } from '../providers/provider.js';
+import { shareAcrossTabs, type TabConnection } from '../providers/sharedTabs.js';
 
-/** Default of {@link SyncOptions.undoCaptureTimeoutMs}. */
-export const DEFAULT_UNDO_CAPTURE_TIMEOUT_MS = 500;
 /** How long a room stays open after its last component unmounts, when the store has no `gcTimeMs`. */
 const DEFAULT_LEAVE_DELAY_MS = 300_000;
 
@@ -92,6 +93,10 @@ export class SyncManager {
   private readonly stopObserving: () => void;
   private readonly stopExtending: () => void;
   private readonly extraTextFields: ReadonlySet<string>;
+  /** The connection shared with this browser's other tabs, when there is one (`SyncOptions.tabs`). */
+  private readonly tabs: TabConnection | undefined;
+  /** The factories each room is opened with: the shared connection's stand-in and the local ones. */
+  private readonly roomProviders: readonly ProviderFactory[];
   private isDisposed = false;
 
   /** The sync side of `store`; called by `RootStore` for its `sync` option. @internal */
@@ -111,6 +116,17 @@ export class SyncManager {
     this.options = options;
     this.extraTextFields = new Set(options.textFields ?? []);
     makeObservable<SyncManager, 'reportError'>(this, { errors: observable.ref, reportError: action });
+    const network = options.providers.filter((factory) => factory.isLocal !== true);
+    this.tabs = shareAcrossTabs(options.tabs, {
+      key: `${siteOf(store.transport)}:${options.user.id}`,
+      factories: network,
+      transport: store.transport,
+      reportError: (error) => this.reportError(error),
+    });
+    this.roomProviders =
+      this.tabs === undefined
+        ? options.providers
+        : [this.tabs.factory, ...options.providers.filter((factory) => factory.isLocal === true)];
     this.stopExtending = store.writer?.addSaveExtension(this.addStoredDocument) ?? (() => undefined);
     this.stopObserving = store.observeEdits((event) => {
       // A plain map: this runs on every edit of every record, and must not create MobX atoms.
@@ -118,9 +134,9 @@ export class SyncManager {
       if (room === undefined) return;
       // The history places the edit's undo step first, then the edit is written (undoDelegation.ts).
       // Only this person's own edits make steps: a peer's keystroke skips the history's action.
-      if (event.origin === 'local' && !event.undoIgnore) this.store.history.recordDelegatedEdit(event);
+      if (makesUndoStep(event)) this.store.history.recordDelegatedEdit(event);
       // A journal restore is an undo step of its own (the history hears of it after the write).
-      else if (event.origin === 'restore') room.undo.closeStep('order');
+      else if (isStepOfItsOwn(event)) room.undo.closeStep('order');
       room.binding.onEdit(event.changes, event.origin, event.undoIgnore);
     });
   }
@@ -337,6 +353,7 @@ export class SyncManager {
     this.stopObserving();
     this.stopExtending();
     for (const room of [...this.rooms.values()]) this.close(room);
+    this.tabs?.dispose();
   }
 
   /** Records a failure in {@link errors}. */
@@ -370,7 +387,7 @@ export class SyncManager {
       record,
       name,
       user: this.options.user,
-      providers: this.options.providers,
+      providers: this.roomProviders,
       transport: this.store.transport,
       rules: docFieldRulesOf(rules, this.extraTextFields, this.options.blockCodec),
       host: this.bindingHost,

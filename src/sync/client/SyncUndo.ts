@@ -6,6 +6,11 @@
  * @module
  */
 import * as Y from 'yjs';
+import {
+  DEFAULT_UNDO_CAPTURE_TIMEOUT_MS,
+  joinsOpenStep,
+  type CloseCause,
+} from '../../../stores/undoSteps.js';
 import { captureInsertionsInPlace, hasEffectiveItem } from './yjsUndoInternals.js';
 
 /** Options of {@link SyncUndo}. */
@@ -20,13 +25,6 @@ export interface SyncUndoOptions {
    */
   readonly captureTimeoutMs?: number | undefined;
 }
-
-/**
- * Why a step is being closed: `'edit'`, a new plain edit of the same record (it may still join a
- * step changed less than the capture timeout ago); `'order'`, another record's step came in between
- * (always closes, so the global order holds).
- */
-export type CloseCause = 'edit' | 'order';
 
 /** Called when this person's edits open a new undo step. */
 export type StepListener = () => void;
@@ -51,7 +49,7 @@ export class SyncUndo {
     private readonly doc: Y.Doc,
     options: SyncUndoOptions,
   ) {
-    this.captureTimeoutMs = options.captureTimeoutMs ?? 500;
+    this.captureTimeoutMs = options.captureTimeoutMs ?? DEFAULT_UNDO_CAPTURE_TIMEOUT_MS;
     // Yjs never splits a step by time here: slow typing that continues a step stays one step, as
     // for an unsynced record. The capture timeout applies in closeStep, when a new edit begins.
     this.manager = new Y.UndoManager(doc, {
@@ -122,14 +120,17 @@ export class SyncUndo {
   }
 
   /**
-   * Closes the step being captured, so the next own edit opens a new one; for cause `'edit'` only
-   * when the last own change is at least the capture timeout old. Returns false when the step stays
-   * open (the edit will join it).
+   * Closes the step being captured, so the next own edit opens a new one, unless `undoSteps.ts`'s
+   * `joinsOpenStep` keeps it open for the edit (cause `'edit'` within the capture timeout). Returns
+   * false when the step stays open (the edit will join it).
    */
   closeStep(cause: CloseCause = 'order'): boolean {
-    if (cause === 'edit' && this.isCapturing && Date.now() - this.lastOwnChangeMs < this.captureTimeoutMs) {
-      return false;
-    }
+    const step = {
+      isCapturing: this.isCapturing,
+      sinceLastChangeMs: Date.now() - this.lastOwnChangeMs,
+      captureTimeoutMs: this.captureTimeoutMs,
+    };
+    if (joinsOpenStep(cause, step)) return false;
     this.stopCapturing();
     return true;
   }

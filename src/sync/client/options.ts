@@ -8,6 +8,7 @@ import type { BlockCodec } from '../shared/blockCodec.js';
 import type { ForeignEdit } from './ForeignEdits.js';
 import type { SyncUser } from './Presence.js';
 import type { ProviderFactory } from '../providers/provider.js';
+import type { TabSharingOptions } from '../providers/sharedTabs.js';
 
 /** `RootStore`'s `sync` option: turns collaborative mode on. */
 export interface SyncOptions {
@@ -60,4 +61,17 @@ export interface SyncOptions {
    * @default undefined
    */
   readonly blockCodec?: BlockCodec | undefined;
+  /**
+   * Whether the tabs of one browser share one connection per site and person. `'shared'`: the
+   * tabs elect one (Web Locks) that carries every room any tab has open on the network providers
+   * (relay polling, WebSocket, WebRTC) and the others send and receive through it (a
+   * BroadcastChannel); collaborators see the person once per room, where they were active last.
+   * When that tab closes, crashes or stays hidden for `hiddenHandOverMs`, another takes over at
+   * once and nothing typed meanwhile is lost. Local providers (IndexedDB) stay in each tab. Tabs
+   * share only with tabs of the same site (REST root) and user id. An object turns sharing on
+   * with its settings. `'separate'`: each tab keeps its own connection.
+   * @default 'shared' in a browser with Web Locks and BroadcastChannel; elsewhere (Node, old
+   * browsers) each store keeps its own connection
+   */
+  readonly tabs?: 'shared' | 'separate' | TabSharingOptions | undefined;
 }

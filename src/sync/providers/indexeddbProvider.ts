@@ -11,7 +11,7 @@
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { SyncError } from '../../../core/errors.js';
-import type { ProviderFactory, RoomProvider } from './provider.js';
+import type { ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
 
 /** Options of {@link indexeddbProvider}. */
 export interface IndexeddbProviderOptions {
@@ -85,7 +85,7 @@ export function indexeddbNameOf(room: string, prefix = 'wp-entities:'): string {
  */
 export function indexeddbProvider(options: IndexeddbProviderOptions = {}): ProviderFactory {
   const prefix = options.prefix ?? 'wp-entities:';
-  return (context): RoomProvider => {
+  const factory = (context: ProviderContext): RoomProvider => {
     if (typeof indexedDB === 'undefined') {
       context.reportError(
         new SyncError(
@@ -123,4 +123,5 @@ export function indexeddbProvider(options: IndexeddbProviderOptions = {}): Provi
       },
     };
   };
+  return Object.assign(factory, { isLocal: true });
 }

@@ -64,4 +64,10 @@ export type ProviderFactory = ((context: ProviderContext) => RoomProvider) & {
    * the document everyone later starts from, as the block editor does.
    */
   readonly storesDocuments?: boolean;
+  /**
+   * True when its rooms are `local` (they only persist, as IndexedDB): with tabs sharing one
+   * connection (`SyncOptions.tabs`), each tab keeps such providers itself; the leader carries the
+   * others.
+   */
+  readonly isLocal?: boolean;
 };

@@ -8,11 +8,14 @@
  * URL switches: `?user=editor` signs in as another mock user (see demo/DemoSite.ts; on a real
  * WordPress it only renames you in presence), `?presenceTimeoutMs=3000` makes people who left
  * disappear after 3 s instead of y-protocols' 30 s (the browser tests use it), `?collab=off` edits
- * alone in this window (the two browser tests about editing alone use it).
+ * alone in this window (the two browser tests about editing alone use it), `?codec=blocks` joins
+ * posts with a block codec: the content is then edited as the shared document's blocks, a
+ * keystroke one block's text change (post/sharedBlocks/SharedBlocks.tsx).
  *
  * @module
  */
 import type { SyncOptions, SyncUser } from 'wp-entities/sync';
+import { exampleBlockCodec } from '../post/sharedBlocks/exampleBlockCodec.js';
 
 /** Colours of people in presence, picked by user id, distinct for the mock's three users. */
 const PRESENCE_COLORS = ['#c2185b', '#1565c0', '#2e7d32', '#a84300', '#6a1b9a', '#00838f'];
@@ -34,6 +37,14 @@ export function pageParam(name: string): string | undefined {
 export function presenceTimeoutMs(): number | undefined {
   const value = Number(pageParam('presenceTimeoutMs'));
   return Number.isFinite(value) && value >= 500 ? value : undefined;
+}
+
+/**
+ * Whether posts are joined with a block codec (`?codec=blocks`): the editor then types through the
+ * blocks view (`store.sync.blocks` / `editBlock`) instead of the content's text.
+ */
+export function hasBlockCodec(): boolean {
+  return pageParam('codec') === 'blocks';
 }
 
 /** A colour for a user, stable across windows. */
@@ -98,6 +109,7 @@ export async function syncOptions(
     user,
     // Ctrl+Z takes back a word, as when editing alone: no extra grouping of quick edits.
     undoCaptureTimeoutMs: 0,
+    ...(hasBlockCodec() ? { blockCodec: exampleBlockCodec } : {}),
     providers: [
       // Through the site itself, with the store's transport (and so its credentials). A mock
       // inside the tab is a site of its own, where nobody else can ever be: no relay there.

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import { getActiveFormats, insert, RichTextData, toHTMLString } from '@wordpress/rich-text';
+import { getActiveFormats, insert, RichTextData } from '@wordpress/rich-text';
 import type * as Y from 'yjs';
 import { RichRemoteCarets } from '../collaboration/RemoteCarets.js';
 import type { RemoteCaret } from '../collaboration/RemoteCarets.js';
@@ -29,18 +29,11 @@ import {
   type SharedPlace,
 } from './heldSelection.js';
 import { isMapOf, mapHtml, richOffsetAt } from './htmlOffsets.js';
-import { ownChangeCount } from './ownChanges.js';
-import { typedTextOf, valueAfterTyping, type FieldValue } from './plainTyping.js';
-import { htmlSteps, nextBlockHtml } from './richEdit.js';
+import { ownChangeCount } from './undoKeys.js';
+import { watchPlainTyping, type FieldValue } from './plainTyping.js';
+import { blockTextsAfterEdit } from './richEdit.js';
 import { useRichText } from './richTextHook.js';
-import {
-  modelOfRichHtml,
-  parseRich,
-  richHtmlOfModel,
-  type InlineFormat,
-  type RichTextValue,
-} from './richValue.js';
-import { holdKeystroke, writeHeldKeystroke } from './heldKeystroke.js';
+import { parseRich, richHtmlOfModel, type InlineFormat, type RichTextValue } from './richValue.js';
 import { changeEnd, mapOffset } from './textChange.js';
 
 /** What a block's key handler and the editor can do with a rich-text field. */
@@ -72,9 +65,8 @@ export interface RichTextFieldProps {
   /**
    * The person changed the text: the block's next texts, to write in this order (one; two when a
    * format's tags are added or removed, each write then a pure insertion or deletion), made from
-   * the block's text `basedOn`. A keystroke is written after the frame that shows it
-   * (heldKeystroke.ts): by then someone else's change may have reached the block, and the
-   * keystroke goes on top of it.
+   * the block's text `basedOn` (the `text` this field showed). Someone else's change may have
+   * reached the block since this field rendered: then the owner puts this change on top of it.
    */
   onChange(texts: readonly string[], isFormatting: boolean, basedOn: string): void;
   /** Keys for the block (Enter, Backspace at the start, arrows), after the field's own. */
@@ -95,16 +87,6 @@ export interface RichTextFieldProps {
 
 const NO_FORMATS: readonly string[] = [];
 
-/** A plain keystroke the field shows and holds before writing it (heldKeystroke.ts). */
-interface HeldTyping {
-  /** The field's value after it. */
-  readonly value: FieldValue;
-  /** The block's text it was typed into. */
-  readonly from: string;
-  /** Whether `from` is written as rich text writes it (see `nextBlockHtml`). */
-  readonly isFromCanonical: boolean;
-}
-
 /** What `@wordpress/rich-text`'s editing hook returns (its types say little). */
 interface RichHook {
   ref(node: HTMLDivElement | null): void;
@@ -113,55 +95,76 @@ interface RichHook {
   onChange(value: RichTextValue): void;
 }
 
-/** Per window, the fields' handlers of `input` events at its capture phase, by field element. */
-const inputHandlers = new WeakMap<Window, Map<EventTarget, (event: Event) => void>>();
-
-/**
- * Hands `element`'s `input` events to `handler` at `view`'s capture phase, before anyone else
- * hears them. One listener per window for all its fields (a keystroke runs one handler, not one
- * per block); returns the function that stops it.
- */
-function onInputFirst(view: Window, element: HTMLElement, handler: (event: Event) => void): () => void {
-  let handlers = inputHandlers.get(view);
-  if (!handlers) {
-    const byElement = new Map<EventTarget, (event: Event) => void>();
-    view.addEventListener('input', (event) => event.target && byElement.get(event.target)?.(event), true);
-    inputHandlers.set(view, byElement);
-    handlers = byElement;
-  }
-  const all = handlers;
-  all.set(element, handler);
-  return () => {
-    if (all.get(element) === handler) all.delete(element);
-  };
-}
+type Selection = { start: number; end: number };
 
 /** The selection of `value` as its rich-text offsets, or `undefined` without one. */
-function selectionOf(value: RichTextValue | undefined): { start: number; end: number } | undefined {
+function selectionOf(value: RichTextValue | undefined): Selection | undefined {
   if (value === undefined || value.start === undefined || value.end === undefined) return undefined;
   return { start: value.start, end: value.end };
 }
 
 /**
+ * Where the selection `had` (in `before`, the value the field showed) goes when the text changes
+ * to `text` from elsewhere: after this person's own undo or redo, to the end of the change; after
+ * someone else's, onto the same characters, by the relative positions `held` took just before
+ * their change entered the shared text, or else through the change's text (mapOffset).
+ */
+function selectionThroughChange(
+  before: RichTextValue,
+  had: Selection,
+  text: string,
+  html: string,
+  isOwnUndo: boolean,
+  held: HeldSelection | undefined,
+  sharedPlace: SharedPlace | undefined,
+): Selection {
+  const after = parseRich(html);
+  if (isOwnUndo) {
+    const caret = changeEnd(before.text, after.text);
+    return { start: caret, end: caret };
+  }
+  const map = mapHtml(text);
+  const sharedText = sharedPlace?.sharedText();
+  const kept =
+    held && sharedPlace && sharedText && isMapOf(map, after.text)
+      ? resolveSelection(sharedText, sharedPlace, held, text, map)
+      : undefined;
+  if (kept) return kept;
+  const isCaret = had.start === had.end;
+  const start = mapOffset(had.start, before.text, after.text, isCaret ? 'left' : 'right');
+  return { start, end: Math.max(start, mapOffset(had.end, before.text, after.text)) };
+}
+
+/**
  * A block's text as rich text: bold, italic, links and inline code shown as formatting and edited
- * with the usual shortcuts and a small toolbar, written back as the block's HTML with the smallest
- * edit (richEdit.ts). Built on `@wordpress/rich-text`'s editing hook (the block editor's own
- * contenteditable handling: typing, selection, format boundaries, deletion), given HTML and a
- * selection, which this field keeps where its owner left it when others change the text
- * (relative positions in the shared content when collaborating; the change's text otherwise).
+ * with the usual shortcuts and a small toolbar. Built on `@wordpress/rich-text`'s editing hook (the
+ * block editor's own contenteditable handling: typing, selection, format boundaries, deletion).
+ *
+ * The typing path, in the order a keystroke takes it:
+ *
+ * 1. A plain character typed at a caret inside text is taken in from the browser's one change
+ *    (plainTyping.ts): rich text would read the whole field back and write it to the page again.
+ *    Anything else (deletion, composition, paste, a format's edge) is rich text's own handling.
+ * 2. Either way the new value reaches {@link RichTextField}'s `writeEdit`, the one place a change
+ *    becomes the block's next texts: the smallest edit of the block's HTML (richEdit.ts), so it
+ *    merges by character with what others type in the same block; `onChange` writes them.
+ * 3. A text that comes from elsewhere (someone else, an undo) is shown with the selection kept on
+ *    its owner's characters (`selectionThroughChange`; heldSelection.ts with collaboration).
  */
 export function RichTextField(props: RichTextFieldProps) {
   const { text, hasLines, sharedPlace } = props;
   const html = richHtmlOfModel(text, hasLines);
   const element = useRef<HTMLDivElement | null>(null);
   /** The selection the field has (rich-text offsets), as the hook last told it. */
-  const selection = useRef<{ start: number; end: number } | undefined>(undefined);
-  /** The text last shown, and the last one this person's own edit wrote. */
+  const selection = useRef<Selection | undefined>(undefined);
+  /** The text shown, and the last one this person's own edit wrote. */
   const shown = useRef(text);
   const written = useRef<string | undefined>(undefined);
-  /** The last text known to be written as rich text writes it (its own output). */
+  /** The last text known to be written as rich text writes it (its own output): no parse to check. */
   const canonical = useRef<string | undefined>(undefined);
+  /** {@link ownChangeCount} when the field last looked: a change since is this person's undo or redo. */
   const ownChanges = useRef(ownChangeCount());
+  /** The selection as relative positions, taken just before someone else's change came in. */
   const held = useRef<HeldSelection | undefined>(undefined);
   const [isFocused, setFocused] = useState(false);
   const [activeFormats, setActiveFormats] = useState<readonly string[]>(NO_FORMATS);
@@ -174,11 +177,9 @@ export function RichTextField(props: RichTextFieldProps) {
   const isFormatting = useRef(false);
   const richRef = useRef<RichHook | undefined>(undefined);
   /**
-   * The value the hook is given: a new one only for a text that came from elsewhere (someone
-   * else's change, an undo), which it then shows. The person's own changes are in the hook
-   * already (rich text's or the typing of plainTyping.ts): given again, the hook would read them
-   * and write the field's DOM once more, and it could not tell its own last value from a string
-   * equal to it.
+   * The value the hook is given: a new one only for a text that came from elsewhere, which it then
+   * shows. The person's own changes are in the hook already: given again, the hook would write the
+   * field's DOM once more, and it could not tell its own last value from a string equal to it.
    */
   const hookValue = useRef<RichTextData | undefined>(undefined);
   const shownPlaceholder = useRef(props.placeholder);
@@ -190,28 +191,17 @@ export function RichTextField(props: RichTextFieldProps) {
     const before = richRef.current?.getValue();
     const had = selectionOf(before);
     const isOwn = text === written.current;
-    const isOwnUndo = ownChangeCount() !== ownChanges.current;
     if (!isOwn && had && before && node && node.ownerDocument.activeElement === node) {
-      const after = parseRich(html);
-      const map = mapHtml(text);
-      const sharedText = sharedPlace?.sharedText();
-      const kept =
-        !isOwnUndo && held.current && sharedText && isMapOf(map, after.text)
-          ? resolveSelection(sharedText, sharedPlace as SharedPlace, held.current, text, map)
-          : undefined;
-      if (isOwnUndo) {
-        const caret = changeEnd(before.text, after.text);
-        selection.current = { start: caret, end: caret };
-      } else if (kept) {
-        selection.current = kept;
-      } else {
-        const isCaret = had.start === had.end;
-        const start = mapOffset(had.start, before.text, after.text, isCaret ? 'left' : 'right');
-        selection.current = {
-          start,
-          end: Math.max(start, mapOffset(had.end, before.text, after.text)),
-        };
-      }
+      const isOwnUndo = ownChangeCount() !== ownChanges.current;
+      selection.current = selectionThroughChange(
+        before,
+        had,
+        text,
+        html,
+        isOwnUndo,
+        held.current,
+        sharedPlace,
+      );
     }
     if (!isOwn) hookValue.current = undefined;
     held.current = undefined;
@@ -227,42 +217,23 @@ export function RichTextField(props: RichTextFieldProps) {
   }
   hookValue.current ??= RichTextData.fromHTMLString(html);
 
-  /** A plain keystroke shown and not yet written (see {@link HeldTyping}). */
-  const typed = useRef<HeldTyping | undefined>(undefined);
-
   /**
-   * The person changed the block's text `from` (`isFromCanonical`: as rich text writes it) to
-   * `value` (its HTML: `nextHtml`): the block's next texts.
+   * The one place a change of the field becomes an edit: the person changed the value to `value`
+   * (its HTML: `nextHtml`); the block's next texts go to `onChange`, made from the text shown.
    */
-  const commitFrom = (value: RichTextValue, nextHtml: string, from: string, isFromCanonical: boolean) => {
+  const writeEdit = (value: RichTextValue, nextHtml: string) => {
+    const from = shown.current;
     ownChanges.current = ownChangeCount();
-    const before = richHtmlOfModel(from, hasLines);
-    const next = nextBlockHtml(before, value, nextHtml, isFromCanonical);
-    const steps = htmlSteps(before, next).map((step) => modelOfRichHtml(step, hasLines));
-    const last = steps[steps.length - 1] as string;
-    if (last === from) return;
+    const edit = blockTextsAfterEdit(from, value, nextHtml, hasLines, from === canonical.current);
+    const { texts } = edit;
+    const last = texts[texts.length - 1];
+    if (last === undefined || last === from) return;
     held.current = undefined;
     written.current = last;
-    canonical.current = next === nextHtml ? last : undefined;
+    canonical.current = edit.isCanonical ? last : undefined;
     shown.current = last;
-    latest.current.onChange(steps, isFormatting.current, from);
+    latest.current.onChange(texts, isFormatting.current, from);
   };
-  /** Writes the keystroke the field holds, if any. */
-  const writeTyped = () => {
-    const keystroke = typed.current;
-    if (!keystroke) return;
-    typed.current = undefined;
-    const { value, from, isFromCanonical } = keystroke;
-    commitFrom(value, toHTMLString({ value }), from, isFromCanonical);
-  };
-  /** The person changed the value to `value` (its HTML: `nextHtml`), after any keystroke held. */
-  const commit = (value: RichTextValue, nextHtml: string) => {
-    writeTyped();
-    commitFrom(value, nextHtml, shown.current, shown.current === canonical.current);
-  };
-  // What a held keystroke's write calls when it comes: this render's (or the newest) functions.
-  const writeTypedRef = useRef(writeTyped);
-  writeTypedRef.current = writeTyped;
   /** The selection the person made: held for the next render, and the formats shown as active. */
   const noteSelection = (start: number | undefined, end: number | undefined) => {
     selection.current = start === undefined || end === undefined ? undefined : { start, end };
@@ -284,80 +255,43 @@ export function RichTextField(props: RichTextFieldProps) {
     placeholder: props.placeholder,
     onSelectionChange: noteSelection,
     onChange(next: RichTextData | string) {
-      commit(richRef.current?.getValue() as RichTextValue, String(next));
+      writeEdit(richRef.current?.getValue() as RichTextValue, String(next));
     },
   }) as unknown as RichHook;
   richRef.current = rich;
 
   /**
-   * An `input` of the field, before anyone else hears it (the window's capture phase): a plain
-   * keystroke (plainTyping.ts) is taken in here, its value made from the one change the browser
-   * made, and goes no further, so rich text neither reads the field's DOM again nor writes it back.
-   * It is written to the block after the frame that shows it (heldKeystroke.ts).
+   * A plain keystroke, taken in before rich text hears its `input` (plainTyping.ts): `after` is the
+   * value it made; the hook's record becomes it (the hook reads that object at every event).
    */
-  const takeTyping = (event: Event, observer: MutationObserver) => {
-    const node = element.current;
-    if (
-      !node ||
-      event.target !== node ||
-      !('inputType' in event) ||
-      latest.current.takesPlainTyping === false
-    )
-      return;
-    const mutations = observer.takeRecords();
+  const takeKeystroke = (after: FieldValue, afterHtml: string) => {
     const record = richRef.current?.getValue();
-    if (!record || node.ownerDocument.activeElement !== node || node.contentEditable !== 'true') return;
-    const insertion = typedTextOf(event as InputEvent, mutations, node);
-    const after = insertion && valueAfterTyping(record, node, insertion);
-    const view = node.ownerDocument.defaultView;
-    if (!after || !view) return;
-    event.stopPropagation();
-    // (Another field's keystroke, or this one's, held still: written first, in order.)
-    writeHeldKeystroke(view);
-    // The hook's record is this object (it reads it at every event): it becomes the new value.
+    if (!record) return;
     for (const key of Object.keys(record))
       if (!(key in after)) delete (record as Record<string, unknown>)[key];
     Object.assign(record, after);
     noteSelection(after.start, after.end);
-    typed.current = {
-      value: after,
-      from: shown.current,
-      isFromCanonical: shown.current === canonical.current,
-    };
-    holdKeystroke(view, () => writeTypedRef.current());
+    writeEdit(after, afterHtml);
   };
-  // The listener calls the newest render's `takeTyping`, and with it that render's functions.
-  const takeTypingRef = useRef(takeTyping);
-  takeTypingRef.current = takeTyping;
-  /** Stops watching the element for typing (see `setElement`). */
+  // The watcher calls the newest render's functions.
+  const takeKeystrokeRef = useRef(takeKeystroke);
+  takeKeystrokeRef.current = takeKeystroke;
+  /** Stops watching the element for plain keystrokes (see `setElement`). */
   const stopWatching = useRef<(() => void) | undefined>(undefined);
 
   // One callback for the element's whole life: a new one each render would make the hook attach
   // its listeners and apply its value again on every render.
   const setElement = useCallback((node: HTMLDivElement | null) => {
-    // The field goes (or changes element): what it holds is written first.
-    writeTypedRef.current();
     stopWatching.current?.();
     stopWatching.current = undefined;
     element.current = node;
     richRef.current?.ref(node);
-    const view = node?.ownerDocument.defaultView;
-    if (!node || !view) return;
-    // Records what the browser changes, so a keystroke's one change can be checked (takeTyping);
-    // the records are read there or dropped.
-    const observer = new view.MutationObserver(() => undefined);
-    observer.observe(node, {
-      subtree: true,
-      childList: true,
-      attributes: true,
-      characterData: true,
-      characterDataOldValue: true,
+    if (!node) return;
+    stopWatching.current = watchPlainTyping(node, {
+      valueBefore: () =>
+        latest.current.takesPlainTyping === false ? undefined : richRef.current?.getValue(),
+      take: (after, afterHtml) => takeKeystrokeRef.current(after, afterHtml),
     });
-    const stopListening = onInputFirst(view, node, (event) => takeTypingRef.current(event, observer));
-    stopWatching.current = () => {
-      observer.disconnect();
-      stopListening();
-    };
   }, []);
 
   // While this field has focus, its selection is taken as relative positions just before someone
@@ -369,7 +303,7 @@ export function RichTextField(props: RichTextFieldProps) {
     if (!sharedText || !doc) return;
     void loadRelativePositions();
     const onBeforeTransaction = (transaction: Y.Transaction) => {
-      if (transaction.local || held.current !== undefined || typed.current !== undefined) return;
+      if (transaction.local || held.current !== undefined) return;
       const value = richRef.current?.getValue();
       const had = selectionOf(value);
       if (!had || !value) return;
@@ -378,17 +312,8 @@ export function RichTextField(props: RichTextFieldProps) {
       if (!isMapOf(map, value.text)) return;
       held.current = holdSelection(sharedText, sharedPlace, current, map, had.start, had.end);
     };
-    // Someone else's change, read into the post (the binding listened first): a keystroke held
-    // goes on top of it now, before the field renders that change.
-    const onAfterTransaction = (transaction: Y.Transaction) => {
-      if (!transaction.local && typed.current !== undefined) writeTypedRef.current();
-    };
     doc.on('beforeTransaction', onBeforeTransaction);
-    doc.on('afterTransaction', onAfterTransaction);
-    return () => {
-      doc.off('beforeTransaction', onBeforeTransaction);
-      doc.off('afterTransaction', onAfterTransaction);
-    };
+    return () => doc.off('beforeTransaction', onBeforeTransaction);
   }, [isFocused, sharedPlace]);
 
   const handle: RichTextHandle = {

@@ -7,7 +7,7 @@ import {
   resolvePlainSelection,
   type HeldSelection as HeldPositions,
 } from './heldSelection.js';
-import { ownChangeCount } from './ownChanges.js';
+import { ownChangeCount } from './undoKeys.js';
 import { changeEnd, mapOffset } from './textChange.js';
 
 /** Props of {@link TextField}. */

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { toHTMLString } from '@wordpress/rich-text';
 import { offsetOfDomPoint } from './domOffsets.js';
 import type { RichTextFormat, RichTextValue } from './richValue.js';
 
@@ -116,5 +117,72 @@ export function valueAfterTyping(
     start: caret,
     end: caret,
     activeFormats: typedFormats,
+  };
+}
+
+/** Per window, the fields' handlers of `input` events at its capture phase, by field element. */
+const inputHandlers = new WeakMap<Window, Map<EventTarget, (event: Event) => void>>();
+
+/**
+ * Hands `element`'s `input` events to `handler` at `view`'s capture phase, before anyone else
+ * (rich text among them) hears them. One listener per window for all its fields (a keystroke runs
+ * one handler, not one per block); returns the function that stops it.
+ */
+function onInputFirst(view: Window, element: HTMLElement, handler: (event: Event) => void): () => void {
+  let handlers = inputHandlers.get(view);
+  if (!handlers) {
+    const byElement = new Map<EventTarget, (event: Event) => void>();
+    view.addEventListener('input', (event) => event.target && byElement.get(event.target)?.(event), true);
+    inputHandlers.set(view, byElement);
+    handlers = byElement;
+  }
+  const all = handlers;
+  all.set(element, handler);
+  return () => {
+    if (all.get(element) === handler) all.delete(element);
+  };
+}
+
+/** What {@link watchPlainTyping} asks of its field. */
+export interface PlainTypingField {
+  /** The field's value before the keystroke, with its caret; `undefined`: leave it to rich text. */
+  valueBefore(): FieldValue | undefined;
+  /** Takes a plain keystroke in: the field's value after it, and that value's HTML. */
+  take(after: FieldValue, afterHtml: string): void;
+}
+
+/**
+ * Watches the editable `root` for plain keystrokes: an `input` that {@link typedTextOf} and
+ * {@link valueAfterTyping} prove to be one is handed to `field.take` and goes no further (rich text
+ * never hears it, so it neither reads the DOM again nor writes it back); any other goes on to rich
+ * text. Returns the function that stops watching.
+ */
+export function watchPlainTyping(root: HTMLElement, field: PlainTypingField): () => void {
+  const view = root.ownerDocument.defaultView;
+  if (!view) return () => undefined;
+  // Records what the browser changes, so a keystroke's one change can be checked; the records are
+  // read at each `input` (or dropped then).
+  const observer = new view.MutationObserver(() => undefined);
+  observer.observe(root, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+    characterDataOldValue: true,
+  });
+  const stopListening = onInputFirst(view, root, (event) => {
+    if (event.target !== root || !('inputType' in event)) return;
+    const mutations = observer.takeRecords();
+    const before = field.valueBefore();
+    if (!before || root.ownerDocument.activeElement !== root || root.contentEditable !== 'true') return;
+    const typed = typedTextOf(event as InputEvent, mutations, root);
+    const after = typed && valueAfterTyping(before, root, typed);
+    if (!after) return;
+    event.stopPropagation();
+    field.take(after, toHTMLString({ value: after }));
+  });
+  return () => {
+    observer.disconnect();
+    stopListening();
   };
 }

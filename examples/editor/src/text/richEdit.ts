@@ -11,11 +11,20 @@
  *   replacement it would delete the formatted words and insert them again, and what someone typed
  *   inside them meanwhile would land after them.
  *
+ * {@link blockTextsAfterEdit} puts the two together: what a field's edit writes to its block.
+ *
  * @module
  */
 import { slice } from '@wordpress/rich-text';
 import { htmlOffsetAt, isMapOf, mapHtml } from './htmlOffsets.js';
-import { htmlOf, parseRich, sameFormats, type RichTextValue } from './richValue.js';
+import {
+  htmlOf,
+  modelOfRichHtml,
+  parseRich,
+  richHtmlOfModel,
+  sameFormats,
+  type RichTextValue,
+} from './richValue.js';
 import { changedRegion } from './textChange.js';
 
 type Value = Pick<RichTextValue, 'text' | 'formats' | 'replacements'>;
@@ -123,4 +132,34 @@ export function htmlSteps(before: string, after: string): string[] {
     return [before.slice(0, prefix) + shorter + tail + before.slice(before.length - suffix), after];
   }
   return [after];
+}
+
+/** What {@link blockTextsAfterEdit} gives. */
+export interface BlockEdit {
+  /** The block's next texts, to write in this order (two when a format's tags are added or removed). */
+  readonly texts: readonly string[];
+  /** Whether the last one is written as rich text writes it (the next edit then needs no parse to know). */
+  readonly isCanonical: boolean;
+}
+
+/**
+ * The block's next texts after an edit of its field: from the block's text `from` to the field's
+ * value `value` (whose HTML is `valueHtml`), as the smallest edit of the block's HTML
+ * ({@link nextBlockHtml}, {@link htmlSteps}). `hasLines`: the block's lines are line breaks in
+ * the field (a list, a quote); `isFromCanonical`: `from` is known to be written as rich text
+ * writes it.
+ */
+export function blockTextsAfterEdit(
+  from: string,
+  value: Value,
+  valueHtml: string,
+  hasLines: boolean,
+  isFromCanonical: boolean,
+): BlockEdit {
+  const before = richHtmlOfModel(from, hasLines);
+  const next = nextBlockHtml(before, value, valueHtml, isFromCanonical);
+  return {
+    texts: htmlSteps(before, next).map((step) => modelOfRichHtml(step, hasLines)),
+    isCanonical: next === valueHtml,
+  };
 }

@@ -1,19 +1,30 @@
 import type { KeyboardEvent } from 'react';
 import type { RootStore } from 'wp-entities';
-import { noteOwnChange } from './ownChanges.js';
 import { typingUndoOf } from './typingUndo.js';
+
+/**
+ * How many undos and redos this person asked for: a text field whose text changes while it has
+ * focus tells its own person's change (the caret goes where the change was) from someone else's
+ * (the caret stays put) by whether this count moved.
+ */
+let ownChanges = 0;
+
+/** How many undos and redos this person asked for so far (see above). */
+export function ownChangeCount(): number {
+  return ownChanges;
+}
 
 /** Undo: closes the step being typed first, so that Ctrl/Cmd+Z undoes what was just typed. */
 export function undo(store: RootStore): void {
   typingUndoOf(store).closeStep();
-  noteOwnChange();
+  ownChanges++;
   store.undo();
 }
 
 /** Redo. */
 export function redo(store: RootStore): void {
   typingUndoOf(store).closeStep();
-  noteOwnChange();
+  ownChanges++;
   store.redo();
 }
 

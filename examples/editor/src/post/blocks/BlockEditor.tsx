@@ -141,9 +141,8 @@ export function BlockEditor({
   const current = useRef(latest);
   current.current = latest;
   /**
-   * The content and its blocks as the post has them now, for the text blocks' actions: a held
-   * keystroke (text/heldKeystroke.ts) is written after the frame that shows it, and someone else's
-   * change may have reached the post since this render; usually they are this render's.
+   * The content and its blocks as the post has them now, for the text blocks' actions: someone
+   * else's change may have reached the post since this render; usually they are this render's.
    */
   const contentNow = () => {
     const rendered = current.current;

@@ -16,8 +16,8 @@ export interface BlockActions {
   /**
    * The person changed the block's text `basedOn`: its next texts, to write in this order;
    * `isFormatting`: a format applied or removed (an undo step of its own), not typing. When the
-   * block's text is no longer `basedOn` (someone else's change came in before a held keystroke was
-   * written), the change goes on top of theirs.
+   * block's text is no longer `basedOn` (someone else's change reached the post after the block
+   * rendered), the change goes on top of theirs.
    */
   onText(index: number, texts: readonly string[], isFormatting: boolean, basedOn: string): void;
   /** Enter in a paragraph or heading: the block is split into these two texts (what was selected goes). */

@@ -1,12 +1,15 @@
-import { useCallback, type RefObject } from 'react';
-import type { EntityRecord } from 'wp-entities';
-import { observer } from 'wp-entities/react';
+import { computed } from 'mobx';
+import { useCallback, useMemo, type RefObject } from 'react';
+import type { EntityRecord, RootStore } from 'wp-entities';
+import { observer, useStore } from 'wp-entities/react';
+import { hasBlockCodec } from '../../collaboration/collaboration.js';
 import { editedPost, type EditorPost } from '../../app/types.js';
 import { PresenceField } from '../../collaboration/PresenceField.js';
 import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import type { PresenceSelection } from 'wp-entities/sync';
 import type { TypingUndo } from '../../text/typingUndo.js';
 import { BlockEditor } from '../blocks/BlockEditor.js';
+import { SharedBlocks } from '../sharedBlocks/SharedBlocks.js';
 import { contentSelectionOf } from '../blocks/blockOffsets.js';
 import { segmentsOf } from '../blocks/parsedContent.js';
 import { useEditedField } from './useEditedField.js';
@@ -24,6 +27,11 @@ export interface ContentFieldProps {
   boxRef: RefObject<HTMLDivElement | null>;
 }
 
+/** Whether the content is edited as the shared document's blocks: the post's room is joined with a block codec. */
+function isSharedBlocks(store: RootStore, record: EntityRecord<EditorPost>): boolean {
+  return store.sync !== undefined && hasBlockCodec() && store.sync.isJoined(record);
+}
+
 /**
  * The post's content as blocks, in its presence field. The blocks re-render when the content
  * changes (not the title, the excerpt or the settings around it); the presence field around them
@@ -31,12 +39,28 @@ export interface ContentFieldProps {
  */
 export const ContentField = observer(function ContentField({ boxRef, ...blocks }: ContentFieldProps) {
   const { record } = blocks;
+  const store = useStore();
+  // A computed: this field re-renders when the answer changes, not on every keystroke in a block.
+  const shared = useMemo(() => computed(() => isSharedBlocks(store, record)), [store, record]).get();
   // The content as it is when the selection is shared, not as it was at this render.
   const toFieldSelection = useCallback(
     (input: HTMLElement, selection: PresenceSelection) =>
       contentSelectionOf(segmentsOf(editedPost(record)?.content ?? ''), input, selection),
     [record],
   );
+  if (shared) {
+    // The blocks view shares the caret as a place in a block itself (LocalPresence.block).
+    return (
+      <div ref={boxRef} className="presence-field" data-presence-field="content">
+        <SharedBlocks
+          record={record}
+          typing={blocks.typing}
+          disabled={blocks.isReadOnly}
+          onLeaveStart={blocks.onLeaveStart}
+        />
+      </div>
+    );
+  }
   return (
     <PresenceField record={record} field="content" toFieldSelection={toFieldSelection}>
       <div ref={boxRef}>

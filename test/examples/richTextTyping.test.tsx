@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
+/**
+ * A keystroke in a rich-text field is written inside its own `input` event, made from the text the
+ * field showed (`basedOn`): when someone else's change reached the block after the field rendered,
+ * the owner puts the keystroke on top of it, and nobody's characters are lost.
+ */
 import { act, createRef } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { selectIn } from '../../examples/editor/src/text/domOffsets.js';
-import { holdKeystroke, writeHeldKeystroke } from '../../examples/editor/src/text/heldKeystroke.js';
 import type { SharedPlace } from '../../examples/editor/src/text/heldSelection.js';
 import { RichTextField, type RichTextHandle } from '../../examples/editor/src/text/RichTextField.js';
 import { changedRegion, rebaseChange } from '../../examples/editor/src/text/textChange.js';
@@ -12,83 +16,8 @@ import './richTextInJsdom.js';
 
 const roots: Root[] = [];
 afterEach(() => {
-  writeHeldKeystroke(window);
   for (const root of roots.splice(0)) act(() => root.unmount());
   document.body.replaceChildren();
-  vi.restoreAllMocks();
-});
-
-/** The first task after the next animation frame. */
-function afterNextFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-}
-
-describe('a keystroke held until its frame is painted (heldKeystroke.ts)', () => {
-  it('is written in the first task after the next frame, not inside the event that held it', async () => {
-    const writes: string[] = [];
-    holdKeystroke(window, () => writes.push('a'));
-    await Promise.resolve();
-    expect(writes).toEqual([]);
-    await afterNextFrame();
-    expect(writes).toEqual(['a']);
-    // Once only.
-    writeHeldKeystroke(window);
-    await afterNextFrame();
-    expect(writes).toEqual(['a']);
-  });
-
-  it('is written before anyone hears the next key, input, pointer press, paste, focus change or the page going', () => {
-    const target = document.createElement('div');
-    document.body.append(target);
-    const cases: [EventTarget, Event][] = [
-      [target, new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })],
-      [target, new InputEvent('beforeinput', { inputType: 'insertText', data: 'x', bubbles: true })],
-      [target, new Event('compositionstart', { bubbles: true })],
-      [target, new Event('paste', { bubbles: true })],
-      [target, new Event('cut', { bubbles: true })],
-      [target, new Event('drop', { bubbles: true })],
-      [target, new Event('pointerdown', { bubbles: true })],
-      [target, new FocusEvent('focusout', { bubbles: true })],
-      [window, new Event('beforeunload')],
-      [window, new Event('pagehide')],
-      [document, new Event('visibilitychange')],
-    ];
-    for (const [at, event] of cases) {
-      const writes: string[] = [];
-      let writtenWhenHeard: string[] | undefined;
-      const listener = () => {
-        writtenWhenHeard = [...writes];
-      };
-      // A listener on the target itself, at its capture phase: still after the window's.
-      at.addEventListener(event.type, listener, true);
-      holdKeystroke(window, () => writes.push('held'));
-      at.dispatchEvent(event);
-      at.removeEventListener(event.type, listener, true);
-      expect({ event: event.type, writtenWhenHeard }).toEqual({
-        event: event.type,
-        writtenWhenHeard: ['held'],
-      });
-    }
-  });
-
-  it('writes the keystroke held before when another is held, so they are written in order', () => {
-    const writes: string[] = [];
-    holdKeystroke(window, () => writes.push('first'));
-    holdKeystroke(window, () => writes.push('second'));
-    expect(writes).toEqual(['first']);
-    writeHeldKeystroke(window);
-    expect(writes).toEqual(['first', 'second']);
-  });
-
-  it('is written within a tenth of a second when no frame comes (a hidden page draws none)', async () => {
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    const writes: string[] = [];
-    holdKeystroke(window, () => writes.push('a'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(writes).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(writes).toEqual(['a']);
-  });
 });
 
 /** A block's text that is also the whole shared content (offsets are the same). */
@@ -150,15 +79,17 @@ function mountSharedField(initial: string) {
         sharedPlace={place}
       />,
     );
-  // The binding: a peer's change is read into the store at once; the field renders it later.
+  // The binding: a peer's change is read into the store at once; the field renders it when React
+  // gets to it (`rendersPeers: false`: not before the next keystroke).
+  const options = { rendersPeers: true };
   doc.on('afterTransaction', (transaction: Y.Transaction) => {
     if (transaction.local) return;
     store.text = text.toString();
-    render();
+    if (options.rendersPeers) render();
   });
   act(() => render());
   const element = container.querySelector('[role="textbox"]') as HTMLDivElement;
-  return { doc, text, store, writes, element, handle: () => handleRef.current as RichTextHandle };
+  return { doc, text, store, writes, element, options, handle: () => handleRef.current as RichTextHandle };
 }
 
 /** Types `data` as Chromium does into the caret's text node, then the `input` event; nothing more. */
@@ -181,26 +112,39 @@ function peerChange(doc: Y.Doc, change: (text: Y.Text) => void): void {
   act(() => Y.applyUpdate(doc, Y.encodeStateAsUpdate(peer, Y.encodeStateVector(doc)), 'peer'));
 }
 
-describe('a held keystroke when someone else changes the block first', () => {
+async function focusAt(element: HTMLElement, offset: number): Promise<void> {
+  act(() => {
+    element.focus();
+    selectIn(element, offset);
+    document.dispatchEvent(new Event('selectionchange'));
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('a keystroke in a rich-text field', () => {
+  it('is written inside its input event, once, made from the text shown', async () => {
+    const field = mountSharedField('hello world');
+    await focusAt(field.element, 5);
+    typeAsBrowser(field.element, 'X');
+    expect(field.writes).toEqual([
+      { texts: ['helloX world'], basedOn: 'hello world', storeWhenWritten: 'hello world' },
+    ]);
+    expect(field.text.toString()).toBe('helloX world');
+  });
+
   for (const [where, change, expected, caret] of [
     ['before the caret', (text: Y.Text) => text.insert(0, 'Oh, '), 'Oh, helloX world', 10],
     ['right at the caret', (text: Y.Text) => text.insert(5, '!!'), 'helloX!! world', 6],
     ['after the caret', (text: Y.Text) => text.delete(6, 5), 'helloX ', 6],
   ] as const) {
-    it(`is written on top of their change ${where}, before the field shows it, and the caret stays after it`, async () => {
+    it(`typed after someone else's change ${where} reached the block, not yet shown, goes on top of it, the caret after it`, async () => {
       const field = mountSharedField('hello world');
-      act(() => {
-        field.element.focus();
-        selectIn(field.element, 5);
-        document.dispatchEvent(new Event('selectionchange'));
-      });
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      typeAsBrowser(field.element, 'X');
-      // Held: shown, not written.
-      expect(field.element.textContent).toBe('helloX world');
-      expect(field.writes).toEqual([]);
+      await focusAt(field.element, 5);
+      field.options.rendersPeers = false;
       peerChange(field.doc, change);
-      // Written as their change was read into the post, made from the text it was typed into.
+      expect(field.element.textContent).toBe('hello world');
+      typeAsBrowser(field.element, 'X');
+      // Made from the text it was typed into, while the block already held their change.
       expect(field.writes).toHaveLength(1);
       expect(field.writes[0]?.basedOn).toBe('hello world');
       expect(field.writes[0]?.texts).toEqual(['helloX world']);
