@@ -15,6 +15,8 @@ const selfAliases = [
   { find: /^wp-entities\/sync$/, replacement: fromRoot('./src/sync/index.ts') },
   { find: /^wp-entities\/sync\/server$/, replacement: fromRoot('./src/sync/server/index.ts') },
   { find: /^wp-entities\/testing$/, replacement: fromRoot('./src/testing/index.ts') },
+  { find: /^wp-entities\/freshness$/, replacement: fromRoot('./src/freshness/index.ts') },
+  { find: /^wp-entities\/ssr$/, replacement: fromRoot('./src/ssr/index.ts') },
   { find: /^wp-entities\/devtools$/, replacement: fromRoot('./src/devtools/index.ts') },
   { find: /^wp-entities\/tabs$/, replacement: fromRoot('./src/tabs/index.ts') },
 ];

@@ -103,7 +103,3 @@ export {
   memoryJournal,
   type MemoryJournal,
 } from './journal/index.js';
-
-// Freshness (refetch on focus, reconnect, interval) and server rendering (dehydrate / hydrate).
-export { Freshness, type FreshnessOptions, type FreshnessPolicy } from '../stores/Freshness.js';
-export { SNAPSHOT_VERSION, type StoreSnapshot } from '../stores/storeSnapshot.js';

@@ -22,7 +22,6 @@ import type { EntityConfig } from '../models/EntityConfig.js';
 import { EntityQuery } from '../models/EntityQuery.js';
 import type { EditObservers } from '../models/EditFunnel.js';
 import { dispatchRecordAction, EntityRecord, type EntityRecordInit } from '../models/EntityRecord.js';
-import type { StoredItem } from '../models/recordState.js';
 import { normaliseId, type Id } from '../models/ids.js';
 import { isTracking } from '../models/lazyObservable.js';
 import { DEFAULT_CONTEXT, encodeStableKey, getQueryParts, type QueryParts } from '../models/QueryParts.js';
@@ -536,20 +535,6 @@ export class EntityCollection<T extends object = PlainObject, E extends object =
       }
       this.lists.removeIds(gone);
       if (opts.invalidate !== false) this.invalidateQueries();
-    });
-  }
-
-  /**
-   * @internal `store.hydrate()`: a record as a snapshot holds it, its snapshots stored as they are
-   * (they were received and worked out on the server already); `wasFetched` when it was asked for
-   * on its own there, so no hook asks for it again. A record already holding data keeps it.
-   */
-  hydrateRecord(id: Id | undefined, items: readonly [string, StoredItem<T>][], wasFetched: boolean): void {
-    const record = this.record(id);
-    if (record.storedItems().length > 0) return;
-    runInAction(() => {
-      for (const [context, item] of items) dispatchRecordAction(record, { type: 'received', context, item });
-      if (wasFetched) dispatchRecordAction(record, { type: 'fetchEnded' });
     });
   }
 

@@ -47,8 +47,10 @@ import type { HomePage } from './HomePage.js';
 import type { RegisteredPostMetaStore } from './RegisteredPostMeta.js';
 import type { TemplateLookup } from './TemplateLookup.js';
 import { UserStore } from './UserStore.js';
-import { Freshness, type FreshnessOptions, type InvalidateTarget } from './Freshness.js';
-import { dehydrateStore, hydrateStore, type StoreSnapshot } from './storeSnapshot.js';
+// Types only: freshness and snapshots come from their entries (see storeEngines.ts).
+import type { Freshness, FreshnessOptions, InvalidateTarget } from './Freshness.js';
+import type { StoreSnapshot } from './storeSnapshot.js';
+import { registeredStoreEngine, type FreshnessEngine } from './storeEngines.js';
 import type { CrossTabCacheFactory, CrossTabLink } from './crossTab/tabLink.js';
 
 /** Options of a {@link RootStore}. */
@@ -168,8 +170,6 @@ export class RootStore implements CollectionHost {
   readonly editBases: EditBases;
   /** Writes waiting for the site (`offlineWrites: 'wait'`); `undefined` otherwise. @internal */
   readonly waitingWrites: WaitingWrites | undefined;
-  /** When observed data is asked for again (see {@link RootStoreOptions.freshness}); `set` changes a policy. */
-  readonly freshness: Freshness;
   /** The link to the other tabs (`crossTab`); `undefined` without the option or where there are none. @internal */
   readonly crossTab: CrossTabLink | undefined;
 
@@ -185,7 +185,9 @@ export class RootStore implements CollectionHost {
   private restoring: Promise<unknown> = Promise.resolve();
   private readonly requests: DisposableTransport;
   private readonly stopRecordingUndo: () => void;
-  private readonly stopFreshness: () => void;
+  private readonly freshnessOptions: FreshnessOptions | undefined;
+  /** The freshness policy once made (see {@link freshness}), and what stops it. */
+  private freshnessPolicy: { policy: Freshness; stop: () => void } | undefined;
   /** The store was made with loaders of its own: a snapshot's entity configs are not taken in. */
   private readonly hasOwnLoaders: boolean;
   private disposed = false;
@@ -259,32 +261,55 @@ export class RootStore implements CollectionHost {
       };
     }
     this.hasOwnLoaders = options.loaders !== undefined;
-    this.freshness = new Freshness(this, options.freshness);
-    this.stopFreshness = this.freshness.start();
+    this.freshnessOptions = options.freshness;
+    const freshness = registeredStoreEngine('freshness');
+    if (freshness !== undefined) this.freshnessPolicy = freshness(this, options.freshness);
+    else if (options.freshness !== undefined) missingEntry('The freshness option', 'freshness');
     // Last: the sync manager subscribes to the funnel after the undo history.
     this.sync = options.sync === undefined ? undefined : startSync(this, options.sync);
+  }
+
+  /**
+   * When observed data is asked for again (see {@link RootStoreOptions.freshness}); `set` changes
+   * a policy. Needs `wp-entities/freshness` imported once (`wp-entities/react` imports it): made
+   * with the store then, or here on first use when the entry was loaded later.
+   * @throws ArgumentError when `wp-entities/freshness` was never imported.
+   */
+  get freshness(): Freshness {
+    if (this.freshnessPolicy === undefined) {
+      const engine: FreshnessEngine =
+        registeredStoreEngine('freshness') ?? missingEntry('store.freshness', 'freshness');
+      this.freshnessPolicy = engine(this, this.freshnessOptions);
+      // A store disposed first gets a policy that never listens.
+      if (this.disposed) this.freshnessPolicy.stop();
+    }
+    return this.freshnessPolicy.policy;
   }
 
   /**
    * The cache as plain JSON, for server rendering: the entity configs of loaded kinds, every
    * record per context, every answered page with its totals, and the permission answers. Never
    * edits, undo steps, the journal or sync state. Put it in the page (`JSON.stringify`, escaped for
-   * a script tag) and give it to {@link hydrate} on the client.
+   * a script tag) and give it to {@link hydrate} on the client. Needs `wp-entities/ssr` imported.
+   * @throws ArgumentError when `wp-entities/ssr` was never imported.
    */
   dehydrate(): StoreSnapshot {
-    return dehydrateStore(this);
+    return (registeredStoreEngine('snapshot') ?? missingEntry('store.dehydrate()', 'ssr')).dehydrate(this);
   }
 
   /**
    * Takes in a snapshot {@link dehydrate} made (the object or its JSON text), so the same reads
    * (`collection.get`, `query.items`, the hooks) answer with no request. Call it on a new store
-   * before rendering. Nothing of it becomes an edit, so nothing of it is ever saved back.
+   * before rendering. Nothing of it becomes an edit, so nothing of it is ever saved back. Needs
+   * `wp-entities/ssr` imported.
    * @throws SnapshotError for another version, a changed snapshot (its checksum), or a shape
    *   this version does not read; nothing was taken in then.
+   * @throws ArgumentError when `wp-entities/ssr` was never imported.
    */
   hydrate(snapshot: StoreSnapshot | string): void {
     if (this.isDisposed) throw new StoreDisposedError('hydrate a snapshot');
-    hydrateStore(this, snapshot, !this.hasOwnLoaders);
+    const engine = registeredStoreEngine('snapshot') ?? missingEntry('store.hydrate()', 'ssr');
+    engine.hydrate(this, snapshot, !this.hasOwnLoaders);
   }
 
   /**
@@ -292,6 +317,8 @@ export class RootStore implements CollectionHost {
    * `(kind, name)`, or only record `id`, is stale. What is observed is asked for again at once; the
    * rest when next observed (a list) or shown by a hook (a record). Unsaved edits stay; a record
    * someone else changed while it was edited becomes a save conflict with `conflicts: 'detect'`.
+   * Needs `wp-entities/freshness` imported (`wp-entities/react` imports it).
+   * @throws ArgumentError when `wp-entities/freshness` was never imported.
    */
   invalidate(target: InvalidateTarget): void {
     if (this.isDisposed) throw new StoreDisposedError('invalidate');
@@ -565,7 +592,7 @@ export class RootStore implements CollectionHost {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.stopFreshness();
+    this.freshnessPolicy?.stop();
     this.crossTab?.close();
     this.sync?.dispose();
     this.stopJournal?.();
@@ -579,6 +606,14 @@ export class RootStore implements CollectionHost {
     this.history.clear();
     this.recordIndex.clear();
   }
+}
+
+/** Throws the error of a store feature used without importing its entry (`wp-entities/<entry>`). */
+function missingEntry(feature: string, entry: 'freshness' | 'ssr'): never {
+  const hint = entry === 'freshness' ? ' (wp-entities/react imports it for you)' : '';
+  throw new ArgumentError(
+    `${feature} needs wp-entities/${entry}: import 'wp-entities/${entry}' once before making the store${hint}.`,
+  );
 }
 
 /** Builds the store's sync manager with the engine `wp-entities/sync` registered when it was imported. */

@@ -8,7 +8,9 @@
  * @module
  */
 import type { EntityConfig } from '../models/EntityConfig.js';
+import { runInAction } from 'mobx';
 import type { EntityQuery } from '../models/EntityQuery.js';
+import { dispatchRecordAction } from '../models/EntityRecord.js';
 import type { Id } from '../models/ids.js';
 import { isPlainObject, type PlainObject } from '../models/snapshot.js';
 import { SnapshotError } from '../core/errors.js';
@@ -169,11 +171,7 @@ export function hydrateStore(store: SnapshotHost, snapshot: unknown, withKinds =
   for (const entry of body.collections) {
     const collection = store.collection(entry.kind, entry.name);
     for (const record of entry.records) {
-      collection.hydrateRecord(
-        record.id ?? undefined,
-        record.items.map(([context, data, isComplete]) => [context, { data, isComplete }]),
-        record.fetched,
-      );
+      hydrateRecord(collection, record);
     }
     for (const list of entry.lists) {
       collection.hydrateList(
@@ -185,6 +183,21 @@ export function hydrateStore(store: SnapshotHost, snapshot: unknown, withKinds =
     }
   }
   store.permissions.receiveAnswers(body.permissions);
+}
+
+/**
+ * A record as a snapshot holds it, its data stored as it is (received and worked out on the server
+ * already); `fetched` when it was asked for on its own there, so no hook asks for it again. A
+ * record already holding data keeps it.
+ */
+function hydrateRecord(collection: EntityCollection<object>, entry: SnapshotRecord): void {
+  const record = collection.record(entry.id ?? undefined);
+  if (record.storedItems().length > 0) return;
+  runInAction(() => {
+    for (const [context, data, isComplete] of entry.items)
+      dispatchRecordAction(record, { type: 'received', context, item: { data, isComplete } });
+    if (entry.fetched) dispatchRecordAction(record, { type: 'fetchEnded' });
+  });
 }
 
 /** An answered page of `query`, or `undefined` when it has no answer to carry. */

@@ -119,6 +119,7 @@ export function editorConfig(
         { find: /^wp-entities\/react$/, replacement: `${repoDir}src/react/index.ts` },
         { find: /^wp-entities\/sync$/, replacement: `${repoDir}src/sync/index.ts` },
         { find: /^wp-entities\/testing$/, replacement: `${repoDir}src/testing/index.ts` },
+        { find: /^wp-entities\/freshness$/, replacement: `${repoDir}src/freshness/index.ts` },
         { find: /^wp-entities\/devtools$/, replacement: `${repoDir}src/devtools/index.ts` },
         { find: /^wp-entities\/tabs$/, replacement: `${repoDir}src/tabs/index.ts` },
         { find: /^wp-entities$/, replacement: `${repoDir}src/index.ts` },

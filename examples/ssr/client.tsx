@@ -7,6 +7,8 @@
  */
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { isSnapshotError, RootStore, type Transport } from 'wp-entities';
+// store.hydrate() and store.dehydrate() come with this entry.
+import 'wp-entities/ssr';
 import { App } from './App.js';
 import { SNAPSHOT_ELEMENT_ID } from './server.js';
 

@@ -9,6 +9,8 @@ import { Writable } from 'node:stream';
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToPipeableStream } from 'react-dom/server';
 import { RootStore, type Transport } from 'wp-entities';
+// store.hydrate() and store.dehydrate() come with this entry.
+import 'wp-entities/ssr';
 import { App } from './App.js';
 
 /** The id of the script element that carries the snapshot. */

@@ -9,7 +9,9 @@
  *   `skipLibCheck: false` so the package's own declarations are checked (the set names the lib);
  * - `npm exec wp-entities-types` writes types from the mock served over HTTP, and they type a
  *   script through the published declarations (a misspelt field fails);
- * - a Vite production build of a root-only app holds no msw, test kit or sync code (size printed).
+ * - a Vite production build of a root-only app holds no msw, test kit, sync, freshness, snapshot or
+ *   devtools code (size printed); a React app's entry chunk holds no devtools when it loads them
+ *   lazily; and each browser entry's own bundle size is printed (`ENTRY_SIZE`).
  * Adding an entry point: list it in package.json `exports` (`types` + `default`); the import, type
  * and bundle checks read that map, so they cover it at once (its must-have names go in
  * app/imports.mjs). A new peer dependency needs its oldest version in versionSets.ts.
@@ -65,7 +67,7 @@ function step(set: string, name: string, body: () => string | void): boolean {
     const output = body();
     const shown = (output ?? '')
       .split('\n')
-      .filter((line) => line.startsWith('  ') || line.startsWith('BUNDLE_SIZE'));
+      .filter((line) => line.startsWith('  ') || /^(BUNDLE|ENTRY)_SIZE /.test(line));
     if (shown.length > 0) console.log(shown.join('\n'));
     results.push({ set, step: name, seconds: (performance.now() - started) / 1000 });
     return true;
@@ -165,7 +167,9 @@ function testSet(set: VersionSet, tarball: string, workspace: string): void {
   step(set.name, 'npm exec wp-entities-types, then tsc with the file it wrote', () =>
     run(process.execPath, ['types.mjs'], app),
   );
-  step(set.name, 'vite build of a root-only app', () => run(process.execPath, ['build.mjs'], app));
+  step(set.name, 'vite builds: root-only app, React app with lazy devtools, each entry', () =>
+    run(process.execPath, ['build.mjs'], app),
+  );
   step(set.name, 'vite build of an app using wp-entities/sync, run', () =>
     run(process.execPath, ['build-sync.mjs'], app),
   );

@@ -10,6 +10,7 @@ import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { UndoStep } from '../../stores/UndoHistory.js';
 import { useStore } from '../react/StoreProvider.js';
 import { requestLog } from './requestLog.js';
+import { SyncRooms } from './SyncRooms.js';
 
 function queryState(query: EntityQuery<object>): string {
   const status = query.status;
@@ -53,7 +54,7 @@ export interface DataInspectorProps {
 /**
  * What a query library's devtools show, from the store's own observables: the cached records by
  * kind, the queries with their state and the age of their last answer, the dirty records and their
- * edits, the undo stack and the last 50 requests with their timing (those sent through
+ * edits, the undo stack, the open sync rooms with their peers, and the last 50 requests with their timing (those sent through
  * {@link loggingFetch}). Mount it inside a `StoreProvider`; load it lazily
  * (`lazy(() => import('wp-entities/devtools').then((m) => ({ default: m.DataInspector })))`) so
  * a build that never opens it carries none of it. From the keyboard: the close button has focus
@@ -165,6 +166,7 @@ export const DataInspector = observer(function DataInspector({ onClose }: DataIn
             ))}
           </ol>
         </section>
+        <SyncRooms store={store} pathOf={recordPath} />
         <section aria-labelledby="inspector-requests" className="inspector-wide">
           <h3 id="inspector-requests">Last {requests.length} requests</h3>
           <table className="mini" data-testid="inspector-requests">

@@ -11,6 +11,12 @@ import { hasOwn, type PlainObject } from '../../models/snapshot.js';
 import { getQueryParts } from '../../models/QueryParts.js';
 import { EntityConfigError } from '../../core/errors.js';
 import type { Query } from '../../core/transport/types.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../../models/entityTypes.js';
 import { useStore } from './StoreProvider.js';
 import { recordHandle, type EntityRecordHandle } from './useEntityRecord.js';
 import { useRecordRequest } from './useRecordRequest.js';
@@ -44,14 +50,27 @@ const unreadable = new WeakSet<object>();
  * the boundary is reset). Inside `startTransition`, React keeps the page shown until the next
  * record is there. Works with React 18.3 (a thrown promise) and 19 (`use`).
  */
+export function useSuspenseEntityRecord<K extends RegisteredKind, N extends RegisteredName<K>>(
+  kind: K,
+  name: N,
+  id?: Id,
+  options?: UseSuspenseEntityRecordOptions,
+): SuspenseEntityRecordHandle<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
+/** One record of `(kind, name)` under `<Suspense>`, typed by `T` (as sent) and `E` (as edited); see the signature above. */
 export function useSuspenseEntityRecord<T extends object = PlainObject, E extends object = T>(
   kind: string,
   name: string,
   id?: Id,
+  options?: UseSuspenseEntityRecordOptions,
+): SuspenseEntityRecordHandle<T, E>;
+export function useSuspenseEntityRecord(
+  kind: string,
+  name: string,
+  id?: Id,
   options: UseSuspenseEntityRecordOptions = {},
-): SuspenseEntityRecordHandle<T, E> {
+): SuspenseEntityRecordHandle<object> {
   const store = useStore();
-  const record = store.record<T, E>(kind, name, id);
+  const record = store.record(kind, name, id);
   const query = options.query;
   let wait: (() => Promise<void>) | undefined;
   if (!isThere(record, query)) {

@@ -8,6 +8,12 @@ import type { EntityQuery } from '../../models/EntityQuery.js';
 import type { EntityRecord } from '../../models/EntityRecord.js';
 import type { PlainObject } from '../../models/snapshot.js';
 import type { Query } from '../../core/transport/types.js';
+import type {
+  RegisteredEdited,
+  RegisteredKind,
+  RegisteredName,
+  RegisteredRecord,
+} from '../../models/entityTypes.js';
 import { useStore } from './StoreProvider.js';
 import type { EntityRecordsHandle } from './useEntityRecords.js';
 import { suspendUnlessThere, waitFor } from './suspendOn.js';
@@ -66,13 +72,24 @@ function handleOf<T extends object, E extends object>(
  * previous page shown while the next one loads. Identical lists on one screen share one request;
  * different ones start together. After an error, `query.fetch()` asks again.
  */
+export function useSuspenseEntityRecords<K extends RegisteredKind, N extends RegisteredName<K>>(
+  kind: K,
+  name: N,
+  query?: Query,
+): SuspenseEntityRecordsHandle<RegisteredRecord<K, N>, RegisteredEdited<K, N>>;
+/** One page of a list of `(kind, name)` under `<Suspense>`, typed by `T` (as sent) and `E` (as edited); see the signature above. */
 export function useSuspenseEntityRecords<T extends object = PlainObject, E extends object = T>(
   kind: string,
   name: string,
+  query?: Query,
+): SuspenseEntityRecordsHandle<T, E>;
+export function useSuspenseEntityRecords(
+  kind: string,
+  name: string,
   query: Query = {},
-): SuspenseEntityRecordsHandle<T, E> {
+): SuspenseEntityRecordsHandle<object> {
   const store = useStore();
-  const instance = store.collection<T, E>(kind, name).query(query);
+  const instance = store.collection(kind, name).query(query);
   let wait: (() => Promise<void>) | undefined;
   if (!isShown(instance)) {
     const error = instance.error;

@@ -26,6 +26,7 @@ import { sharedTabsFigures, sharedTabsTests } from './sharedTabs.e2e.js';
 import { inserterTests } from './inserter.e2e.js';
 import { richTextPairTests, richTextTests } from './richText.e2e.js';
 import { offlineTests } from './offline.e2e.js';
+import { reactTests } from './react.e2e.js';
 import { crossTabCacheTests, runCrossTabCacheTests } from './crossTabCache.e2e.js';
 import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
@@ -51,7 +52,14 @@ async function main(): Promise<number> {
       const result = await runTests(
         browser.context,
         demo.url,
-        selected([...tests, ...featureTests, ...neverLoseWorkTests, ...blockEditingTests, ...richTextTests]),
+        selected([
+          ...tests,
+          ...featureTests,
+          ...neverLoseWorkTests,
+          ...blockEditingTests,
+          ...richTextTests,
+          ...reactTests,
+        ]),
       );
       passed += result.passed;
       failed += result.failed;

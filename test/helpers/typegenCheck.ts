@@ -18,7 +18,13 @@ export const GENERATED_FILE = 'wp-types.d.ts';
 
 /** A script that uses the generated types with no type argument and no cast; it must compile. */
 export const TYPED_SCRIPT = `import { RootStore, type Transport } from 'wp-entities';
-import { useEntityProp, useEntityRecord, useEntityRecords } from 'wp-entities/react';
+import {
+  useEntityProp,
+  useEntityRecord,
+  useEntityRecords,
+  useSuspenseEntityRecord,
+  useSuspenseEntityRecords,
+} from 'wp-entities/react';
 import type { PostTypeBook, PostTypeBookView, Settings } from './wp-types.js';
 
 declare const transport: Transport;
@@ -54,6 +60,15 @@ export function useBook(id: number): unknown[] {
   const raw: string | undefined = fullTitle?.raw;
   return [isbn, names, title, raw];
 }
+
+export function useBookSuspended(id: number): unknown[] {
+  const { edited, edit } = useSuspenseEntityRecord('postType', 'book', id);
+  const isbn: string | undefined = edited?.meta.isbn;
+  edit({ meta: { pages: 412 } });
+  const { records } = useSuspenseEntityRecords('taxonomy', 'genre', { per_page: 10 });
+  const names: (string | undefined)[] = records.map((genre) => genre.edited?.name);
+  return [isbn, names];
+}
 `;
 
 /**
@@ -61,7 +76,7 @@ export function useBook(id: number): unknown[] {
  * there must be no other error.
  */
 export const WRONG_SCRIPT = `import { RootStore, type Transport } from 'wp-entities';
-import { useEntityRecord } from 'wp-entities/react';
+import { useEntityRecord, useSuspenseEntityRecord, useSuspenseEntityRecords } from 'wp-entities/react';
 
 declare const transport: Transport;
 const store = new RootStore({ transport });
@@ -75,6 +90,8 @@ export const termTypo = store.record('taxonomy', 'genre', 1).edited?.nmae; // wr
 export const settingTypo = store.record('root', 'site').edited?.titel; // wrong
 export function useWrong(): void {
   useEntityRecord('postType', 'book', 1).edit({ meta: { isbn: 978 } }); // wrong
+  useSuspenseEntityRecord('postType', 'book', 1).edit({ meta: { pages: '412' } }); // wrong
+  useSuspenseEntityRecords('taxonomy', 'genre').records[0]?.edited?.nmae; // wrong
 }
 `;
 

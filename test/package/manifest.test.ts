@@ -108,12 +108,21 @@ describe('package.json', () => {
     }
   });
 
-  it('marks only the sync entry as having a side effect on import (it registers the sync engine)', () => {
+  it('marks only the entries that register an engine as having a side effect on import (sync, freshness, ssr)', () => {
     // The built entry for users; its source for builds made from this repository's sources (the
     // example editor's production build aliases the package to them).
-    expect(manifest.sideEffects).toEqual(['./dist/src/sync/index.js', './src/sync/index.ts']);
-    const registers = readFileSync(new URL('../../src/sync/index.ts', import.meta.url), 'utf8');
-    expect(registers).toMatch(/^registerSyncEngine\(/m);
+    expect(manifest.sideEffects).toEqual([
+      './dist/src/sync/index.js',
+      './src/sync/index.ts',
+      './dist/src/freshness/index.js',
+      './src/freshness/index.ts',
+      './dist/src/ssr/index.js',
+      './src/ssr/index.ts',
+    ]);
+    const source = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+    expect(source('src/sync/index.ts')).toMatch(/^registerSyncEngine\(/m);
+    expect(source('src/freshness/index.ts')).toMatch(/^registerStoreEngine\('freshness'/m);
+    expect(source('src/ssr/index.ts')).toMatch(/^registerStoreEngine\('snapshot'/m);
   });
 
   it('gives every entry point types, built from a source file that exists', () => {

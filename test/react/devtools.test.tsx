@@ -2,6 +2,7 @@
 import { act } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataInspector, loggingFetch, requestLog } from 'wp-entities/devtools';
+import { memoryNetwork } from 'wp-entities/testing';
 import { StoreProvider } from '../../src/react/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
@@ -60,6 +61,66 @@ describe('wp-entities/devtools', () => {
       const id = section.getAttribute('aria-labelledby');
       expect(id && page.container.querySelector(`#${id}`)?.textContent).toBeTruthy();
     }
+  });
+
+  it('shows each open sync room with its connection and the people in it, and follows them', async () => {
+    const net = memoryNetwork();
+    const synced = (id: number, name: string): RootStore =>
+      new RootStore({
+        transport: new FakeTransport()
+          .on('GET', '/wp/v2/types', { body: typesBody() })
+          .on('GET', '/wp/v2/posts/1', { body: makePost(1) }),
+        sync: { user: { id, name, color: '#c2185b' }, providers: [net.provider()] },
+      });
+    const ana = synced(1, 'Ana');
+    const bo = synced(2, 'Bo');
+    try {
+      await act(async () => {
+        page.root.render(
+          <StoreProvider store={ana}>
+            <DataInspector onClose={() => undefined} />
+          </StoreProvider>,
+        );
+      });
+      const rooms = (): string =>
+        page.container.querySelector('[data-testid="inspector-sync"]')?.textContent ?? '';
+      expect(page.container.querySelector('#inspector-sync')?.textContent).toBe('Sync rooms (0)');
+      const post = (store: RootStore) => store.record('postType', 'post', 1);
+      await act(async () => {
+        await Promise.all([ana.sync!.join(post(ana)), bo.sync!.join(post(bo))]);
+        await net.flush();
+      });
+      expect(rooms()).toContain('postType/post/1');
+      expect(rooms()).toContain('Bo');
+      await act(async () => {
+        bo.sync!.setLocalPresence(post(bo), { field: 'title' });
+        await net.flush();
+      });
+      expect(rooms()).toContain('Bo (title)');
+      await act(async () => {
+        bo.sync!.leave(post(bo));
+        await net.flush();
+      });
+      expect(rooms()).toContain('nobody else');
+      await act(async () => ana.sync!.leave(post(ana)));
+      expect(page.container.querySelector('#inspector-sync')?.textContent).toBe('Sync rooms (0)');
+    } finally {
+      act(() => {
+        ana.dispose();
+        bo.dispose();
+      });
+    }
+  });
+
+  it('says when the store has no sync', async () => {
+    await act(async () => {
+      page.root.render(
+        <StoreProvider store={page.store}>
+          <DataInspector onClose={() => undefined} />
+        </StoreProvider>,
+      );
+    });
+    expect(page.container.textContent).toContain('Collaboration is off for this store');
   });
 
   it('logs the requests sent through loggingFetch with their status and timing', async () => {

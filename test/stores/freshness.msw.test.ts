@@ -10,6 +10,7 @@ import { ArgumentError, isConflictError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
 import type { WpPost, WpPostEdited } from '../../models/postTypes.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
+import '../../src/freshness/index.js';
 import type { FreshnessOptions } from '../../stores/Freshness.js';
 import { RootStore } from '../../stores/RootStore.js';
 
@@ -213,5 +214,26 @@ describe('freshness', () => {
     expect(() => storeOf('admin', { freshness: { staleTimeMs: -1 } })).toThrow(/freshness\.staleTimeMs/);
     expect(() => storeOf('admin', { freshness: { entities: { post: {} } } })).toThrow(/'kind\/name'/);
     expect(() => storeOf('admin', { freshness: { refetchIntervalMs: 0 } })).toThrow(/refetchIntervalMs/);
+  });
+
+  it('without wp-entities/freshness imported, names the entry to import instead of doing nothing', () => {
+    // The entry registered itself on globalThis when this file imported it: take it away for a moment.
+    const slot = Symbol.for('wp-entities.freshness-engine');
+    const slots = globalThis as Record<symbol, unknown>;
+    const engine = slots[slot];
+    delete slots[slot];
+    try {
+      expect(() => storeOf('admin', { freshness: { staleTimeMs: 1 } })).toThrow(
+        /needs wp-entities\/freshness: import 'wp-entities\/freshness'/,
+      );
+      const store = storeOf('admin');
+      expect(() => store.invalidate({ kind: 'postType', name: 'post' })).toThrow(ArgumentError);
+      // Imported later (a lazily loaded chunk): the store makes its policy on first use.
+      slots[slot] = engine;
+      expect(store.freshness.policyOf(store.record('postType', 'post', 1)).staleTimeMs).toBe(0);
+      store.dispose();
+    } finally {
+      slots[slot] = engine;
+    }
   });
 });

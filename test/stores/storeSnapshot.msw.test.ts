@@ -9,6 +9,7 @@ import { isSnapshotError } from '../../core/errors.js';
 import { RestTransport } from '../../core/transport/RestTransport.js';
 import type { WpPost, WpPostEdited } from '../../models/postTypes.js';
 import { createMockWordPress, MOCK_USERS } from '../../src/testing/index.js';
+import '../../src/ssr/index.js';
 import { RootStore } from '../../stores/RootStore.js';
 import { SNAPSHOT_VERSION, type StoreSnapshot } from '../../stores/storeSnapshot.js';
 
@@ -145,6 +146,20 @@ describe('store snapshots', () => {
     const resigned = newStore();
     resigned.hydrate(resigned.dehydrate()); // an empty snapshot is fine
     expect(isSnapshotError(refused({ ...withEdits, checksum: checksumLike(withEdits) }))).toBe(true);
+  });
+
+  it('without wp-entities/ssr imported, dehydrate and hydrate name the entry to import', () => {
+    const slot = Symbol.for('wp-entities.snapshot-engine');
+    const slots = globalThis as Record<symbol, unknown>;
+    const engine = slots[slot];
+    delete slots[slot];
+    try {
+      const store = newStore();
+      expect(() => store.dehydrate()).toThrow(/store\.dehydrate\(\) needs wp-entities\/ssr/);
+      expect(() => store.hydrate('{}')).toThrow(/store\.hydrate\(\) needs wp-entities\/ssr/);
+    } finally {
+      slots[slot] = engine;
+    }
   });
 });
 

@@ -14,6 +14,9 @@ const expected = {
   './react': ['StoreProvider', 'useEntityRecord', 'observer'],
   './testing': ['createMockWordPress'],
   './sync': ['webrtcProvider', 'indexeddbProvider'],
+  './freshness': ['Freshness'],
+  './ssr': ['SNAPSHOT_VERSION'],
+  './devtools': ['DataInspector'],
   './tabs': ['crossTabCache'],
 };
 

@@ -30,6 +30,23 @@ export const DEMO_SEED: MockWordPressOptions = {
   ],
 };
 
+/** The most posts `?posts=N` may add (the windowed list's size in the e2e suite, with room). */
+export const MAX_GENERATED_POSTS = 20_000;
+
+/**
+ * `count` more published posts, short and numbered (`Generated post 1` …), one a minute apart: what
+ * the demo adds for `?posts=N`, to show the post list's one scrolling list on a large site.
+ */
+export function generatedPosts(count: number): NonNullable<MockWordPressOptions['posts']> {
+  const posts: NonNullable<MockWordPressOptions['posts']> = [];
+  const start = Date.UTC(2020, 0, 1);
+  for (let n = 1; n <= count; n++) {
+    const date = new Date(start + n * 60_000).toISOString().slice(0, 19);
+    posts.push({ type: 'post', author: 1, status: 'publish', title: `Generated post ${n}`, date });
+  }
+  return posts;
+}
+
 /** Answers for the embed box: a rich preview, and an address WordPress can only show as a link. */
 export const DEMO_EMBEDS: ReadonlyArray<readonly [url: string, answer: MockEmbedAnswer]> = [
   [

@@ -8,7 +8,7 @@
 import { setupWorker } from 'msw/browser';
 import { chosenLogin, signInAndReload, type DemoLogin, type DemoSite } from './DemoSite.js';
 import { failNextWrite, isFailingWrite } from './saveFailure.js';
-import { DEMO_EMBEDS, DEMO_SEED } from './siteSeed.js';
+import { DEMO_EMBEDS, DEMO_SEED, generatedPosts, MAX_GENERATED_POSTS } from './siteSeed.js';
 import {
   createMockWordPress,
   MOCK_USERS,
@@ -69,9 +69,15 @@ function ignoreStaleWorkerUpdate(): void {
 
 export async function startTabSite(): Promise<DemoSite & { readonly mock: MockWordPress }> {
   const login = chosenLogin((value) => Object.prototype.hasOwnProperty.call(MOCK_USERS, value));
+  // `?posts=N` adds N generated posts: a large site for the post list's one scrolling list.
+  const extra = Math.min(
+    MAX_GENERATED_POSTS,
+    Number(new URLSearchParams(window.location.search).get('posts')) || 0,
+  );
   const mock = createMockWordPress({
     root: `${window.location.origin}/mock-wordpress`,
     ...DEMO_SEED,
+    posts: [...(DEMO_SEED.posts ?? []), ...generatedPosts(extra)],
   });
   seedEmbeds(mock);
 

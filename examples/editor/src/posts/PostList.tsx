@@ -3,6 +3,7 @@ import type { Query } from 'wp-entities';
 import { observer, useEntityRecords, useStore } from 'wp-entities/react';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
 import { PostRow } from './PostRow.js';
+import { WindowedPostList } from './WindowedPostList.js';
 import { hrefOf } from '../app/router.js';
 import { STATUS_LABELS, TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
 import { useOwnRoles } from './useOwnRoles.js';
@@ -37,6 +38,8 @@ export const PostList = observer(function PostList({
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  // Pages of 10 (WordPress's own list screen), or every post in one scrolling list.
+  const [isOneList, setIsOneList] = useState(false);
   const me = store.users.current;
   const roles = useOwnRoles(store);
   const seesAll = seesOthersPosts(roles);
@@ -55,18 +58,19 @@ export const PostList = observer(function PostList({
   const statuses = isTrash ? 'trash' : status === 'all' ? ALL_STATUSES : status;
   // Someone who only sees their own unpublished posts is shown those, so the totals count what is listed.
   const onlyMine = seesAll === false && (isTrash || status !== 'publish') && me !== undefined;
-  const query: Query = {
+  const listQuery: Query = {
     context: 'view',
     status: statuses,
-    per_page: PER_PAGE,
-    page,
     ...(onlyMine ? { author: me.id } : {}),
     ...(search ? { search } : {}),
   };
+  const query: Query = { ...listQuery, per_page: PER_PAGE, page };
   // Until the user is known, which list to ask for is not known either: asking early would show the
   // unfiltered count first.
   const isUserKnown = roles !== undefined && (me !== undefined || store.users.currentError !== undefined);
-  const list = useEntityRecords<EditorPost>('postType', type, query, { enabled: isUserKnown });
+  const list = useEntityRecords<EditorPost>('postType', type, query, {
+    enabled: isUserKnown && !isOneList,
+  });
   const labels = TYPE_LABELS[type];
   const isOffline = useIsOffline();
   const totalPages = list.totalPages ?? 0;
@@ -116,12 +120,26 @@ export const PostList = observer(function PostList({
           value={searchText}
           onChange={(event) => setSearchText(event.target.value)}
         />
-        <span className="totals" data-testid="totals" aria-live="polite">
-          {list.totalItems === null ? '' : `${list.totalItems} ${list.totalItems === 1 ? 'item' : 'items'}`}
-        </span>
+        <button
+          type="button"
+          className="view-toggle"
+          aria-pressed={isOneList}
+          onClick={() => setIsOneList(!isOneList)}
+        >
+          One scrolling list
+        </button>
+        {isOneList ? null : (
+          <span className="totals" data-testid="totals" aria-live="polite">
+            {list.totalItems === null ? '' : `${list.totalItems} ${list.totalItems === 1 ? 'item' : 'items'}`}
+          </span>
+        )}
       </div>
-      {list.error ? <ErrorNotice error={list.error} /> : null}
-      {list.records === null && isOffline ? (
+      {isOneList ? (
+        <WindowedPostList type={type} query={listQuery} isTrash={isTrash} enabled={isUserKnown} />
+      ) : list.error ? (
+        <ErrorNotice error={list.error} />
+      ) : null}
+      {isOneList ? null : list.records === null && isOffline ? (
         <OfflineState
           subject={{ kind: 'postType', name: type, what: `the list of ${labels.many.toLowerCase()}` }}
         />
@@ -148,7 +166,7 @@ export const PostList = observer(function PostList({
           </tbody>
         </table>
       )}
-      {totalPages > 1 ? (
+      {!isOneList && totalPages > 1 ? (
         <nav className="pagination" aria-label="Pages">
           <button type="button" onClick={() => setPage(page - 1)} disabled={page <= 1}>
             ‹ Previous
@@ -161,7 +179,7 @@ export const PostList = observer(function PostList({
           </button>
         </nav>
       ) : null}
-      {list.isResolving && list.records !== null ? <p className="muted">Updating…</p> : null}
+      {!isOneList && list.isResolving && list.records !== null ? <p className="muted">Updating…</p> : null}
     </section>
   );
 });
