@@ -23,6 +23,7 @@
 import * as Y from 'yjs';
 import { deepEqual, isPlainObject } from '../../../models/snapshot.js';
 import type { BlockAttributeSchema, BlockCodec, SyncBlock } from './blockCodec.js';
+import { SCRATCH_GUID, SEED_PREFIX, derivedClientId, documentMapOf, stateMapOf } from './recordDoc.js';
 import { applyTextValue } from './textDiff.js';
 
 /** The key of the blocks in the document map (the block editor's). */
@@ -366,4 +367,58 @@ export function isInsideBlocks(blocks: SharedBlocks | undefined, type: Y.Abstrac
   if (blocks === undefined) return false;
   if ((type as unknown) === blocks) return true;
   return Y.isParentOf(blocks as unknown as Y.AbstractType<unknown>, type._item);
+}
+
+/** A block `clientId` in the UUID shape the block editor's parser makes, derived from `key`. */
+function derivedBlockClientId(key: string): string {
+  const hex = [0, 1, 2, 3]
+    .map((part) => derivedClientId(`block\u0000${part}\u0000${key}`).toString(16).padStart(8, '0'))
+    .join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** `blocks` (and their inner blocks) with clientIds derived from `key` and their place. */
+export function withDerivedClientIds(blocks: PlainBlock[], key: string): PlainBlock[] {
+  return blocks.map((block, index) => {
+    const place = `${key}/${index}`;
+    return {
+      ...block,
+      clientId: derivedBlockClientId(place),
+      innerBlocks: withDerivedClientIds(block.innerBlocks, place),
+    };
+  });
+}
+
+/** The `state` key recording the blocks seed written by `client` (a seed entry of the field `blocks`). */
+function blocksSeedKeyOf(client: number): string {
+  return `${SEED_PREFIX}${BLOCKS_FIELD}.${client}`;
+}
+
+/** The blocks seed of saved content: the update, and the client id that wrote it (no one's change). */
+export interface BlocksSeed {
+  readonly update: Uint8Array;
+  readonly client: number;
+}
+
+/**
+ * The update that creates `document.blocks` holding the blocks of the saved `content` (version
+ * `version`), block clientIds derived from the content: written by a client id derived from
+ * exactly what it writes, so everyone who builds the blocks of one saved copy makes the same items,
+ * and two people doing so at once before hearing of each other make one array, not two under one
+ * key (of which Yjs would keep one, and lose what was typed into the other). It records itself in
+ * `state` as a seed of `blocks` (`wpEntities.seed.blocks.<client>` → the saved version), so every
+ * peer knows its characters are no one's.
+ */
+export function blocksSeedOf(codec: BlockCodec, version: string, content: string): BlocksSeed {
+  const blocks = withDerivedClientIds(plainBlocks(codec, codec.parse(content)), content);
+  const client = derivedClientId(`seed\u0000${BLOCKS_FIELD}\u0000${version}\u0000${JSON.stringify(blocks)}`);
+  const scratch = new Y.Doc({ guid: SCRATCH_GUID });
+  scratch.clientID = client;
+  scratch.transact(() => {
+    writePlainBlocks(documentMapOf(scratch), codec, blocks);
+    stateMapOf(scratch).set(blocksSeedKeyOf(client), version);
+  });
+  const update = Y.encodeStateAsUpdate(scratch);
+  scratch.destroy();
+  return { update, client };
 }

@@ -234,7 +234,7 @@ export function seedEntryOf(key: string, value: unknown): SeedEntry | undefined 
  * The guid of the scratch documents updates are built in: a guid is never part of an update, and
  * a fixed one spares the random UUID a new document would draw (a first keystroke builds a seed).
  */
-const SCRATCH_GUID = 'wp-entities/scratch';
+export const SCRATCH_GUID = 'wp-entities/scratch';
 
 /** The seed update of `field` from the saved `content` of version `version`. */
 export function seedUpdateOf(field: string, version: string, content: string): Uint8Array {

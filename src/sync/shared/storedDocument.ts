@@ -24,7 +24,7 @@
 import * as Y from 'yjs';
 import { isPlainObject, type PlainObject } from '../../../models/snapshot.js';
 import { fromBase64, toBase64 } from './pollingProtocol.js';
-import { plainBlocks, writePlainBlocks, type PlainBlock } from './blockDoc.js';
+import { plainBlocks, withDerivedClientIds, writePlainBlocks } from './blockDoc.js';
 import { derivedClientId, documentMapOf, rawTextOf, type DocFieldRules } from './recordDoc.js';
 import { applyTextValue } from './textDiff.js';
 
@@ -164,26 +164,6 @@ export function textRepairOf(
  * editor does not do that for its own: it must not be the one that loses.
  */
 const FIRST_DOCUMENT_CLIENTS = 2 ** 20;
-
-/** A block `clientId` in the UUID shape the block editor's parser makes, derived from `key`. */
-function derivedBlockClientId(key: string): string {
-  const hex = [0, 1, 2, 3]
-    .map((part) => derivedClientId(`block\u0000${part}\u0000${key}`).toString(16).padStart(8, '0'))
-    .join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** Gives `blocks` (and their inner blocks) clientIds derived from `key` and their place. */
-function withDerivedClientIds(blocks: PlainBlock[], key: string): PlainBlock[] {
-  return blocks.map((block, index) => {
-    const place = `${key}/${index}`;
-    return {
-      ...block,
-      clientId: derivedBlockClientId(place),
-      innerBlocks: withDerivedClientIds(block.innerBlocks, place),
-    };
-  });
-}
 
 /**
  * The document of a record nobody stored one of yet, as the block editor builds it when it opens

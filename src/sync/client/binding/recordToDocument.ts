@@ -15,7 +15,14 @@ import { docValue, shownValue } from './documentReads.js';
 import { resyncFields } from './documentToRecord.js';
 import { docText, writeBlocks, writeText } from './documentWrites.js';
 import { repairStaleText, writeStaleBase } from './hydration.js';
-import { applyGenesisOf, needsSeeding, seed, takeChangedWhileSeeding } from './seeding.js';
+import {
+  applyGenesisOf,
+  needsBlocksSeed,
+  needsSeeding,
+  seed,
+  seedBlocks,
+  takeChangedWhileSeeding,
+} from './seeding.js';
 import { CONTENT_FIELD, editsOf, hasOwn, isLive, persistedOf, rawValueIn, type Binding } from './state.js';
 
 /**
@@ -73,7 +80,14 @@ export function write(binding: Binding, fields: readonly string[], origin: objec
   for (const field of fields) if (state.stored.staleTexts.has(field)) repairStaleText(binding, field);
   const persisted = persistedOf(binding);
   const only = fields.length === 1 ? (fields[0] as string) : undefined;
-  if (only !== undefined && state.seeds.seeded.has(only) && state.seeds.changedWhileSeeding.size === 0) {
+  // The content's first write on a document without blocks makes them from the saved content first.
+  const blocksSeed = fields.includes(CONTENT_FIELD) && needsBlocksSeed(binding);
+  if (
+    only !== undefined &&
+    !blocksSeed &&
+    state.seeds.seeded.has(only) &&
+    state.seeds.changedWhileSeeding.size === 0
+  ) {
     // A keystroke: one seeded text, nothing else to prepare.
     const text = sharedTextOf(doc, only);
     const edits = editsOf(binding);
@@ -90,7 +104,7 @@ export function write(binding: Binding, fields: readonly string[], origin: objec
   // What the record showed of each text and merged field before this edit, when seeding could
   // bring in peers' changes it has not seen (see `changedWhileSeeding`).
   const shownBefore = new Map<string, unknown>();
-  if (fields.some((field) => needsSeeding(binding, field))) {
+  if (blocksSeed || fields.some((field) => needsSeeding(binding, field))) {
     for (const field of fields) {
       if (rules.textFields.has(field) || rules.mergedFields.has(field))
         shownBefore.set(field, shownValue(binding, field, rawValueIn(persisted, field, rawAttributes)));
@@ -100,6 +114,7 @@ export function write(binding: Binding, fields: readonly string[], origin: objec
     if (rules.textFields.has(field) && !state.seeds.seeded.has(field)) seed(binding, field, persisted);
     else if (rules.mergedFields.has(field)) applyGenesisOf(binding, field);
   }
+  if (blocksSeed) seedBlocks(binding);
   const changedUnseen = takeChangedWhileSeeding(binding);
   const edits = editsOf(binding);
   const values = fields.map((field) => {

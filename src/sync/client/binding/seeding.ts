@@ -9,7 +9,9 @@
  */
 import * as Y from 'yjs';
 import type { PlainObject } from '../../../../models/snapshot.js';
+import { blocksSeedOf, sharedBlocksOf } from '../../shared/blockDoc.js';
 import {
+  SEED_ORIGIN,
   applyFieldGenesis,
   genesisClientsOf,
   losingSeedClients,
@@ -20,7 +22,7 @@ import {
   settleSeeds,
 } from '../../shared/recordDoc.js';
 import { refreshTypes } from './documentReads.js';
-import { isShared, type Binding } from './state.js';
+import { CONTENT_FIELD, isShared, persistedOf, savedValueOf, type Binding } from './state.js';
 
 /** Runs `apply` (a seed, a genesis or a repair) with the record's reading of the document held. */
 export function whileSeeding(binding: Binding, apply: () => void): void {
@@ -61,6 +63,26 @@ export function applyGenesisOf(binding: Binding, field: string): void {
   whileSeeding(binding, () => {
     if (applyFieldGenesis(binding.doc, binding.rules, field)) refreshTypes(binding);
   });
+}
+
+/** True when a write of the content must first seed `document.blocks` (see {@link seedBlocks}). */
+export function needsBlocksSeed(binding: Binding): boolean {
+  return binding.rules.blockCodec !== undefined && sharedBlocksOf(binding.documentMap) === undefined;
+}
+
+/**
+ * Before this person's first write of the blocks, on a document that holds none (no stored
+ * document, nobody wrote them yet): creates `document.blocks` from the saved content as everyone
+ * does (see `blocksSeedOf`), so the edit goes on top of the same array as everyone else's instead
+ * of one of its own, which a peer's made at the same time could replace. Call it outside any
+ * transaction: it is no one's change, and no undo step.
+ */
+export function seedBlocks(binding: Binding): void {
+  const codec = binding.rules.blockCodec;
+  if (codec === undefined || !needsBlocksSeed(binding)) return;
+  const content = rawTextOf(savedValueOf(binding, CONTENT_FIELD));
+  const seed = blocksSeedOf(codec, modifiedOf(persistedOf(binding)), content);
+  whileSeeding(binding, () => Y.applyUpdate(binding.doc, seed.update, SEED_ORIGIN));
 }
 
 /** True when a write of `field` must first seed its text or apply its genesis. */
