@@ -314,6 +314,45 @@ describe('SharedEditGuard: an update held back for good', () => {
   });
 });
 
+describe('SharedEditGuard: two servers relaying one room', () => {
+  /** Two copies of a room, each with its guard, and the relay between them (a state-vector sync). */
+  function twoServers() {
+    const first = guardedRoom();
+    const second = new Y.Doc();
+    Y.applyUpdate(second, Y.encodeStateAsUpdate(first.room));
+    return {
+      first,
+      second,
+      secondGuard: new SharedEditGuard(second),
+      /** What the first server sends the second: all it has that the second lacks, held back or not. */
+      relay: () => Y.applyUpdate(second, Y.encodeStateAsUpdate(first.room, Y.encodeStateVector(second))),
+    };
+  }
+
+  it.each([
+    ['its sender', CONTRIBUTOR],
+    ['an administrator', ALL_CAPABILITIES],
+  ])(
+    "refuses, on the other server, the change that completes a contributor's held-back script, sent by %s",
+    (_who, completer) => {
+      const { first, second, secondGuard, relay } = twoServers();
+      const contributor = first.client();
+      const updates: Uint8Array[] = [];
+      contributor.on('update', (update: Uint8Array) => void updates.push(update));
+      text(contributor.getMap('document'), 'content').insert(0, 'a');
+      text(contributor.getMap('document'), 'content').insert(1, '<script>x</script>');
+      // The script to the first server: held back there, and relayed to the second held back.
+      expect(first.guard.check(updates[1] as Uint8Array, CONTRIBUTOR)).toEqual([]);
+      Y.applyUpdate(first.room, updates[1] as Uint8Array);
+      relay();
+      expect(second.store.pendingStructs).not.toBeNull();
+
+      // The harmless keystroke it waits for, to the second server: it would bring the script in.
+      expect(secondGuard.check(updates[0] as Uint8Array, completer).map((r) => r.field)).toEqual(['content']);
+    },
+  );
+});
+
 describe('capabilitiesFromLinks', () => {
   it("reads WordPress's wp:action-* relations, curied or not", () => {
     const can = capabilitiesFromLinks({

@@ -327,6 +327,35 @@ export class SharedEditGuard {
   #stalePendingChecks = 0;
   /** Set when a change of the room could not be mirrored: the next check rebuilds the shadow. */
   #isStale = false;
+  /** The room's held-back structs and deletions last copied into the shadow. */
+  #seenPendingStructs: unknown = null;
+  #seenPendingDs: unknown = null;
+  /**
+   * Copies what the room's document holds back into the shadow. Yjs emits no update for it, and
+   * it may not have come through this guard: another server relays the changes it holds back, and
+   * the change that completes them, judged alone here, would bring them into the room unjudged.
+   * Held back changes the guard did not check are judged, when they resolve, with no rights
+   * beyond editing.
+   */
+  readonly #mirrorHeldBack = (): void => {
+    const { pendingStructs, pendingDs } = this.#doc.store;
+    // Yjs merges newly held-back structs into the same object, replacing its `update`.
+    const heldStructs = pendingStructs?.update ?? null;
+    if (heldStructs === this.#seenPendingStructs && pendingDs === this.#seenPendingDs) return;
+    this.#seenPendingStructs = heldStructs;
+    this.#seenPendingDs = pendingDs;
+    if (this.#isStale || (pendingStructs === null && pendingDs === null)) return;
+    const isNew =
+      (pendingStructs !== null && !this.#holds(pendingStructs.update)) ||
+      (pendingDs !== null && this.#shadow.store.pendingDs === null);
+    try {
+      if (pendingStructs !== null) Y.applyUpdateV2(this.#shadow, pendingStructs.update, this);
+      if (pendingDs !== null) Y.applyUpdateV2(this.#shadow, pendingDs, this);
+    } catch {
+      this.#isStale = true;
+    }
+    if (isNew && holdsBack(this.#shadow)) this.#pendingLeast = EDIT_ONLY;
+  };
   readonly #mirror = (update: Uint8Array): void => {
     if (this.#isStale) return;
     try {
@@ -345,6 +374,17 @@ export class SharedEditGuard {
     this.#htmlFields = htmlFieldsOf(this.#rules);
     this.#shadow = this.#copy();
     doc.on('update', this.#mirror);
+    doc.on('afterTransaction', this.#mirrorHeldBack);
+  }
+
+  /** Whether the shadow has, or holds back, every change of `update` (a V2 update). */
+  #holds(update: Uint8Array): boolean {
+    const { to } = Y.parseUpdateMetaV2(update);
+    const held = this.#shadow.store.pendingStructs;
+    const heldTo = held === null ? new Map<number, number>() : Y.parseUpdateMetaV2(held.update).to;
+    for (const [client, clock] of to)
+      if (clock > Math.max(Y.getState(this.#shadow.store, client), heldTo.get(client) ?? 0)) return false;
+    return true;
   }
 
   #copy(): Y.Doc {
@@ -522,6 +562,7 @@ export class SharedEditGuard {
   /** Stops mirroring and frees the shadow. */
   destroy(): void {
     this.#doc.off('update', this.#mirror);
+    this.#doc.off('afterTransaction', this.#mirrorHeldBack);
     this.#shadow.destroy();
   }
 }
