@@ -3,7 +3,7 @@
  * contributor's client makes changes to its copy of a room, and the guard judges each update the
  * way the sync server does before the room applies it.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import {
   savedMarkupOf,
@@ -244,6 +244,113 @@ describe('SharedEditGuard: what it cannot judge, and after a refusal', () => {
     text(author.getMap('document'), 'title').insert(1, 'B');
     expect(guard.check(updates[1] as Uint8Array, CONTRIBUTOR)).toEqual([]);
   });
+});
+
+describe('SharedEditGuard: an update held back for good', () => {
+  /** A contributor's keystroke `held` that depends on `missing`, an earlier one the room never gets. */
+  function heldBackScript() {
+    const room = guardedRoom();
+    const contributor = room.client();
+    const updates: Uint8Array[] = [];
+    contributor.on('update', (update: Uint8Array) => void updates.push(update));
+    text(contributor.getMap('document'), 'content').insert(0, 'a');
+    text(contributor.getMap('document'), 'content').insert(1, '<script>x</script>');
+    return { ...room, missing: updates[0] as Uint8Array, held: updates[1] as Uint8Array };
+  }
+
+  /** `count` harmless updates from another contributor, each checked and applied to the room. */
+  function harmlessChecks(room: ReturnType<typeof guardedRoom>, count: number): void {
+    const other = room.client();
+    for (let index = 0; index < count; index += 1)
+      expect(room.send(other, CONTRIBUTOR, (d) => d.set('slug', `slug-${index % 2}`))).toEqual([]);
+  }
+
+  /** The `Set.prototype.has` calls one check makes: grows if every check walks a growing list. */
+  function workOfOneCheck(room: ReturnType<typeof guardedRoom>): number {
+    const has = vi.spyOn(Set.prototype, 'has');
+    try {
+      harmlessChecks(room, 1);
+      return has.mock.calls.length;
+    } finally {
+      has.mockRestore();
+    }
+  }
+
+  it('keeps the work of each check bounded while the room holds the update back', () => {
+    const room = heldBackScript();
+    expect(room.guard.check(room.held, CONTRIBUTOR)).toEqual([]);
+    Y.applyUpdate(room.room, room.held); // the room holds it back too
+    harmlessChecks(room, 20);
+    const early = workOfOneCheck(room);
+    harmlessChecks(room, 400);
+    const late = workOfOneCheck(room);
+
+    expect(room.room.store.pendingStructs).not.toBeNull();
+    expect(late).toBeLessThanOrEqual(early + 8);
+  });
+
+  it("never judges the held-back change with a later sender's rights, however many checks pass", () => {
+    const room = heldBackScript();
+    expect(room.guard.check(room.held, CONTRIBUTOR)).toEqual([]);
+    Y.applyUpdate(room.room, room.held);
+    harmlessChecks(room, 400);
+
+    // An administrator's update that completes the contributor's script is refused.
+    expect(room.guard.check(room.missing, ALL_CAPABILITIES).map((r) => r.field)).toEqual(['content']);
+    expect(room.room.getMap('document').get('content')?.toString()).not.toContain('<script>');
+  });
+
+  it('forgets an update the room never applied once it is no longer in flight', () => {
+    const room = heldBackScript();
+    // Accepted by the guard, then dropped before the room applied it (a later hook refused it).
+    expect(room.guard.check(room.held, CONTRIBUTOR)).toEqual([]);
+    harmlessChecks(room, 300);
+
+    // The editor's publish is judged with the editor's rights, not the contributor's.
+    expect(room.send(room.client(), ALL_CAPABILITIES, (d) => d.set('status', 'publish'))).toEqual([]);
+    // The dropped update, sent again, is judged again: still refused to its sender.
+    expect(room.guard.check(room.held, CONTRIBUTOR)).toEqual([]);
+    expect(room.guard.check(room.missing, CONTRIBUTOR).map((r) => r.field)).toEqual(['content']);
+  });
+});
+
+describe('SharedEditGuard: two servers relaying one room', () => {
+  /** Two copies of a room, each with its guard, and the relay between them (a state-vector sync). */
+  function twoServers() {
+    const first = guardedRoom();
+    const second = new Y.Doc();
+    Y.applyUpdate(second, Y.encodeStateAsUpdate(first.room));
+    return {
+      first,
+      second,
+      secondGuard: new SharedEditGuard(second),
+      /** What the first server sends the second: all it has that the second lacks, held back or not. */
+      relay: () => Y.applyUpdate(second, Y.encodeStateAsUpdate(first.room, Y.encodeStateVector(second))),
+    };
+  }
+
+  it.each([
+    ['its sender', CONTRIBUTOR],
+    ['an administrator', ALL_CAPABILITIES],
+  ])(
+    "refuses, on the other server, the change that completes a contributor's held-back script, sent by %s",
+    (_who, completer) => {
+      const { first, second, secondGuard, relay } = twoServers();
+      const contributor = first.client();
+      const updates: Uint8Array[] = [];
+      contributor.on('update', (update: Uint8Array) => void updates.push(update));
+      text(contributor.getMap('document'), 'content').insert(0, 'a');
+      text(contributor.getMap('document'), 'content').insert(1, '<script>x</script>');
+      // The script to the first server: held back there, and relayed to the second held back.
+      expect(first.guard.check(updates[1] as Uint8Array, CONTRIBUTOR)).toEqual([]);
+      Y.applyUpdate(first.room, updates[1] as Uint8Array);
+      relay();
+      expect(second.store.pendingStructs).not.toBeNull();
+
+      // The harmless keystroke it waits for, to the second server: it would bring the script in.
+      expect(secondGuard.check(updates[0] as Uint8Array, completer).map((r) => r.field)).toEqual(['content']);
+    },
+  );
 });
 
 describe('capabilitiesFromLinks', () => {

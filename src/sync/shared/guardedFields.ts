@@ -43,6 +43,13 @@ const DEFAULT_TERM_FIELDS: ReadonlySet<string> = new Set(['categories', 'tags'])
 /** How many accepted updates a rebuilt shadow re-applies (far more than are ever in flight). */
 const ACCEPTED_KEPT = 256;
 
+/**
+ * How many checks the shadow may hold an update back that the room's document does not hold
+ * before it is rebuilt from the document: by then the update is no longer among the accepted ones
+ * a rebuild re-applies, so the rebuild drops it.
+ */
+const STALE_PENDING_CHECKS = ACCEPTED_KEPT + 1;
+
 /** One refused part of an update: the field and why. */
 export interface RefusedChange {
   /** The property in the `document` map (`status`, `content`, …). */
@@ -290,6 +297,11 @@ function leastOf(a: RecordCapabilities, b: RecordCapabilities): RecordCapabiliti
   };
 }
 
+/** Whether Yjs holds part of an update back in `doc` (it depends on changes `doc` lacks). */
+function holdsBack(doc: Y.Doc): boolean {
+  return doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
+}
+
 /** Guards one room's document; see the module comment. */
 export class SharedEditGuard {
   readonly #doc: Y.Doc;
@@ -305,10 +317,53 @@ export class SharedEditGuard {
    * ahead of it; applying one the document already has changes nothing.
    */
   readonly #accepted: Uint8Array[] = [];
-  /** The capabilities of the senders of updates the shadow holds back (pending in Yjs). */
-  #pendingOwners: RecordCapabilities[] = [];
+  /**
+   * The least capabilities among the senders of every update accepted since the shadow began
+   * holding one back (pending in Yjs), or `undefined` while it holds nothing: one value, however
+   * long the hold lasts, so a held-back update is never judged with more rights than its sender's.
+   */
+  #pendingLeast: RecordCapabilities | undefined;
+  /** Checks in a row the shadow held something back that the room's document did not. */
+  #stalePendingChecks = 0;
+  /** Set when a change of the room could not be mirrored: the next check rebuilds the shadow. */
+  #isStale = false;
+  /** The room's held-back structs and deletions last copied into the shadow. */
+  #seenPendingStructs: unknown = null;
+  #seenPendingDs: unknown = null;
+  /**
+   * Copies what the room's document holds back into the shadow. Yjs emits no update for it, and
+   * it may not have come through this guard: another server relays the changes it holds back, and
+   * the change that completes them, judged alone here, would bring them into the room unjudged.
+   * Held back changes the guard did not check are judged, when they resolve, with no rights
+   * beyond editing.
+   */
+  readonly #mirrorHeldBack = (): void => {
+    const { pendingStructs, pendingDs } = this.#doc.store;
+    // Yjs merges newly held-back structs into the same object, replacing its `update`.
+    const heldStructs = pendingStructs?.update ?? null;
+    if (heldStructs === this.#seenPendingStructs && pendingDs === this.#seenPendingDs) return;
+    this.#seenPendingStructs = heldStructs;
+    this.#seenPendingDs = pendingDs;
+    if (this.#isStale || (pendingStructs === null && pendingDs === null)) return;
+    const isNew =
+      (pendingStructs !== null && !this.#holds(pendingStructs.update)) ||
+      (pendingDs !== null && this.#shadow.store.pendingDs === null);
+    try {
+      if (pendingStructs !== null) Y.applyUpdateV2(this.#shadow, pendingStructs.update, this);
+      if (pendingDs !== null) Y.applyUpdateV2(this.#shadow, pendingDs, this);
+    } catch {
+      this.#isStale = true;
+    }
+    if (isNew && holdsBack(this.#shadow)) this.#pendingLeast = EDIT_ONLY;
+  };
   readonly #mirror = (update: Uint8Array): void => {
-    Y.applyUpdate(this.#shadow, update, this);
+    if (this.#isStale) return;
+    try {
+      Y.applyUpdate(this.#shadow, update, this);
+    } catch {
+      // A change the shadow misses would hold every later one that depends on it back for good.
+      this.#isStale = true;
+    }
   };
 
   /** Starts mirroring `doc` (the room's document, already loaded). */
@@ -319,6 +374,17 @@ export class SharedEditGuard {
     this.#htmlFields = htmlFieldsOf(this.#rules);
     this.#shadow = this.#copy();
     doc.on('update', this.#mirror);
+    doc.on('afterTransaction', this.#mirrorHeldBack);
+  }
+
+  /** Whether the shadow has, or holds back, every change of `update` (a V2 update). */
+  #holds(update: Uint8Array): boolean {
+    const { to } = Y.parseUpdateMetaV2(update);
+    const held = this.#shadow.store.pendingStructs;
+    const heldTo = held === null ? new Map<number, number>() : Y.parseUpdateMetaV2(held.update).to;
+    for (const [client, clock] of to)
+      if (clock > Math.max(Y.getState(this.#shadow.store, client), heldTo.get(client) ?? 0)) return false;
+    return true;
   }
 
   #copy(): Y.Doc {
@@ -379,7 +445,8 @@ export class SharedEditGuard {
     saved: SavedMarkup = new Map(),
     savedValues: SavedValues = {},
   ): RefusedChange[] {
-    const can = this.#pendingOwners.reduce(leastOf, sender);
+    if (this.#isStale || this.#stalePendingChecks >= STALE_PENDING_CHECKS) this.#rebuild();
+    const can = this.#pendingLeast === undefined ? sender : leastOf(this.#pendingLeast, sender);
     const map = this.#shadow.getMap(DOCUMENT_MAP);
     const rules = rulesFor(this.#rules, can);
     const metaField = this.#rules.metaField;
@@ -426,9 +493,13 @@ export class SharedEditGuard {
       for (const field of changedHtml) this.#markup.delete(field);
     }
     if (refused.length > 0) return this.#refuse(refused);
-    const store = this.#shadow.store;
-    if (store.pendingStructs === null && store.pendingDs === null) this.#pendingOwners = [];
-    else this.#pendingOwners.push(can);
+    if (holdsBack(this.#shadow)) {
+      this.#pendingLeast = can;
+      this.#stalePendingChecks = holdsBack(this.#doc) ? 0 : this.#stalePendingChecks + 1;
+    } else {
+      this.#pendingLeast = undefined;
+      this.#stalePendingChecks = 0;
+    }
     for (const [field, found] of pendingMarkup) this.#markup.set(field, found);
     this.#accepted.push(update);
     if (this.#accepted.length > ACCEPTED_KEPT) this.#accepted.shift();
@@ -462,20 +533,36 @@ export class SharedEditGuard {
   }
 
   #refuse(refused: RefusedChange[]): RefusedChange[] {
-    this.#pendingOwners = [];
+    this.#pendingLeast = undefined;
+    this.#rebuild();
+    return refused;
+  }
+
+  /**
+   * Copies the room's document again and re-applies the accepted updates it may not have applied
+   * yet. A copy, never a merge into the old shadow: that may be ahead of the document.
+   */
+  #rebuild(): void {
     this.#shadow.destroy();
     this.#markup.clear();
     this.#shadow = this.#copy();
-    for (const accepted of this.#accepted) Y.applyUpdate(this.#shadow, accepted, this);
-    // Held-back updates whose senders are no longer known: judge with the least until they resolve.
-    const store = this.#shadow.store;
-    if (store.pendingStructs !== null || store.pendingDs !== null) this.#pendingOwners = [EDIT_ONLY];
-    return refused;
+    this.#isStale = false;
+    this.#stalePendingChecks = 0;
+    for (const accepted of this.#accepted) {
+      try {
+        Y.applyUpdate(this.#shadow, accepted, this);
+      } catch {
+        // Accepted once, so valid: a shadow that cannot take it again goes without it.
+      }
+    }
+    // Held back with senders no longer known (after a refusal): the least until they resolve.
+    this.#pendingLeast = holdsBack(this.#shadow) ? (this.#pendingLeast ?? EDIT_ONLY) : undefined;
   }
 
   /** Stops mirroring and frees the shadow. */
   destroy(): void {
     this.#doc.off('update', this.#mirror);
+    this.#doc.off('afterTransaction', this.#mirrorHeldBack);
     this.#shadow.destroy();
   }
 }
