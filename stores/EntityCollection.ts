@@ -49,7 +49,7 @@ import { SnapshotChangeLog } from './SnapshotChangeLog.js';
 import type { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, settle, type SaveOptions } from './RecordWriter.js';
 import type { UndoHistory } from './UndoHistory.js';
-import type { ServerAnswerSink } from './crossTab/tabLink.js';
+import type { ServerAnswerSink } from './crossTab/serverAnswerSink.js';
 
 export type { ListState, QueryMeta, RecordPermissions } from '../models/RecordHost.js';
 

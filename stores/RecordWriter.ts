@@ -27,7 +27,7 @@ import type { EditBases } from './EditBases.js';
 import { isUnreachable, type WaitingWriteKind, type WaitingWrites } from './WaitingWrites.js';
 import { isRecordRefusal, type WriteRefusalSink } from './writeRefusal.js';
 import type { RecordTransition, WritableCollection, WritableRecord } from './writable.js';
-import type { ServerAnswerSink } from './crossTab/tabLink.js';
+import type { ServerAnswerSink } from './crossTab/serverAnswerSink.js';
 
 export { settle, type DeleteOptions, type SaveOptions, type WriteOutcome } from '../models/writeOutcome.js';
 export type { RecordTransition, WritableCollection, WritableRecord } from './writable.js';

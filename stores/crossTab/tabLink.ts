@@ -6,18 +6,8 @@
  * @module
  */
 import type { SyncError } from '../../core/errors.js';
-import type { Id } from '../../models/ids.js';
 import type { EntityCollection } from '../EntityCollection.js';
-
-/** What the store tells the other tabs: the server's answers, as received. */
-export interface ServerAnswerSink {
-  /** A read answered `records` of `(kind, name)`, stored in `context`; `complete` unless `_fields` cut them. */
-  records(kind: string, name: string, records: readonly unknown[], context: string, complete: boolean): void;
-  /** A save answered `record`; `created` when it made the record. */
-  saved(kind: string, name: string, record: unknown, created: boolean): void;
-  /** A delete of record `id` succeeded. */
-  deleted(kind: string, name: string, id: Id): void;
-}
+import type { ServerAnswerSink } from './serverAnswerSink.js';
 
 /** A store's link to the other tabs of its site. */
 export interface CrossTabLink extends ServerAnswerSink {
