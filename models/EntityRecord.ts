@@ -22,11 +22,11 @@ import {
   type CommitFlags,
   type EditChange,
   type EditChanges,
+  type EditEmitter,
   type EditOrigin,
-  type EditObservers,
   type ExternalEditOrigin,
   type FunnelRecord,
-} from './EditFunnel.js';
+} from './editCommit.js';
 import { hasEditsFrom, isFlagCurrent, NOT_WORKED_OUT, type HasEditsBasis } from './hasEditsFlag.js';
 import { isInAction, isTracking, LazyObservableFields } from './lazyObservable.js';
 import { PrimitiveViews } from './PrimitiveViews.js';
@@ -784,8 +784,8 @@ export class EntityRecord<T extends object = PlainObject, E extends object = T>
   }
 
   /** The listeners of this record's store, for the edit funnel; `undefined` for a detached record. @internal */
-  get editObservers(): EditObservers<never> | undefined {
-    return this.collection?.store.editObservers as EditObservers<never> | undefined;
+  get editObservers(): EditEmitter | undefined {
+    return this.collection?.store.editObservers;
   }
 
   /** Commits `next`, a copy of `edits` with some fields cleared, as a `server` change. */

@@ -7,7 +7,7 @@
  */
 import type { Query } from '../core/transport/types.js';
 import type { Autosave } from './Autosave.js';
-import type { EditObservers } from './EditFunnel.js';
+import type { EditEmitter } from './editCommit.js';
 import type { EntityConfig } from './EntityConfig.js';
 import type { EntityQuery } from './EntityQuery.js';
 import type { EntityRecord } from './EntityRecord.js';
@@ -27,7 +27,7 @@ export interface RecordStoreHooks {
   /** True once the store was disposed: records refuse new work. @default false */
   readonly isDisposed?: boolean | undefined;
   /** The listeners of the edit funnel; without them, edits are told to nobody. */
-  readonly editObservers?: EditObservers<EntityRecord<object>> | undefined;
+  readonly editObservers?: EditEmitter | undefined;
   /** Answers `record.canEdit`; without one, `canEdit` stays `undefined`. */
   readonly permissions?: RecordPermissions | undefined;
   /** Told when a record's save conflict is set or answered (the journal keeps it; an answer moves the edit's base). */

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { EditOrigin } from '../models/EditFunnel.js';
+import type { EditOrigin } from '../models/editCommit.js';
 import type { UndoChanges } from '../models/editPipeline.js';
 import type { EntityRecord } from '../models/EntityRecord.js';
 import type { UndoTarget } from '../models/RecordHost.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_ORIGINS } from '../../models/EditFunnel.js';
+import { EDIT_ORIGINS } from '../../models/editCommit.js';
 import { delegatedCloseCause, isStepOfItsOwn, joinsOpenStep, makesUndoStep } from '../../stores/undoSteps.js';
 
 // The step boundaries, as UndoHistory, the journal restore, SyncManager and SyncUndo read them.
