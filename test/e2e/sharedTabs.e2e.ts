@@ -48,7 +48,7 @@ async function requestsPerHour(context: BrowserContext, page: Page): Promise<num
 async function openTab(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(`${url}?user=admin&presenceTimeoutMs=3000#/post/1`);
+  await page.goto(`${url}?user=admin&tabs=shared&presenceTimeoutMs=3000#/post/1`);
   await titleField(page).waitFor({ timeout: 30_000 });
   await expectText(connectionStatus(page), 'Live · 1 other person', 'a new tab’s connection status');
   return page;
