@@ -44,6 +44,13 @@ async function requestsPerHour(context: BrowserContext, page: Page): Promise<num
   return Math.round((counter.count() * 3_600_000) / WINDOW_MS);
 }
 
+/** The demo shares a person's tabs only with ?tabs=shared: Admin's first tab opened again with it. */
+async function asSharedTab(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}?user=admin&tabs=shared&presenceTimeoutMs=3000#/post/1`);
+  await titleField(page).waitFor({ timeout: 30_000 });
+  await expectText(connectionStatus(page), 'Live · 1 other person', 'the first tab, shared');
+}
+
 /** Opens post 1 as Admin in another tab of Admin's browser. */
 async function openTab(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
@@ -63,6 +70,7 @@ export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: three tabs of one person make the requests of one, and the collaborator sees one person',
     async run({ url, admin, eddie, adminContext, step }) {
+      await asSharedTab(admin, url);
       const one = await requestsPerHour(adminContext, admin);
       const second = await openTab(adminContext, url);
       const two = await requestsPerHour(adminContext, admin);
@@ -92,6 +100,7 @@ export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: closing the leader tab mid-typing hands over within 2 s, every keystroke delivered once',
     async run({ url, admin, eddie, adminContext, step }) {
+      await asSharedTab(admin, url);
       // The first tab leads (it was alone when it asked for the lock).
       const second = await openTab(adminContext, url);
       const third = await openTab(adminContext, url);
@@ -128,6 +137,7 @@ export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: a leader tab that crashes mid-typing hands over within 2 s, every keystroke delivered once',
     async run({ url, admin, eddie, adminContext, step }) {
+      await asSharedTab(admin, url);
       const second = await openTab(adminContext, url);
       const start = await titleField(eddie).inputValue();
       await titleField(admin).click();
@@ -162,6 +172,7 @@ export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: junk posted on the tabs’ channel changes nothing',
     async run({ url, admin, eddie, adminContext, step }) {
+      await asSharedTab(admin, url);
       const second = await openTab(adminContext, url);
       const name = channelName(admin);
       // The channel carries the library's traffic under this name (else the junk would prove nothing).

@@ -69,9 +69,11 @@ export interface SyncOptions {
    * When that tab closes, crashes or stays hidden for `hiddenHandOverMs`, another takes over at
    * once and nothing typed meanwhile is lost. Local providers (IndexedDB) stay in each tab. Tabs
    * share only with tabs of the same site (REST root) and user id. An object turns sharing on
-   * with its settings. `'separate'`: each tab keeps its own connection.
-   * @default 'shared' in a browser with Web Locks and BroadcastChannel; elsewhere (Node, old
-   * browsers) each store keeps its own connection
+   * with its settings. `'separate'`: each tab keeps its own connection. Opt-in for now: behind a
+   * shared connection, presence names the person by the leader tab's Yjs client, not the clients
+   * their edits carry, so `sync.foreignEdits()` cannot name them yet.
+   * @default 'separate'; `'shared'` works in a browser with Web Locks and BroadcastChannel
+   * (elsewhere, Node and old browsers, each store keeps its own connection)
    */
   readonly tabs?: 'shared' | 'separate' | TabSharingOptions | undefined;
 }

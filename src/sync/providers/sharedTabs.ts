@@ -387,16 +387,16 @@ class TabRoomClient implements RoomProvider {
 }
 
 /**
- * The shared connection of a store, or `undefined` when it keeps its own: `tabs` is `'separate'`,
- * there is no network provider, or the runtime lacks Web Locks, BroadcastChannel or a document
- * (Node, old browsers; by default only) — an object with `locks` and `openChannel` turns it on
- * anywhere.
+ * The shared connection of a store, or `undefined` when it keeps its own: `tabs` is `'separate'`
+ * or not given (opt-in: see SyncOptions.tabs on why), there is no network provider, or the runtime
+ * lacks Web Locks, BroadcastChannel or a document (Node, old browsers) — an object with `locks` and
+ * `openChannel` turns it on anywhere.
  */
 export function shareAcrossTabs(
   tabs: 'shared' | 'separate' | TabSharingOptions | undefined,
   setup: TabConnectionSetup,
 ): TabConnection | undefined {
-  if (tabs === 'separate' || setup.factories.length === 0) return undefined;
+  if (tabs === undefined || tabs === 'separate' || setup.factories.length === 0) return undefined;
   if (tabs !== undefined && tabs !== 'shared' && (typeof tabs !== 'object' || tabs === null)) {
     throw new ArgumentError(
       `sync.tabs must be 'shared', 'separate' or an options object; got ${String(tabs as unknown)}.`,
