@@ -19,7 +19,7 @@ export interface ForeignEdit {
    * change only deleted (a deletion does not name who made it).
    */
   readonly clientIds: readonly number[];
-  /** Those of them still in the room, as presence shows them. */
+  /** Those of them still in the room, as presence shows them (a peer is one when any of its `clientIds` is). */
   readonly people: readonly Peer[];
   /**
    * The unsaved value needs more than editing the post in WordPress (status publish/future/private,
