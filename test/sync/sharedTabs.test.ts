@@ -272,6 +272,32 @@ describe('whose a change is, behind one connection', () => {
     expect(namedFor(other, 'content')).toEqual([1]);
   });
 
+  it("a change from the person's other tab is their own: not a foreign edit, and their save asks nothing", async () => {
+    const { mock, net, id } = site();
+    const browser = new FakeBrowser();
+    const first = await openPost(mock, net, id, 1, browser.tab().tabsOption());
+    const second = await openPost(mock, net, id, 1, browser.tab().tabsOption());
+    const other = await openPost(mock, net, id, 2, 'separate');
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    // The leader knows both tabs' ids (it told the tabs before its presence left for the network).
+    await waitFor(() => {
+      const ids = other.store.sync!.peers(other.record)[0]!.clientIds;
+      for (const person of [first, second])
+        expect(ids).toContain(person.store.sync!.doc(person.record).clientID);
+    });
+
+    // Publishing needs more than editing: were it someone else's, the save would stop and ask.
+    first.record.edit({ status: 'publish' } as never);
+    await waitFor(() => expect((second.record.edited as { status: string }).status).toBe('publish'));
+    expect(second.store.sync!.foreignEdits(second.record)).toEqual([]);
+    // The collaborator's change still is someone else's.
+    type(other, ' and Bo');
+    await waitFor(() => expect(namedFor(second, 'title')).toEqual([2]));
+    expect(second.store.sync!.foreignEdits(second.record).map((edit) => edit.field)).toEqual(['title']);
+    await second.store.sync!.save(second.record);
+    expect(mock.getPost(id)).toMatchObject({ status: 'publish' });
+  });
+
   it("a person's list of client ids from the network is cut to 32 Yjs ids", async () => {
     const { mock, net, id } = site();
     const mine = await openPost(mock, net, id, 1, 'separate');

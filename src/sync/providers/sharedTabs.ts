@@ -358,6 +358,8 @@ class TabRoomClient implements RoomProvider {
         break;
       case 'writers':
         this.writers = message.clientIds;
+        // The person's other tabs' changes are the person's own, not someone else's.
+        this.context.setOwnClientIds?.(message.clientIds.filter((id) => id !== this.doc.clientID));
         break;
       default:
         break;
