@@ -3,7 +3,7 @@
 // rely on must survive tree-shaking (issue 42: the entry's own `import '../freshness/index.js'`
 // was dropped with the entry, which bundlers skip as free of side effects, and `store.freshness`
 // threw "needs wp-entities/freshness" in the example editor's production build).
-import { RestTransport, RootStore } from 'wp-entities';
+import { memoryJournal, RestTransport, RootStore } from 'wp-entities';
 import { StoreProvider, useEntityRecord } from 'wp-entities/react';
 
 const store = new RootStore({ transport: new RestTransport({ root: 'http://127.0.0.1:9/wp-json' }) });
@@ -17,7 +17,16 @@ try {
   result = `FRESHNESS_ENGINE_MISSING ${error instanceof Error ? error.message : String(error)}`;
 }
 store.dispose();
+// The journal's engine comes with the storage that makes the journal (issue 42 took it out of the
+// root's graph): a store given one runs it.
+const journaled = new RootStore({
+  transport: new RestTransport({ root: 'http://127.0.0.1:9/wp-json' }),
+  journal: memoryJournal(),
+});
+const journal = journaled.journalWriter === undefined ? 'JOURNAL_ENGINE_MISSING' : 'JOURNAL_ENGINE_OK';
+journaled.dispose();
 // The hooks are what the app uses; they stay in the bundle.
 console.log(
   typeof StoreProvider === 'function' && typeof useEntityRecord === 'function' ? result : 'NO_HOOKS',
 );
+console.log(journal);
