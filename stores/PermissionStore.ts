@@ -207,9 +207,9 @@ export class PermissionStore implements PermissionHintSink {
    * Whether the current user may do `action` on `resource` (or one record of it). `resource` is a
    * REST resource name (`'posts'`, with `id` for a record) or an entity (`{ kind, name, id }`; `id`
    * there wins over the argument). A cached answer resolves at once; otherwise one `OPTIONS`
-   * answers all four actions and is shared by concurrent checks. A failed request or an entity
-   * that does not exist records nothing and resolves `undefined` (see {@link lastError}), so a
-   * later check asks again.
+   * answers all four actions and is shared by concurrent checks. A failed request (the `OPTIONS`,
+   * or loading the entity's config, as offline) or an entity that does not exist records nothing
+   * and resolves `undefined` (see {@link lastError}), so a later check asks again.
    * Rejects with {@link InvalidActionError} for any action but create, read, update and delete,
    * and with `ArgumentError` for an entity resource without kind or name.
    */
@@ -241,7 +241,8 @@ export class PermissionStore implements PermissionHintSink {
   /**
    * The error of the last failed check of `resource[/id]`, so a caller can tell "unknown because it
    * failed" from "not asked yet" (a failed check itself resolves `undefined`, as the spec says);
-   * for an entity that does not exist, its `EntityConfigError`. Cleared by the next success. Observable.
+   * for an entity that does not exist, its `EntityConfigError`; for an entity whose config could not
+   * be loaded, that failure. Cleared by the next success. Observable.
    * @throws InvalidActionError for any action but create, read, update and delete.
    */
   lastError(action: PermissionAction, resource: PermissionResource, id?: Id): Error | undefined {
@@ -305,10 +306,11 @@ export class PermissionStore implements PermissionHintSink {
 
   /**
    * Whether the current user may update record `id` of `(kind, name)`. False for an entity that
-   * does not exist; undefined when the check failed.
+   * does not exist; undefined when the check (or loading the entity's config) failed.
    */
   async canUserEditRecord(kind: string, name: string, id?: Id): Promise<boolean | undefined> {
-    const config = await this.requireConfigs().ensure(kind, name);
+    const config = await this.loadConfig(kind, name);
+    if (config === null) return undefined;
     if (config === undefined) {
       runInAction(() => this.missingConfigs.add(`${kind}/${name}`));
       return false;
@@ -498,7 +500,8 @@ export class PermissionStore implements PermissionHintSink {
 
   /** The path of an entity check, loading the entity's config; undefined for an entity that does not exist. */
   private async entityPath(resource: EntityResource, id: Id | undefined): Promise<string | undefined> {
-    const config = await this.requireConfigs().ensure(resource.kind, resource.name);
+    const config = await this.loadConfig(resource.kind, resource.name);
+    if (config === null) return undefined;
     const missingKey = `entity:${resource.kind}/${resource.name}`;
     if (config === undefined) {
       runInAction(() =>
@@ -513,8 +516,26 @@ export class PermissionStore implements PermissionHintSink {
       );
       return undefined;
     }
-    if (this.failures.has(missingKey)) runInAction(() => this.failures.delete(missingKey));
     return entityPermissionPath(config, resource.id ?? id);
+  }
+
+  /**
+   * The config of `(kind, name)`, loading its kind when needed. A load that fails (offline) is kept
+   * as the entity's last error and gives `null`: a check is a read nobody has to await, so its
+   * failure is state, never a rejection. A loaded config clears that error.
+   */
+  private async loadConfig(kind: string, name: string): Promise<PermissionEntityConfig | undefined | null> {
+    const configs = this.requireConfigs();
+    const key = `entity:${kind}/${name}`;
+    let config: PermissionEntityConfig | undefined;
+    try {
+      config = await configs.ensure(kind, name);
+    } catch (error) {
+      runInAction(() => this.failures.set(key, toError(error)));
+      return null;
+    }
+    if (config !== undefined && this.failures.has(key)) runInAction(() => this.failures.delete(key));
+    return config;
   }
 
   /** The path of a check when it can be known without a request (observable for entities). */

@@ -7,6 +7,7 @@ import {
   type PermissionConfigSource,
   type PermissionEntityConfig,
 } from '../../stores/PermissionStore.js';
+import { fetchError } from '../../core/transport/restErrors.js';
 import { SiteFakeTransport, heldReply } from '../helpers/siteFakeTransport.js';
 
 const ALL_METHODS = { Allow: 'GET, POST, PUT, PATCH, DELETE' };
@@ -193,6 +194,30 @@ describe('PermissionStore record permissions', () => {
     expect(seen[0]).toBeUndefined();
     expect(transport.callsTo('OPTIONS', '/wp/v2/posts/3')).toHaveLength(1);
     dispose();
+  });
+
+  it('resolves undefined, never rejects, when the entity config cannot be loaded offline, and asks again later', async () => {
+    // An editor screen checks without awaiting (`void permissions.canUser(...)`): a rejection
+    // there is an uncaught error in the page.
+    const transport = new SiteFakeTransport().on('OPTIONS', '/wp/v2/posts/4', { headers: ALL_METHODS });
+    const online = configSource({ 'postType/post': { restBase: 'posts', baseURL: '/wp/v2/posts' } });
+    let isOffline = true;
+    const offline = fetchError(new TypeError('Failed to fetch'));
+    const configs: PermissionConfigSource = {
+      get: online.get,
+      ensure: (kind, name) => (isOffline ? Promise.reject(offline) : online.ensure(kind, name)),
+    };
+    const permissions = new PermissionStore(transport, { configs });
+    const resource = { kind: 'postType', name: 'post', id: 4 } as const;
+
+    await expect(permissions.canUser('update', resource)).resolves.toBeUndefined();
+    await expect(permissions.canUserEditRecord('postType', 'post', 4)).resolves.toBeUndefined();
+    expect(permissions.lastError('update', resource)).toBe(offline);
+    expect(transport.calls).toHaveLength(0);
+
+    isOffline = false;
+    await expect(permissions.canUser('update', resource)).resolves.toBe(true);
+    expect(permissions.lastError('update', resource)).toBeUndefined();
   });
 
   it('rejects canUserEditRecord with a clear error when no config source was given', async () => {
