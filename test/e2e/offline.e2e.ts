@@ -61,6 +61,15 @@ async function waitForOfflineShell(page: Page): Promise<void> {
   );
 }
 
+/** From now on, counts the requests of `page` to `path` that got no response; returns the count's getter. */
+function countFailedRequests(page: Page, path: string): () => number {
+  let failed = 0;
+  page.on('requestfailed', (request) => {
+    if (new URL(request.url()).pathname === path) failed++;
+  });
+  return () => failed;
+}
+
 /** The tests on the built editor; `site` is the WordPress it talks to. */
 export function offlineTests(site: OfflineSite): BrowserTest[] {
   return [
@@ -100,9 +109,17 @@ export function offlineTests(site: OfflineSite): BrowserTest[] {
           );
           await step('waiting offline');
           // Still offline: the page comes from the offline shell, the work from the journal.
+          const failedTypeReads = countFailedRequests(page, '/wp-json/wp/v2/types');
           await page.reload();
           const offer = restoreOffer(page);
           await expectText(offer, 'You have 2 unsaved changes', 'the restore offer after the offline reload');
+          // The post screen's first load of the post types gives up while still offline (one try
+          // and the transport's two retries): nothing it started may throw in the page then.
+          await waitUntil(
+            async () => failedTypeReads(),
+            (failed) => failed >= 3,
+            (last) => `the post types' load to give up offline, ${String(last)} tries failed`,
+          );
           const loaded = await page.evaluate(() => ({
             isOnline: navigator.onLine,
             isShellServed: navigator.serviceWorker.controller !== null,
