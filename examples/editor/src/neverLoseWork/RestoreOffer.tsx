@@ -69,6 +69,7 @@ export const RestoreOffer = observer(function RestoreOffer() {
   const [entries, setEntries] = useState<JournalEntry[]>();
   const [restored, setRestored] = useState<EntityRecord<object>[]>();
   const [isBusy, setBusy] = useState(false);
+  const [restoreError, setRestoreError] = useState<unknown>();
 
   useEffect(() => {
     let isLive = true;
@@ -86,8 +87,17 @@ export const RestoreOffer = observer(function RestoreOffer() {
 
   const restore = async () => {
     setBusy(true);
-    const records = await store.restoreJournal(entries);
-    setBusy(false);
+    setRestoreError(undefined);
+    let records: EntityRecord<object>[];
+    try {
+      records = await store.restoreJournal(entries);
+    } catch (error) {
+      // The offer stays, so the user can try again; the click itself must not throw in the page.
+      setRestoreError(error);
+      return;
+    } finally {
+      setBusy(false);
+    }
     setEntries([]);
     setRestored(records);
     // A new post that was never saved has no address yet: its editor is opened on it.
@@ -135,6 +145,11 @@ export const RestoreOffer = observer(function RestoreOffer() {
           <button type="button" disabled={isBusy} onClick={() => void discard()}>
             Discard them
           </button>
+          {restoreError !== undefined ? (
+            <p role="alert" data-testid="restore-error">
+              The changes could not be restored: {describeError(restoreError)}
+            </p>
+          ) : null}
         </section>
       ) : null}
       {restored !== undefined ? (
