@@ -227,13 +227,15 @@ export class RedisPersistence implements Extension {
     this.#unstoredBytes.set(room, this.unstoredBytes(room) + changes.byteLength);
     try {
       for (;;) {
-        const results = await this.#redis
-          .multi()
-          .hset(key, field, Buffer.from(changes))
-          .pexpire(key, this.#idleExpiryMs)
-          .exec()
-          .catch((error: unknown) => [[error, null]] as [unknown, unknown][]);
-        const failed = results === null || results.some(([error]) => error !== null && error !== undefined);
+        // Two commands, no transaction: the field is stored by the first alone. With the sync
+        // server's client they leave in one write with the other rooms' appends of the same turn.
+        const failed = await Promise.all([
+          this.#redis.hset(key, field, Buffer.from(changes)),
+          this.#redis.pexpire(key, this.#idleExpiryMs),
+        ]).then(
+          () => false,
+          () => true,
+        );
         if (!failed) return;
         // Never acknowledged while it is not stored: a server stopping leaves it to the client.
         if (this.#isDestroyed) throw new Error(`Redis did not store an update of ${room}`);
