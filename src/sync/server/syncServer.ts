@@ -53,6 +53,7 @@ import {
   UNAVAILABLE_REASON,
 } from './constants.js';
 import { EditGuardExtension } from './editGuardExtension.js';
+import { OwnEchoFilter } from './ownEchoFilter.js';
 import { savedMarkupOf, savedValuesOf } from '../shared/guardedFields.js';
 import type { RecordCapabilities } from '../shared/recordCapabilities.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
@@ -333,6 +334,7 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         socket.close(CLOSE_REFUSED_CHANGE.code, reason);
       },
     }),
+    new OwnEchoFilter(),
   ];
   let storeClient: Redis | undefined;
   if (options.redis !== undefined) {
