@@ -120,6 +120,8 @@ function isAcknowledgement(message: Uint8Array): boolean {
 interface AppendedUpdate {
   readonly field: string;
   readonly update: Uint8Array;
+  /** Set once Redis stored the field: a store deletes only those (an append may still be queued). */
+  isStored: boolean;
 }
 
 /** Stores rooms' documents in Redis hashes; see the module comment. */
@@ -223,7 +225,8 @@ export class RedisPersistence implements Extension {
     const field = `${this.#instanceId}:${this.#appendCount}`;
     let appended = this.#appended.get(room);
     if (appended === undefined) this.#appended.set(room, (appended = []));
-    appended.push({ field, update: changes });
+    const entry: AppendedUpdate = { field, update: changes, isStored: false };
+    appended.push(entry);
     this.#unstoredBytes.set(room, this.unstoredBytes(room) + changes.byteLength);
     try {
       for (;;) {
@@ -236,7 +239,10 @@ export class RedisPersistence implements Extension {
           () => false,
           () => true,
         );
-        if (!failed) return;
+        if (!failed) {
+          entry.isStored = true;
+          return;
+        }
         // Never acknowledged while it is not stored: a server stopping leaves it to the client.
         if (this.#isDestroyed) throw new Error(`Redis did not store an update of ${room}`);
         await new Promise((resolve) => setTimeout(resolve, APPEND_RETRY_MS));
@@ -282,9 +288,10 @@ export class RedisPersistence implements Extension {
     const appended = this.#appended.get(documentName) ?? [];
     const state = Y.encodeStateAsUpdate(document);
     const snapshot = appended.length > 0 ? Y.snapshot(document) : undefined;
-    // Only updates the document holds: one appended but not yet applied stays for the next store.
+    // Only updates the document holds: one appended but not yet applied stays for the next store,
+    // and so does one whose append is still on its way (deleted first, it would be written after).
     const covered = snapshot
-      ? appended.filter(({ update }) => Y.snapshotContainsUpdate(snapshot, update))
+      ? appended.filter(({ update, isStored }) => isStored && Y.snapshotContainsUpdate(snapshot, update))
       : [];
     const write = this.#redis.multi().hset(key, this.#instanceId, Buffer.from(state));
     if (covered.length > 0) write.hdel(key, ...covered.map(({ field }) => field));
