@@ -151,6 +151,10 @@ interface RoomsResult {
   recoverAllS: number;
   recoverP50S: number;
   converged: string;
+  /** Rooms whose four clients were all connected when the convergence wait ended. */
+  roomsWhole: number;
+  /** Clients holding a change back (Yjs pending) then. */
+  clientsHolding: number;
 }
 
 async function runRooms(
@@ -262,11 +266,15 @@ async function runRooms(
 
     for (const worker of workers) worker.postMessage({ type: 'quiet' });
     let agreeing = 0;
+    let whole = 0;
+    let holding = 0;
     const convergeDeadline = now() + 60_000;
     while (now() < convergeDeadline) {
       await sleep(500);
-      const digests = await ask<{ agreeing: number }>(workers, 'digest');
+      const digests = await ask<{ agreeing: number; whole: number; holding: number }>(workers, 'digest');
       agreeing = digests.reduce((sum, digest) => sum + digest.agreeing, 0);
+      whole = digests.reduce((sum, digest) => sum + digest.whole, 0);
+      holding = digests.reduce((sum, digest) => sum + digest.holding, 0);
       if (agreeing === count) break;
     }
     const perRoomKb = (after: number[]): [number, number] =>
@@ -292,6 +300,8 @@ async function runRooms(
       recoverAllS: recovered.length === count ? (recovered.at(-1) ?? Number.NaN) : Number.NaN,
       recoverP50S: percentile(recovered, 50),
       converged: `${agreeing}/${count}`,
+      roomsWhole: whole,
+      clientsHolding: holding,
     };
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
@@ -355,7 +365,7 @@ async function main(): Promise<void> {
       'Redis cmds/key',
       'restart s',
       'recover all s (p50)',
-      'converged',
+      'converged (rooms whole)',
       'load 1/5/15',
     ],
     results.map((result) => [
@@ -375,7 +385,7 @@ async function main(): Promise<void> {
       f(result.redisCommandsPerKeystroke, 2),
       f(result.restartS),
       `${f(result.recoverAllS)} (${f(result.recoverP50S)})`,
-      result.converged,
+      `${result.converged} (${result.roomsWhole})${result.clientsHolding > 0 ? `, ${result.clientsHolding} holding` : ''}`,
       result.load,
     ]),
     (column) => column < 17,
