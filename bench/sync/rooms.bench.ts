@@ -247,15 +247,17 @@ async function runRooms(
       const answers = await ask<{
         times: number[];
         connected: number;
+        connectedToSecond: number;
         clients: number;
         pairs: number[];
         errors: string[];
       }>(workers, 'recovery');
       recovery = answers.flatMap((answer) => answer.times);
       const connected = answers.reduce((sum, answer) => sum + answer.connected, 0);
+      const second = answers.reduce((sum, answer) => sum + answer.connectedToSecond, 0);
       const pairs = answers.flatMap((answer) => answer.pairs).sort((a, b) => a - b);
       const errors = [...new Set(answers.flatMap((answer) => answer.errors))].slice(0, 5).join('; ');
-      state = `${connected}/${count * 4} clients connected, pairs per room ${pairs[0]}..${pairs.at(-1)} of 12; errors: ${errors || 'none'}`;
+      state = `${connected}/${count * 4} clients connected (${connected - second}/${count * 2} to the first server, ${second}/${count * 2} to the restarted one), pairs per room ${pairs[0]}..${pairs.at(-1)} of 12; errors: ${errors || 'none'}`;
       if (recovery.every((time) => !Number.isNaN(time))) break;
     }
     if (recovery.some((time) => Number.isNaN(time))) console.log(`  not recovered in 120 s: ${state}`);
