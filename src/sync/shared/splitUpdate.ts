@@ -3,9 +3,10 @@
  * document in the same state as the one update: how a long post's state crosses a relay that
  * refuses rows over 1 MB (`wp-sync/v1`'s `MAX_UPDATE_DATA_SIZE`). Each piece is itself a complete
  * update in the same encoding (V1 or V2): its structs are a run of clock ranges of the original,
- * its delete set a part of the original's. The relay delivers a sender's rows in the order it
- * stored them; a receiver that gets a piece before one it depends on keeps it pending until that
- * one arrives (Yjs's own handling of out-of-order updates).
+ * its delete set a part of the original's. Apply them in the order given, as the relay delivers a
+ * sender's rows (in the order it stored them): a struct that needs one of a later piece waits in
+ * Yjs's pending store until that piece comes. Shuffled, pieces can end waiting on one another
+ * (Yjs retries its pending structs only when an update moves a client past what they wait for).
  *
  * A struct whose content alone is over the budget (a paragraph of a million characters inserted
  * at once) is cut into two structs at a character, as Yjs itself splits an item when someone types
