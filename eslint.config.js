@@ -48,16 +48,18 @@ export default tseslint.config(
   // src/sync by where code runs: shared/ (document layout, codecs, wire shapes, capability rules)
   // runs anywhere, so it loads no Node module and no MobX; server/ runs in Node and loads only
   // shared/ and core/; client/ and providers/ run in a browser and never load the server.
+  // `reaches` lists every folder outside its own that a folder may import from (the sync entry
+  // `../index.js`, models/ and stores/ would bring the client and MobX along).
   ...syncFolderRules([
     {
       files: ['src/sync/shared/**/*.ts'],
-      banned: ['client', 'providers', 'server'],
+      reaches: ['../../../core/', '../../../models/snapshot.js'],
       packages: ['mobx', 'node:*', 'ws', 'ioredis', '@hocuspocus/*'],
-      why: 'shared/ runs in browsers and servers alike',
+      why: 'shared/ runs in browsers and servers alike: it loads core/ and the plain-object helpers of models/snapshot.ts only',
     },
     {
       files: ['src/sync/server/**/*.ts'],
-      banned: ['client', 'providers'],
+      reaches: ['../shared/', '../../../core/'],
       packages: ['mobx', 'y-webrtc', 'y-indexeddb', '@hocuspocus/provider'],
       why: 'the server loads shared/ and core/ only',
     },
@@ -136,12 +138,14 @@ function layerRules(layers) {
 }
 
 /**
- * The sync folders' boundaries: relative imports into a banned sibling folder of `src/sync/`, and
- * packages that folder must not load, are errors. The layer rule above still applies to each file.
- * @param {{ files: string[], banned: string[], packages: string[], why: string }[]} folders
+ * The sync folders' boundaries, and packages a folder must not load, are errors. A folder either
+ * `reaches` only the listed paths outside itself (each relative to the folder, starting `../`), or
+ * has `banned` sibling folders of `src/sync/`. The layer rule above still applies to each file.
+ * @param {{ files: string[], reaches?: string[], banned?: string[], packages: string[], why: string }[]} folders
  */
 function syncFolderRules(folders) {
-  return folders.map(({ files, banned, packages, why }) => ({
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return folders.map(({ files, reaches, banned = [], packages, why }) => ({
     files,
     rules: {
       'no-restricted-imports': 'off',
@@ -149,10 +153,16 @@ function syncFolderRules(folders) {
         'error',
         {
           patterns: [
-            {
-              regex: `^(\\.\\./)+(${banned.join('|')})/`,
-              message: `src/sync/${banned.join(', ')} is off limits here: ${why}.`,
-            },
+            reaches === undefined
+              ? {
+                  regex: `^(\\.\\./)+(${banned.join('|')})/`,
+                  message: `src/sync/${banned.join(', ')} is off limits here: ${why}.`,
+                }
+              : {
+                  // Any import that leaves the folder, unless it starts with one of `reaches`.
+                  regex: `^\\.\\./(?!${reaches.map((path) => escape(path.slice('../'.length))).join('|')})`,
+                  message: `Only ${reaches.join(', ')} may be imported from outside this folder: ${why}.`,
+                },
             ...(packages.length > 0 ? [{ group: packages, message: `Not loaded here: ${why}.` }] : []),
             {
               regex: '^wp-entities(/|$)',

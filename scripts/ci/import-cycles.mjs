@@ -17,8 +17,10 @@ const KNOWN_LOOPS = [
     files: ['models/EntityQuery.ts', 'models/EntityRecord.ts', 'models/RecordHost.ts'],
     why:
       'public signatures name each other: record.revisions() is an EntityQuery<Revision> and query.records ' +
-      'are EntityRecord<T, E>s, record.collection is a RecordHost<T, E> whose reads answer EntityRecords; ' +
-      'no types-only module can stand between two classes that name each other',
+      'are EntityRecord<T, E>s, record.collection is a RecordHost<T, E> whose reads answer EntityRecords. ' +
+      "A file that names a class imports the file that declares it, so the two classes' files import each " +
+      'other unless they are one file or a public signature names an interface instead (which changes what ' +
+      'users see: an interface is not the class, it has no instanceof and no private members)',
   },
 ];
 // Absolute, so the files found by walking and the files imports resolve to are the same keys.

@@ -7,15 +7,23 @@
  * and once the server is back the peers must find each other and sync.
  * `SIGNALING_FAULT_TRIALS` sets the trials per fault and password (default 50, so 200 in all);
  * trials run in `SIGNALING_FAULT_LANES` (default 3) pairs of peers at once, each behind its own proxy.
+ *
+ * @roamhq/wrtc 0.10 (the Node WebRTC binding; browsers are not affected) can die of SIGSEGV when a
+ * data channel sends at the instant its other end closes (scripts/sync/wrtcSendCloseRace.mjs), and
+ * a join cut short by the fault closes half-made connections at such instants. A peer process that
+ * dies of a signal is not an escaped error (nothing reached JavaScript): the lane is counted,
+ * replaced and its trial run again, and the crashes must stay rare (at most 1 in 25 trials).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignalingServer, type SignalingServer } from 'wp-entities/sync/server';
 import { FaultProxy } from './helpers/FaultProxy.js';
-import { startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
+import { leaveOneByOne, startPeers, stopPeers, uniqueRoom, type Peer } from './helpers/PeerPool.js';
 
 const TRIALS = Number(process.env.SIGNALING_FAULT_TRIALS ?? 50);
 const LANES = Number(process.env.SIGNALING_FAULT_LANES ?? 3);
 const SYNC_TIMEOUT_MS = 20_000;
+/** The binding's crashes allowed per fault and password: 1 in 25 trials. */
+const MAX_CRASHES = Math.max(1, Math.floor(TRIALS / 25));
 
 let server: SignalingServer;
 interface Lane {
@@ -81,7 +89,8 @@ async function trial(
   );
   const recoveredMs = Date.now() - restoredAtMs;
   const states = await Promise.all([alice.state(room), bob.state(room)]);
-  await Promise.all([alice.request({ command: 'leave', room }), bob.request({ command: 'leave', room })]);
+  // One after the other: simultaneous leaves are the binding's known crash (see PeerPool).
+  await leaveOneByOne([alice, bob], room);
   return {
     faultAfterMs,
     recoveredMs,
@@ -100,23 +109,40 @@ describe.each([
     { timeout: 60_000 + TRIALS * 30_000 },
     async () => {
       const results: TrialResult[] = [];
+      const escaped: string[] = [];
+      const crashes: string[] = [];
+      const collectEscaped = async (peers: Peer[]): Promise<void> => {
+        for (const peer of peers)
+          if (peer.isAlive) escaped.push(...(await peer.request<string[]>({ command: 'escapedErrors' })));
+      };
       let next = 0;
       await Promise.all(
         lanes.map(async (lane) => {
           while (next < TRIALS) {
             const index = next++;
-            results.push(await trial(lane, fault, password, index));
+            for (;;) {
+              try {
+                results.push(await trial(lane, fault, password, index));
+                break;
+              } catch (error) {
+                const dead = lane.peers.filter((peer) => peer.exitSignal !== null);
+                // Only a native crash is replaced; any other failure is the test's failure.
+                if (dead.length === 0 || crashes.length >= MAX_CRASHES) throw error;
+                crashes.push(`trial ${index}: ${dead.map((peer) => peer.exitSignal).join(', ')}`);
+                await collectEscaped(lane.peers);
+                await stopPeers(lane.peers);
+                lane.peers = (await startPeers(2)) as [Peer, Peer];
+              }
+            }
           }
         }),
       );
-      const escaped = (
-        await Promise.all(
-          lanes.flatMap((lane) =>
-            lane.peers.map((peer) => peer.request<string[]>({ command: 'escapedErrors' })),
-          ),
-        )
-      ).flat();
+      await Promise.all(lanes.map((lane) => collectEscaped(lane.peers)));
       const recovery = results.map((result) => result.recoveredMs).sort((a, b) => a - b);
+      console.log(
+        `${fault}, password ${password ? 'yes' : 'no'}: peer processes replaced after a native crash: ${crashes.length}` +
+          (crashes.length ? ` (${crashes.join('; ')})` : ''),
+      );
       console.log(
         `${fault}, password ${password ? 'yes' : 'no'}: ${results.length} trials, all synced after the server came back ` +
           `(median ${recovery[Math.floor(recovery.length / 2)]} ms, slowest ${recovery.at(-1)} ms); ` +

@@ -12,6 +12,26 @@ export interface RemoteCaret {
   readonly end: number;
 }
 
+/**
+ * Whether two lists show the same carets, caret by caret: what a memoised field or block compares
+ * so that another person's caret moving re-renders it and a parent's re-render alone does not.
+ */
+export function sameCarets(a: readonly RemoteCaret[], b: readonly RemoteCaret[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((caret, i) => {
+    const other = b[i];
+    return (
+      other !== undefined &&
+      caret.clientId === other.clientId &&
+      caret.start === other.start &&
+      caret.end === other.end &&
+      caret.name === other.name &&
+      caret.color === other.color
+    );
+  });
+}
+
 /** The field's box and text styles, so that the layer's text wraps exactly as the field's does. */
 const COPIED = [
   'fontFamily',

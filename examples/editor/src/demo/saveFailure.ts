@@ -1,6 +1,7 @@
 /**
  * The demo's "fail the next save" control, one rule for both sites (the shared site served by the
- * demo's Node process and the in-tab mock): the next write answers 500 as a database outage would.
+ * demo's Node process and the in-tab mock): the next write answers 500 as a database outage would,
+ * and the flag that says whether a failure waits.
  *
  * @module
  */
@@ -38,4 +39,34 @@ export function failNextWrite(mock: MockWordPress): void {
     },
     isFailingWrite,
   );
+}
+
+/** Whether a failure waits for the next save, as the demo's controls show it. */
+export interface ArmedFailure {
+  /** A failure waits for the next save. */
+  readonly isArmed: boolean;
+  /** Arms (`true`) or clears (`false`) the failure; listeners hear of a change only. */
+  set(isArmed: boolean): void;
+  /** Calls `listener` whenever {@link ArmedFailure.isArmed} changes; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** A flag for the armed failure, cleared at first; its methods need no `this`. */
+export function armedFailure(): ArmedFailure {
+  let isArmed = false;
+  const listeners = new Set<() => void>();
+  return {
+    get isArmed() {
+      return isArmed;
+    },
+    set(value) {
+      if (value === isArmed) return;
+      isArmed = value;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }

@@ -7,6 +7,7 @@
  */
 import type { DemoLogin, DemoSite } from './DemoSite.js';
 import { chosenLogin, signInAndReload } from './DemoSite.js';
+import { armedFailure } from './saveFailure.js';
 
 /** What `GET /__demo/site` answers (server/sharedSite.ts, `SharedSiteInfo`). */
 interface SiteInfo {
@@ -43,20 +44,14 @@ export async function startSharedSite(): Promise<DemoSite> {
   const user = info.users[login];
   if (!user) throw new Error(`The shared site has no user "${login}".`);
   const signed = signedFetch(user.authorization);
-  let isSaveFailureArmed = false;
-  const listeners = new Set<() => void>();
-  const setArmed = (value: boolean) => {
-    if (value === isSaveFailureArmed) return;
-    isSaveFailureArmed = value;
-    for (const listener of listeners) listener();
-  };
+  const armed = armedFailure();
   return {
     kind: 'shared',
     restRoot: `${window.location.origin}/wp-json`,
     async fetch(input, init) {
       const answer = await signed(input, init);
       // The armed failure is used by the first write that answers 500 (from any window).
-      if (isSaveFailureArmed && answer.status === 500) setArmed(false);
+      if (armed.isArmed && answer.status === 500) armed.set(false);
       return answer;
     },
     login,
@@ -66,15 +61,12 @@ export async function startSharedSite(): Promise<DemoSite> {
       signInAndReload(next);
     },
     get isSaveFailureArmed() {
-      return isSaveFailureArmed;
+      return armed.isArmed;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: armed.subscribe,
     failNextSave() {
-      setArmed(true);
-      control('fail-next-save').catch(() => setArmed(false));
+      armed.set(true);
+      control('fail-next-save').catch(() => armed.set(false));
     },
     resetData() {
       void control('reset').finally(() => window.location.reload());

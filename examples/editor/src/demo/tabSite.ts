@@ -7,7 +7,7 @@
  */
 import { setupWorker } from 'msw/browser';
 import { chosenLogin, signInAndReload, type DemoLogin, type DemoSite } from './DemoSite.js';
-import { failNextWrite, isFailingWrite } from './saveFailure.js';
+import { armedFailure, failNextWrite, isFailingWrite } from './saveFailure.js';
 import { DEMO_EMBEDS, DEMO_SEED, generatedPosts, MAX_GENERATED_POSTS } from './siteSeed.js';
 import {
   createMockWordPress,
@@ -139,22 +139,16 @@ export async function startTabSite(): Promise<DemoSite & { readonly mock: MockWo
     from = firstInFlight ?? entries.length;
     if (changed) sessionStorage.setItem(WRITES_KEY, JSON.stringify(writes));
   };
-  let isSaveFailureArmed = false;
+  const armed = armedFailure();
   /** The length of the request log when the failure was armed: only later requests can have used it. */
   let armedAt = 0;
-  const listeners = new Set<() => void>();
-  const setArmed = (value: boolean) => {
-    if (value === isSaveFailureArmed) return;
-    isSaveFailureArmed = value;
-    for (const listener of listeners) listener();
-  };
 
   worker.events.on('response:mocked', () => {
     record(mock.requests);
     // The armed failure has been used once a write answered 500.
     const since = mock.requests.length < armedAt ? mock.requests : mock.requests.slice(armedAt);
-    if (isSaveFailureArmed && since.some((entry) => isFailingWrite(entry) && entry.status === 500))
-      setArmed(false);
+    if (armed.isArmed && since.some((entry) => isFailingWrite(entry) && entry.status === 500))
+      armed.set(false);
   });
   // Also when the page goes away: the last writes may not have reported yet.
   window.addEventListener('pagehide', () => record(mock.requests));
@@ -172,15 +166,12 @@ export async function startTabSite(): Promise<DemoSite & { readonly mock: MockWo
       signInAndReload(next);
     },
     get isSaveFailureArmed() {
-      return isSaveFailureArmed;
+      return armed.isArmed;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: armed.subscribe,
     failNextSave() {
       armedAt = mock.requests.length;
-      setArmed(true);
+      armed.set(true);
       failNextWrite(mock);
     },
     resetData() {

@@ -3,6 +3,7 @@ import type { Query } from 'wp-entities';
 import { observer, useEntityRecords, useStore } from 'wp-entities/react';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
 import { PostRow } from './PostRow.js';
+import { PostTableHead } from './PostTableHead.js';
 import { WindowedPostList } from './WindowedPostList.js';
 import { hrefOf } from '../app/router.js';
 import { STATUS_LABELS, TYPE_LABELS, type EditablePostType, type EditorPost } from '../app/types.js';
@@ -149,16 +150,7 @@ export const PostList = observer(function PostList({
         <p className="empty">{isTrash ? 'The trash is empty.' : `No ${labels.many.toLowerCase()} found.`}</p>
       ) : (
         <table className="rows">
-          <thead>
-            <tr>
-              <th scope="col" className="col-title">
-                Title
-              </th>
-              <th scope="col">Author</th>
-              <th scope="col">Status</th>
-              <th scope="col">{isTrash ? 'Actions' : 'Date'}</th>
-            </tr>
-          </thead>
+          <PostTableHead isTrash={isTrash} />
           <tbody>
             {list.records.map((record) => (
               <PostRow key={record.id} record={record} type={type} isTrash={isTrash} />

@@ -11,6 +11,7 @@ import { observer, useInfiniteEntityRecords } from 'wp-entities/react';
 import { ErrorNotice } from '../ui/ErrorNotice.js';
 import type { EditablePostType, EditorPost } from '../app/types.js';
 import { PostRow } from './PostRow.js';
+import { PostTableHead } from './PostTableHead.js';
 
 /** Every row's height in px (the CSS of `.windowed tr` says the same): what makes the window arithmetic exact. */
 export const ROW_HEIGHT_PX = 40;
@@ -102,16 +103,7 @@ export const WindowedPostList = observer(function WindowedPostList({
         aria-label={`All ${rowCount} rows, loaded as you scroll`}
       >
         <table className="rows" aria-rowcount={rowCount}>
-          <thead>
-            <tr>
-              <th scope="col" className="col-title">
-                Title
-              </th>
-              <th scope="col">Author</th>
-              <th scope="col">Status</th>
-              <th scope="col">{isTrash ? 'Actions' : 'Date'}</th>
-            </tr>
-          </thead>
+          <PostTableHead isTrash={isTrash} />
           <tbody>
             {first > 0 ? <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT_PX }} /> : null}
             {rows}

@@ -1,5 +1,5 @@
 import { memo, type RefObject } from 'react';
-import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
+import { sameCarets, type RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { BlockCard } from './BlockCard.js';
 import { modelOf } from './blockEdits.js';
 import { BlockToolbar } from './BlockToolbar.js';
@@ -102,22 +102,6 @@ function BlockRowView(props: BlockRowProps) {
       />
     </div>
   );
-}
-
-function sameCarets(a: readonly RemoteCaret[], b: readonly RemoteCaret[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  return a.every((caret, i) => {
-    const other = b[i];
-    return (
-      other !== undefined &&
-      caret.clientId === other.clientId &&
-      caret.start === other.start &&
-      caret.end === other.end &&
-      caret.name === other.name &&
-      caret.color === other.color
-    );
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { memo, type KeyboardEvent, type RefObject } from 'react';
 import { insert, slice } from '@wordpress/rich-text';
-import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
+import { sameCarets, type RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import type { SharedPlace } from '../../text/heldSelection.js';
 import { RichTextField, type RichTextHandle } from '../../text/RichTextField.js';
 import { htmlOf } from '../../text/richValue.js';
@@ -136,21 +136,6 @@ function TextBlockView(props: TextBlockProps) {
       />
     </div>
   );
-}
-
-function sameCarets(a: readonly RemoteCaret[], b: readonly RemoteCaret[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  return a.every((caret, i) => {
-    const other = b[i] as RemoteCaret;
-    return (
-      caret.clientId === other.clientId &&
-      caret.start === other.start &&
-      caret.end === other.end &&
-      caret.name === other.name &&
-      caret.color === other.color
-    );
-  });
 }
 
 /**

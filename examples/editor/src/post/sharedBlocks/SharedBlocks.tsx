@@ -10,7 +10,7 @@ import { insert, slice } from '@wordpress/rich-text';
 import type { EntityRecord } from 'wp-entities';
 import { observer, useStore } from 'wp-entities/react';
 import type { Peer, SyncBlock } from 'wp-entities/sync';
-import type { RemoteCaret } from '../../collaboration/RemoteCarets.js';
+import { sameCarets, type RemoteCaret } from '../../collaboration/RemoteCarets.js';
 import { sharePresence } from '../../collaboration/sharePresence.js';
 import { useLivePeers } from '../../collaboration/useLivePeers.js';
 import { selectionIn } from '../../text/domOffsets.js';
@@ -383,20 +383,3 @@ const SharedTextBlock = memo(
     before.disabled === after.disabled &&
     sameCarets(before.remoteCarets, after.remoteCarets),
 );
-
-function sameCarets(a: readonly RemoteCaret[], b: readonly RemoteCaret[]): boolean {
-  if (a === b) return true;
-  return (
-    a.length === b.length &&
-    a.every((caret, i) => {
-      const other = b[i] as RemoteCaret;
-      return (
-        caret.clientId === other.clientId &&
-        caret.start === other.start &&
-        caret.end === other.end &&
-        caret.name === other.name &&
-        caret.color === other.color
-      );
-    })
-  );
-}
