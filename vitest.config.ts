@@ -19,6 +19,7 @@ const selfAliases = [
   { find: /^wp-entities\/ssr$/, replacement: fromRoot('./src/ssr/index.ts') },
   { find: /^wp-entities\/devtools$/, replacement: fromRoot('./src/devtools/index.ts') },
   { find: /^wp-entities\/tabs$/, replacement: fromRoot('./src/tabs/index.ts') },
+  { find: /^wp-entities\/journal$/, replacement: fromRoot('./src/journal/index.ts') },
 ];
 
 /**

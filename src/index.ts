@@ -96,10 +96,8 @@ export {
 
 // The journal of unsaved edits and its storages.
 export type { Journal, JournalEntry, JournalUpdate, JournalWaitingWrite } from '../stores/journal/Journal.js';
-export {
-  fileJournal,
-  indexedDbJournal,
-  localStorageJournal,
-  memoryJournal,
-  type MemoryJournal,
-} from './journal/index.js';
+// From their own modules, not from wp-entities/journal, which registers the engine on import.
+export { fileJournal } from './journal/fileJournal.js';
+export { indexedDbJournal } from './journal/indexedDbJournal.js';
+export { localStorageJournal } from './journal/localStorageJournal.js';
+export { memoryJournal, type MemoryJournal } from './journal/memoryJournal.js';

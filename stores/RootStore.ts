@@ -31,9 +31,8 @@ import { EvictionSweep } from './EvictionSweep.js';
 import { EntityCollection, type CollectionHost } from './EntityCollection.js';
 import { MembershipSignal } from './MembershipSignal.js';
 import { EntityRegistry } from './EntityRegistry.js';
-import { JournalRecorder } from './journal/JournalRecorder.js';
-import { restoreJournalEntries } from './journal/journalRestore.js';
-import { holdWriterLock, liveWriters } from './journal/writerLocks.js';
+// Types only: the journal comes with the journal storages (see journal/journalEngine.ts).
+import type { JournalSession } from './journal/journalSession.js';
 import { runBatch, saveAllInBatch, type BatchApi, type SaveResult } from './batchWrites.js';
 import { RecordIndex } from './RecordIndex.js';
 import { RecordWriter, type ConflictMode, type SaveOptions } from './RecordWriter.js';
@@ -177,8 +176,7 @@ export class RootStore implements CollectionHost {
   /** Collections made: what `allCollections` readers react to. */
   private readonly collectionMembers = new MembershipSignal('RootStore.collections');
   /** Writes the journal; `undefined` without one. */
-  private readonly journalRecorder: JournalRecorder | undefined;
-  private readonly stopJournal: (() => void) | undefined;
+  private readonly journal: JournalSession | undefined;
   private readonly stopTrackingBases: (() => void) | undefined;
   /** Journal entries this store restored, by key: none is restored twice (no second created record). */
   private readonly restoredEntries = new Map<string, EntityRecord<object>>();
@@ -235,7 +233,7 @@ export class RootStore implements CollectionHost {
     this.waitingWrites =
       options.offlineWrites === 'wait'
         ? new WaitingWrites({
-            onChange: (record) => this.journalRecorder?.note(record as EntityRecord<object>),
+            onChange: (record) => this.journal?.note(record as EntityRecord<object>),
           })
         : undefined;
     this.writer = new RecordWriter({
@@ -248,17 +246,11 @@ export class RootStore implements CollectionHost {
       answers: this.crossTab,
     });
     if (options.journal !== undefined) {
-      const recorder = new JournalRecorder(options.journal, {
+      const engine = registeredStoreEngine('journal') ?? missingEntry('The journal option', 'journal');
+      this.journal = engine(this, options.journal, {
         baseOf: (record) => this.editBases.of(record),
         waitingOf: (record) => this.waitingWrites?.of(record),
       });
-      this.journalRecorder = recorder;
-      const stopRecording = startJournal(this, recorder);
-      const releaseLock = holdWriterLock(recorder.writer);
-      this.stopJournal = () => {
-        stopRecording();
-        releaseLock();
-      };
     }
     this.hasOwnLoaders = options.loaders !== undefined;
     this.freshnessOptions = options.freshness;
@@ -358,7 +350,7 @@ export class RootStore implements CollectionHost {
 
   /** Records whose unsaved edits are in the journal (0 without one). Observable. */
   get journalSize(): number {
-    return this.journalRecorder?.size ?? 0;
+    return this.journal?.size ?? 0;
   }
 
   /**
@@ -368,12 +360,12 @@ export class RootStore implements CollectionHost {
    * (`damagedCopy`); it stays until a read finds the journal whole. Observable.
    */
   get journalError(): Error | undefined {
-    return this.journalRecorder?.error;
+    return this.journal?.error;
   }
 
   /** This store's writer id in the journal (its entries carry it); `undefined` without a journal. */
   get journalWriter(): string | undefined {
-    return this.journalRecorder?.writer;
+    return this.journal?.writer;
   }
 
   /**
@@ -389,8 +381,8 @@ export class RootStore implements CollectionHost {
    * read: see {@link journalError}); an entry is never restored twice.
    */
   async restoreJournal(entries?: readonly JournalEntry[]): Promise<EntityRecord<object>[]> {
-    const recorder = this.journalRecorder;
-    if (recorder === undefined) return [];
+    const journal = this.journal;
+    if (journal === undefined) return [];
     // One restore at a time: a second one (a double click) finds the first one's entries adopted.
     const run = this.restoring.then(async () => {
       let chosen: readonly JournalEntry[];
@@ -400,7 +392,7 @@ export class RootStore implements CollectionHost {
         // The failure is `store.journalError`; an editor starts without its journal rather than not at all.
         return [];
       }
-      return restoreJournalEntries(this, recorder, chosen, this.restoredEntries);
+      return journal.restore(chosen, this.restoredEntries);
     });
     this.restoring = run.catch(() => []);
     return run;
@@ -413,10 +405,7 @@ export class RootStore implements CollectionHost {
    * they follow their records. Rejects when the journal cannot be read (also {@link journalError}).
    */
   async readJournal(): Promise<JournalEntry[]> {
-    const recorder = this.journalRecorder;
-    if (recorder === undefined) return [];
-    const [entries, live] = await Promise.all([recorder.read(), liveWriters()]);
-    return entries.filter((entry) => entry.writer !== recorder.writer && !live.has(entry.writer));
+    return (await this.journal?.readOthers()) ?? [];
   }
 
   /**
@@ -424,10 +413,10 @@ export class RootStore implements CollectionHost {
    * writers; never this store's own entries, which follow its records.
    */
   async discardJournal(entries?: readonly JournalEntry[]): Promise<void> {
-    const recorder = this.journalRecorder;
-    if (recorder === undefined) return;
+    const journal = this.journal;
+    if (journal === undefined) return;
     const chosen = entries ?? (await this.readJournal());
-    await recorder.discard(chosen.map((entry) => entry.key));
+    await journal.discard(chosen.map((entry) => entry.key));
   }
 
   /** @internal A record's conflict was set or answered: the journal keeps it; an answer means the user saw theirs. */
@@ -436,7 +425,7 @@ export class RootStore implements CollectionHost {
     previous: SaveConflict | undefined,
     next: SaveConflict | undefined,
   ): void {
-    this.journalRecorder?.note(record);
+    this.journal?.note(record);
     if (previous !== undefined && next === undefined) {
       const raw = (record.raw ?? {}) as Record<string, unknown>;
       const modified = raw['modified_gmt'];
@@ -461,7 +450,7 @@ export class RootStore implements CollectionHost {
 
   /** Writes the edits noted so far now instead of within the second; failures go to {@link journalError}. */
   flushJournal(): Promise<void> {
-    return this.journalRecorder?.flush() ?? Promise.resolve();
+    return this.journal?.flush() ?? Promise.resolve();
   }
 
   /**
@@ -595,7 +584,7 @@ export class RootStore implements CollectionHost {
     this.freshnessPolicy?.stop();
     this.crossTab?.close();
     this.sync?.dispose();
-    this.stopJournal?.();
+    this.journal?.stop();
     this.stopTrackingBases?.();
     this.waitingWrites?.dispose(new StoreDisposedError('send a write that waited for the site'));
     this.requests.dispose();
@@ -609,8 +598,13 @@ export class RootStore implements CollectionHost {
 }
 
 /** Throws the error of a store feature used without importing its entry (`wp-entities/<entry>`). */
-function missingEntry(feature: string, entry: 'freshness' | 'ssr'): never {
-  const hint = entry === 'freshness' ? ' (wp-entities/react imports it for you)' : '';
+function missingEntry(feature: string, entry: 'freshness' | 'ssr' | 'journal'): never {
+  const hint =
+    entry === 'freshness'
+      ? ' (wp-entities/react imports it for you)'
+      : entry === 'journal'
+        ? ' (the journal storages, indexedDbJournal() and the others, bring it: this is for a journal of your own)'
+        : '';
   throw new ArgumentError(
     `${feature} needs wp-entities/${entry}: import 'wp-entities/${entry}' once before making the store${hint}.`,
   );
@@ -636,23 +630,4 @@ function openCrossTab(store: RootStore, factory: CrossTabCacheFactory | undefine
     );
   }
   return factory(store);
-}
-
-/**
- * Connects the journal to every edit change (a save or discard removes the entry); a hidden page
- * writes at once, since it may not come back. Returns the function that flushes and stops.
- */
-function startJournal(store: RootStore, recorder: JournalRecorder): () => void {
-  const stopObserving = store.observeEdits((event) => recorder.note(event.record));
-  const target = globalThis as {
-    addEventListener?: typeof addEventListener;
-    removeEventListener?: typeof removeEventListener;
-  };
-  const onHide = (): void => void recorder.flush();
-  target.addEventListener?.('pagehide', onHide);
-  return () => {
-    stopObserving();
-    target.removeEventListener?.('pagehide', onHide);
-    void recorder.flush().finally(() => recorder.dispose());
-  };
 }

@@ -1,13 +1,15 @@
 /**
- * How a store gets its freshness policy and its snapshots without the package root carrying them:
- * `wp-entities/freshness` (which `wp-entities/react` imports) and `wp-entities/ssr` register their
- * engines here when first imported, as `wp-entities/sync` does (see `syncEngine.ts`). A root-only
- * app bundles neither.
+ * How a store gets its freshness policy, its snapshots and its journal without the package root
+ * carrying them: `wp-entities/freshness` (which `wp-entities/react` imports) and `wp-entities/ssr`
+ * register their engines here when first imported, as `wp-entities/sync` does (see
+ * `syncEngine.ts`); the journal storages register the journal's when they make a journal, and
+ * `wp-entities/journal` when imported. A root-only app bundles none of them.
  *
  * @module
  */
 import type { Freshness, FreshnessHost, FreshnessOptions } from './Freshness.js';
 import type { SnapshotHost, StoreSnapshot } from './storeSnapshot.js';
+import type { JournalEngine } from './journal/journalSession.js';
 
 /** Makes a store's freshness policy and starts it; returns the policy and the function that stops it. */
 export type FreshnessEngine = (
@@ -26,6 +28,7 @@ export interface SnapshotEngine {
 interface Engines {
   freshness: FreshnessEngine;
   snapshot: SnapshotEngine;
+  journal: JournalEngine;
 }
 
 // On globalThis under registered symbols, so two copies of the package (a bundle and a test
@@ -33,6 +36,7 @@ interface Engines {
 const SLOTS: { readonly [K in keyof Engines]: symbol } = {
   freshness: Symbol.for('wp-entities.freshness-engine'),
   snapshot: Symbol.for('wp-entities.snapshot-engine'),
+  journal: Symbol.for('wp-entities.journal-engine'),
 };
 
 /** Registers an engine; its entry calls it when it is imported. */

@@ -11,7 +11,9 @@
  *   script through the published declarations (a misspelt field fails);
  * - a Vite production build of a root-only app holds no msw, test kit, sync, freshness, snapshot or
  *   devtools code (size printed); a React app's entry chunk holds no devtools when it loads them
- *   lazily; and each browser entry's own bundle size is printed (`ENTRY_SIZE`).
+ *   lazily; and each browser entry's own bundle size is printed (`ENTRY_SIZE`);
+ * - production bundles of an app using `wp-entities/sync`, and of a React app using only hooks, run
+ *   in Node: the sync engine and the freshness policy those need survive tree-shaking.
  * Adding an entry point: list it in package.json `exports` (`types` + `default`); the import, type
  * and bundle checks read that map, so they cover it at once (its must-have names go in
  * app/imports.mjs). A new peer dependency needs its oldest version in versionSets.ts.
@@ -172,6 +174,9 @@ function testSet(set: VersionSet, tarball: string, workspace: string): void {
   );
   step(set.name, 'vite build of an app using wp-entities/sync, run', () =>
     run(process.execPath, ['build-sync.mjs'], app),
+  );
+  step(set.name, 'vite build of a React app using the hooks only, run: freshness kept', () =>
+    run(process.execPath, ['build-react.mjs'], app),
   );
 }
 

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { registerJournalEngine } from '../../stores/journal/journalEngine.js';
 import { ArgumentError, type JournalError } from '../../core/errors.js';
 import {
   applyJournalUpdate,
@@ -29,6 +30,9 @@ const DAMAGED_SUFFIX = '.damaged';
  * @throws ArgumentError when `path` is not a non-empty string.
  */
 export function fileJournal(path: string): Journal {
+  // A store given this journal runs the journal engine: made here, where a journal is made, so
+  // that an app without one bundles none of it.
+  registerJournalEngine();
   if (typeof path !== 'string' || path === '') {
     throw new ArgumentError(
       `fileJournal(path): the path must be a non-empty string, got ${JSON.stringify(path)}.`,

@@ -1,8 +1,21 @@
 /**
- * The journal of unsaved edits: the storage seam and its four storages.
+ * `wp-entities/journal`: the journal of unsaved edits, its storage seam and its four storages.
+ * The storages (also exported by the root entry) bring the journal engine a store runs when
+ * made; importing this entry registers it too, which a journal of one's own (an object
+ * implementing `Journal`) needs:
  *
- * @module
+ * ```ts
+ * import 'wp-entities/journal';
+ * import { RootStore } from 'wp-entities';
+ * const store = new RootStore({ transport, journal: myJournal });
+ * ```
+ *
+ * @packageDocumentation
  */
+import { registerJournalEngine } from '../../stores/journal/journalEngine.js';
+
+registerJournalEngine();
+
 export {
   journalKey,
   type Journal,

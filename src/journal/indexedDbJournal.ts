@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { registerJournalEngine } from '../../stores/journal/journalEngine.js';
 import { ArgumentError, JournalError } from '../../core/errors.js';
 import {
   readJournalEntry,
@@ -37,6 +38,9 @@ const VERSION = 1;
  * @throws ArgumentError when `options.indexedDB` is given without an `open` method.
  */
 export function indexedDbJournal(options: IndexedDbJournalOptions = {}): Journal {
+  // A store given this journal runs the journal engine: made here, where a journal is made, so
+  // that an app without one bundles none of it.
+  registerJournalEngine();
   const name = options.name ?? 'wp-entities-journal';
   if (
     options.indexedDB !== undefined &&

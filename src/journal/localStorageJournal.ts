@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { registerJournalEngine } from '../../stores/journal/journalEngine.js';
 import { ArgumentError, JournalError } from '../../core/errors.js';
 import {
   applyJournalUpdate,
@@ -58,6 +59,9 @@ const DAMAGED_SUFFIX = ':damaged';
  * @throws ArgumentError when `options.storage` lacks part of the storage API the journal uses.
  */
 export function localStorageJournal(options: LocalStorageJournalOptions = {}): Journal {
+  // A store given this journal runs the journal engine: made here, where a journal is made, so
+  // that an app without one bundles none of it.
+  registerJournalEngine();
   const prefix = options.key ?? 'wp-entities-journal';
   if (options.storage !== undefined) requireStorageArea(options.storage, 'localStorageJournal({ storage })');
   const label = `localStorage ${prefix}`;

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { registerJournalEngine } from '../../stores/journal/journalEngine.js';
 import {
   applyJournalUpdate,
   type Journal,
@@ -36,6 +37,9 @@ export interface MemoryJournalOptions {
  * would, so a test cannot pass by sharing objects between stores.
  */
 export function memoryJournal(options: MemoryJournalOptions = {}): MemoryJournal {
+  // A store given this journal runs the journal engine: made here, where a journal is made, so
+  // that an app without one bundles none of it.
+  registerJournalEngine();
   const stored = new Map<string, JournalEntry>();
   for (const entry of options.entries ?? []) stored.set(entry.key, copy(entry));
   let writeCount = 0;

@@ -6,6 +6,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { ArgumentError } from '../../core/errors.js';
 import type { RootStore } from '../../stores/RootStore.js';
+// The hooks show data that stays fresh: this registers the store's freshness policy (refetch on
+// focus, reconnect, interval; `store.invalidate`). Here, not in the entry (index.ts): every hook
+// reads its store through this module, so a bundler keeps it. The entry only re-exports, and
+// bundlers that see it as free of side effects (package.json `sideEffects`) skip it, and this
+// import with it (Vite 8 did: `store.freshness` threw in the example editor's production build).
+import '../freshness/index.js';
 
 const StoreContext = createContext<RootStore | undefined>(undefined);
 StoreContext.displayName = 'WpEntitiesStore';
@@ -23,6 +29,9 @@ export interface StoreProviderProps {
  * `<StoreProvider store={store}><App /></StoreProvider>`.
  */
 export function StoreProvider({ store, children }: StoreProviderProps): ReactNode {
+  // A store made before this module was first evaluated has no policy yet: made now, so the lists
+  // shown below refetch on focus and reconnect too.
+  void store.freshness;
   return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
 }
 

@@ -4,9 +4,6 @@
  *
  * @packageDocumentation
  */
-// The hooks show data that stays fresh: this registers the store's freshness policy (refetch on
-// focus, reconnect, interval; `store.invalidate`).
-import '../freshness/index.js';
 export { observer } from 'mobx-react-lite';
 export { StoreProvider, useStore, type StoreProviderProps } from './StoreProvider.js';
 export { useEntityRecord, type EntityRecordHandle, type UseEntityRecordOptions } from './useEntityRecord.js';

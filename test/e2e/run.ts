@@ -28,6 +28,7 @@ import { richTextPairTests, richTextTests } from './richText.e2e.js';
 import { offlineTests } from './offline.e2e.js';
 import { reactTests } from './react.e2e.js';
 import { crossTabCacheTests, runCrossTabCacheTests } from './crossTabCache.e2e.js';
+import { runViteSsrTests, viteSsrTests } from './viteSsr.e2e.js';
 import { startBuiltDemo } from '../../scripts/builtDemo.js';
 
 /** Runs the tests whose name contains any of the arguments (`run.ts "Save all" "shared site:"`); all without one. */
@@ -72,6 +73,14 @@ async function main(): Promise<number> {
     if (crossTab.length > 0) {
       console.log('One cache for two tabs of one browser (crossTab: crossTabCache())');
       const result = await runCrossTabCacheTests(browser.context, crossTab);
+      passed += result.passed;
+      failed += result.failed;
+    }
+
+    // The Vite server-rendering example (examples/vite-ssr): its production build on a mock site.
+    const viteSsr = selected(viteSsrTests);
+    if (viteSsr.length > 0) {
+      const result = await runViteSsrTests(browser.context, viteSsr);
       passed += result.passed;
       failed += result.failed;
     }

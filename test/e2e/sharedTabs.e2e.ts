@@ -1,9 +1,9 @@
 /**
  * Browser tests of one person with several tabs (pages of one browser context) on the demo's
  * shared site, with a collaborator in another context: the tabs share one connection to the
- * relay (`SyncOptions.tabs`, on by default), the collaborator sees one person, closing or
- * crashing the leader mid-typing hands over with every keystroke delivered once, and junk on the
- * tabs' channel changes nothing.
+ * relay (`SyncOptions.tabs`, on by default), the collaborator sees one person and knows whose a
+ * change from any of the tabs is, closing or crashing the leader mid-typing hands over with every
+ * keystroke delivered once, and junk on the tabs' channel changes nothing.
  *
  * @module
  */
@@ -44,18 +44,11 @@ async function requestsPerHour(context: BrowserContext, page: Page): Promise<num
   return Math.round((counter.count() * 3_600_000) / WINDOW_MS);
 }
 
-/** The demo shares a person's tabs only with ?tabs=shared: Admin's first tab opened again with it. */
-async function asSharedTab(page: Page, url: string): Promise<void> {
-  await page.goto(`${url}?user=admin&tabs=shared&presenceTimeoutMs=3000#/post/1`);
-  await titleField(page).waitFor({ timeout: 30_000 });
-  await expectText(connectionStatus(page), 'Live · 1 other person', 'the first tab, shared');
-}
-
 /** Opens post 1 as Admin in another tab of Admin's browser. */
 async function openTab(context: BrowserContext, url: string): Promise<Page> {
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
-  await page.goto(`${url}?user=admin&tabs=shared&presenceTimeoutMs=3000#/post/1`);
+  await page.goto(`${url}?user=admin&presenceTimeoutMs=3000#/post/1`);
   await titleField(page).waitFor({ timeout: 30_000 });
   await expectText(connectionStatus(page), 'Live · 1 other person', 'a new tab’s connection status');
   return page;
@@ -63,14 +56,13 @@ async function openTab(context: BrowserContext, url: string): Promise<Page> {
 
 /** The name of the tabs' channel for Admin (user 1) on this site, as `SyncManager` names it. */
 function channelName(page: Page): string {
-  return `wp-entities:sync:${new URL(page.url()).host}/wp-json:1`;
+  return `wp-entities:sync-v2:${new URL(page.url()).host}/wp-json:1`;
 }
 
 export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: three tabs of one person make the requests of one, and the collaborator sees one person',
     async run({ url, admin, eddie, adminContext, step }) {
-      await asSharedTab(admin, url);
       const one = await requestsPerHour(adminContext, admin);
       const second = await openTab(adminContext, url);
       const two = await requestsPerHour(adminContext, admin);
@@ -91,6 +83,9 @@ export const sharedTabsTests: PairTest[] = [
       await expectValue(titleField(eddie), `${await titleField(third).inputValue()}`, "Eddie's title");
       await expectValue(titleField(second), await titleField(third).inputValue(), "tab 2's title");
       await expectValue(titleField(admin), await titleField(third).inputValue(), "tab 1's title");
+      // Tab 3 is not the leader: its changes carry its own Yjs client id, which Admin's one
+      // presence lists beside the leader's, so Eddie's header still knows whose they are.
+      await expectText(eddie.getByTestId('dirty-count'), "1 unsaved change — Admin's", "Eddie's header");
       check(
         (await connectionStatus(eddie).textContent())?.includes('1 other person') === true,
         'Eddie still sees one person after the typing',
@@ -100,7 +95,6 @@ export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: closing the leader tab mid-typing hands over within 2 s, every keystroke delivered once',
     async run({ url, admin, eddie, adminContext, step }) {
-      await asSharedTab(admin, url);
       // The first tab leads (it was alone when it asked for the lock).
       const second = await openTab(adminContext, url);
       const third = await openTab(adminContext, url);
@@ -137,7 +131,6 @@ export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: a leader tab that crashes mid-typing hands over within 2 s, every keystroke delivered once',
     async run({ url, admin, eddie, adminContext, step }) {
-      await asSharedTab(admin, url);
       const second = await openTab(adminContext, url);
       const start = await titleField(eddie).inputValue();
       await titleField(admin).click();
@@ -172,7 +165,6 @@ export const sharedTabsTests: PairTest[] = [
   {
     name: 'tabs: junk posted on the tabs’ channel changes nothing',
     async run({ url, admin, eddie, adminContext, step }) {
-      await asSharedTab(admin, url);
       const second = await openTab(adminContext, url);
       const name = channelName(admin);
       // The channel carries the library's traffic under this name (else the junk would prove nothing).
@@ -190,7 +182,7 @@ export const sharedTabsTests: PairTest[] = [
       const before = await titleField(eddie).inputValue();
       await second.evaluate((channelName) => {
         const channel = new BroadcastChannel(channelName);
-        const mark = { wpe: 'wp-entities/sync-tabs', v: 1, from: 'intruder' };
+        const mark = { wpe: 'wp-entities/sync-tabs', v: 2, from: 'intruder' };
         const room = '127.0.0.1/postType/post/1';
         for (const junk of [
           'hello',
@@ -199,6 +191,7 @@ export const sharedTabsTests: PairTest[] = [
           { ...mark, t: 'push', room, update: new Uint8Array([9, 9, 9]) },
           { ...mark, t: 'presence', room, state: { user: { id: 'x' } }, activeAt: Date.now(), visible: true },
           { ...mark, t: 'status', room, status: 'hacked' },
+          { ...mark, t: 'writers', room, clientIds: Array.from({ length: 100 }, (_, index) => index) },
           { ...mark, t: 'leader', to: 42 },
         ])
           channel.postMessage(junk);

@@ -108,7 +108,7 @@ describe('package.json', () => {
     }
   });
 
-  it('marks only the entries that register an engine as having a side effect on import (sync, freshness, ssr)', () => {
+  it('marks only the entries that register an engine as having a side effect on import (sync, freshness, ssr, journal)', () => {
     // The built entry for users; its source for builds made from this repository's sources (the
     // example editor's production build aliases the package to them).
     expect(manifest.sideEffects).toEqual([
@@ -118,11 +118,14 @@ describe('package.json', () => {
       './src/freshness/index.ts',
       './dist/src/ssr/index.js',
       './src/ssr/index.ts',
+      './dist/src/journal/index.js',
+      './src/journal/index.ts',
     ]);
     const source = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
     expect(source('src/sync/index.ts')).toMatch(/^registerSyncEngine\(/m);
     expect(source('src/freshness/index.ts')).toMatch(/^registerStoreEngine\('freshness'/m);
     expect(source('src/ssr/index.ts')).toMatch(/^registerStoreEngine\('snapshot'/m);
+    expect(source('src/journal/index.ts')).toMatch(/^registerJournalEngine\(\)/m);
   });
 
   it('gives every entry point types, built from a source file that exists', () => {

@@ -4,6 +4,11 @@ import { act } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { observer, useEntityRecord, useEntityRecords } from '../../src/react/index.js';
 import { RootStore } from '../../stores/RootStore.js';
+import {
+  registeredStoreEngine,
+  registerStoreEngine,
+  type FreshnessEngine,
+} from '../../stores/storeEngines.js';
 import { FakeTransport, makePost, paginated, typesBody } from '../helpers/fakeTransport.js';
 import { reactPage, settle } from './harness.js';
 
@@ -93,5 +98,28 @@ describe('freshness in a page', () => {
     await settle();
     expect(postGets(1)).toBe(2);
     expect(page.container.textContent).toBe('Newer');
+  });
+
+  describe('a store made before wp-entities/react was first loaded', () => {
+    // As in an app whose store module is evaluated before any module imports wp-entities/react:
+    // the store is made while no freshness engine is registered.
+    const early = reactPage(() => {
+      const engine = registeredStoreEngine('freshness');
+      registerStoreEngine('freshness', undefined as unknown as FreshnessEngine);
+      try {
+        return new RootStore({ transport });
+      } finally {
+        registerStoreEngine('freshness', engine as FreshnessEngine);
+      }
+    });
+
+    it('gets its policy from the StoreProvider: a shown list refetches on focus', async () => {
+      await early.render(<Drafts />);
+      await settle();
+      expect(pageLists()).toBe(1);
+      await act(async () => void window.dispatchEvent(new Event('focus')));
+      await settle();
+      expect(pageLists()).toBe(2);
+    });
   });
 });

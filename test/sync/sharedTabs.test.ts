@@ -4,6 +4,7 @@
  * once, a leader that dies hands over with nothing lost, and junk on the channel changes nothing.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { RestTransport, RootStore, type EntityRecord } from 'wp-entities';
 import '../../src/sync/index.js';
@@ -11,7 +12,7 @@ import type { ProviderFactory } from '../../src/sync/providers/provider.js';
 import { createMockWordPress, type MockWordPress } from '../../src/testing/index.js';
 import { memoryNetwork, type MemoryNetwork } from '../../src/testing/memoryNetwork.js';
 import { electTab } from '../../src/sync/providers/tabElection.js';
-import { TAB_MESSAGE_MARK, parseTabMessage } from '../../src/sync/shared/tabMessages.js';
+import { TAB_MESSAGE_MARK, TAB_MESSAGE_VERSION, parseTabMessage } from '../../src/sync/shared/tabMessages.js';
 import { FakeBrowser, type FakeTab } from './fakeTabs.js';
 
 type TabsOption = ReturnType<FakeTab['tabsOption']> | 'separate';
@@ -89,7 +90,7 @@ function type(person: Person, text: string): void {
   for (const char of text) person.record.edit({ title: titleOf(person) + char } as never);
 }
 
-const LEAD_LOCK = /^wp-entities:sync-leader:/;
+const LEAD_LOCK = /^wp-entities:sync-leader-v\d+:/;
 
 function leaderOf(browser: FakeBrowser): FakeTab | undefined {
   const name = browser.lockNames.find((lock) => LEAD_LOCK.test(lock));
@@ -218,6 +219,119 @@ describe('tabs of one browser share one connection', () => {
   });
 });
 
+describe('whose a change is, behind one connection', () => {
+  /** The user ids `sync.foreignEdits` names for `field` in `person`'s record. */
+  const namedFor = (person: Person, field: string): number[] | undefined =>
+    person.store
+      .sync!.foreignEdits(person.record)
+      .find((edit) => edit.field === field)
+      ?.people.map((peer) => peer.user.id);
+
+  it("a change from any of a person's tabs names them, after that tab closes and after a hand-over", async () => {
+    const { mock, net, id } = site();
+    const browser = new FakeBrowser();
+    const tabs = [browser.tab(), browser.tab(), browser.tab()];
+    const mine: Person[] = [];
+    for (const tab of tabs) mine.push(await openPost(mock, net, id, 1, tab.tabsOption()));
+    const other = await openPost(mock, net, id, 2, 'separate');
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    const leaderTab = leaderOf(browser)!;
+    const leader = mine[tabs.indexOf(leaderTab)]!;
+    const [first, second] = mine.filter((person) => person !== leader) as [Person, Person];
+
+    // A follower's keystrokes, and the leader's own: each tab's document writes under its own
+    // client id, which is not the id the person's presence goes by.
+    type(first, ' typed in a follower');
+    leader.record.edit({ content: 'Typed in the leader' } as never);
+    await waitFor(() => {
+      expect(namedFor(other, 'title')).toEqual([1]);
+      expect(namedFor(other, 'content')).toEqual([1]);
+    });
+    const peer = other.store.sync!.peers(other.record)[0]!;
+    for (const person of mine)
+      expect(peer.clientIds).toContain(person.store.sync!.doc(person.record).clientID);
+
+    // The follower closes: its change is still the person's.
+    first.store.dispose();
+    type(second, '!');
+    await waitFor(() => expect(titleOf(other)).toContain('follower!'));
+    expect(namedFor(other, 'title')).toEqual([1]);
+
+    // The leader dies: the next leader names the earlier changes of every tab, the dead one's too.
+    leaderTab.crash();
+    leader.store.dispose();
+    await waitFor(() => expect(leaderOf(browser)).toBeDefined());
+    await waitFor(() => {
+      const peers = other.store.sync!.peers(other.record);
+      expect(peers).toHaveLength(1);
+      expect(peers[0]!.clientId).not.toBe(peer.clientId);
+    });
+    second.record.edit({ excerpt: 'After the hand-over' } as never);
+    await waitFor(() => expect(namedFor(other, 'excerpt')).toEqual([1]));
+    expect(namedFor(other, 'title')).toEqual([1]);
+    expect(namedFor(other, 'content')).toEqual([1]);
+  });
+
+  it("a change from the person's other tab is their own: not a foreign edit, and their save asks nothing", async () => {
+    const { mock, net, id } = site();
+    const browser = new FakeBrowser();
+    const first = await openPost(mock, net, id, 1, browser.tab().tabsOption());
+    const second = await openPost(mock, net, id, 1, browser.tab().tabsOption());
+    const other = await openPost(mock, net, id, 2, 'separate');
+    await waitFor(() => expect(other.store.sync!.peers(other.record)).toHaveLength(1));
+    // The leader knows both tabs' ids (it told the tabs before its presence left for the network).
+    await waitFor(() => {
+      const ids = other.store.sync!.peers(other.record)[0]!.clientIds;
+      for (const person of [first, second])
+        expect(ids).toContain(person.store.sync!.doc(person.record).clientID);
+    });
+
+    // Publishing needs more than editing: were it someone else's, the save would stop and ask.
+    first.record.edit({ status: 'publish' } as never);
+    await waitFor(() => expect((second.record.edited as { status: string }).status).toBe('publish'));
+    expect(second.store.sync!.foreignEdits(second.record)).toEqual([]);
+    // The collaborator's change still is someone else's.
+    type(other, ' and Bo');
+    await waitFor(() => expect(namedFor(second, 'title')).toEqual([2]));
+    expect(second.store.sync!.foreignEdits(second.record).map((edit) => edit.field)).toEqual(['title']);
+    await second.store.sync!.save(second.record);
+    expect(mock.getPost(id)).toMatchObject({ status: 'publish' });
+  });
+
+  it("a person's list of client ids from the network is cut to 32 Yjs ids", async () => {
+    const { mock, net, id } = site();
+    const mine = await openPost(mock, net, id, 1, 'separate');
+    const room = (mine.store.sync as unknown as { roomName(record: unknown): string }).roomName(mine.record);
+    const hostile = new Y.Doc();
+    const awareness = new Awareness(hostile);
+    const listed = [
+      7,
+      7,
+      -1,
+      1.5,
+      'x',
+      2 ** 32,
+      ...Array.from({ length: 100_000 }, (_, index) => index + 100),
+    ];
+    awareness.setLocalState({ user: { id: 9, name: 'Mallory', color: '#000' }, clientIds: listed });
+    // Another machine on the network, sending that presence as any provider would.
+    const provider = net.provider()({
+      room,
+      doc: hostile,
+      awareness,
+      transport: transportTo(mock),
+      setStatus: () => undefined,
+      reportError: () => undefined,
+    });
+    await waitFor(() => expect(mine.store.sync!.peers(mine.record)).toHaveLength(1));
+    const [peer] = mine.store.sync!.peers(mine.record);
+    expect(peer!.clientIds).toHaveLength(32);
+    expect(peer!.clientIds.slice(0, 3)).toEqual([hostile.clientID, 7, 100]);
+    await provider.destroy();
+    awareness.destroy();
+  });
+});
+
 describe('the channel is hostile input', () => {
   it('junk on the channel changes no document and is reported once', async () => {
     const { mock, net, id } = site();
@@ -235,7 +349,7 @@ describe('the channel is hostile input', () => {
     const attacker = browser
       .tab('attacker')
       .openChannel(browser.tabs[0]!.channels.values().next().value!.name);
-    const mark = { wpe: TAB_MESSAGE_MARK, v: 1, from: 'attacker' };
+    const mark = { wpe: TAB_MESSAGE_MARK, v: TAB_MESSAGE_VERSION, from: 'attacker' };
     const junk: unknown[] = [
       'hello',
       null,
@@ -247,7 +361,8 @@ describe('the channel is hostile input', () => {
       { ...mark, t: 'presence', room, state: { user: { id: 'x' } }, activeAt: 1, visible: true },
       { ...mark, t: 'awareness', room, update: new Uint8Array([1, 5, 1, 3, 0x7b, 0x7b, 0x7b]) },
       { ...mark, t: 'status', room, status: 'hacked' },
-      { ...mark, v: 2, t: 'leader' },
+      { ...mark, v: TAB_MESSAGE_VERSION - 1, t: 'leader' },
+      { ...mark, t: 'writers', room, clientIds: [] },
       { ...mark, t: 'nonsense' },
     ];
     for (const data of junk) attacker.postMessage(data);
@@ -265,7 +380,7 @@ describe('the channel is hostile input', () => {
   });
 
   it('parseTabMessage accepts only the shapes the library writes', () => {
-    const mark = { wpe: TAB_MESSAGE_MARK, v: 1, from: 'tab' };
+    const mark = { wpe: TAB_MESSAGE_MARK, v: TAB_MESSAGE_VERSION, from: 'tab' };
     const update = Y.encodeStateAsUpdate(new Y.Doc());
     expect(parseTabMessage({ ...mark, t: 'push', room: 'r', update })).toHaveProperty('message');
     expect(parseTabMessage({ ...mark, t: 'leader' })).toHaveProperty('message');
@@ -277,8 +392,12 @@ describe('the channel is hostile input', () => {
         state: { user: { id: 1, name: 'A', color: '#000' }, field: 'title', selection: { start: 0, end: 1 } },
         activeAt: 5,
         visible: false,
+        clientIds: [42, 7],
       }),
     ).toHaveProperty('message');
+    expect(parseTabMessage({ ...mark, t: 'writers', room: 'r', clientIds: [42, 7] })).toHaveProperty(
+      'message',
+    );
     for (const bad of [
       undefined,
       [],
@@ -295,7 +414,21 @@ describe('the channel is hostile input', () => {
         state: { user: { id: 1, name: 'A', color: '#000' }, script: 'x' },
         activeAt: 1,
         visible: true,
+        clientIds: [1],
       },
+      // Client ids: Yjs's (unsigned 32-bit integers), one at least, no more than a person may list.
+      ...[[], [-1], [1.5], ['7'], [2 ** 32], Array.from({ length: 33 }, (_, index) => index + 1)].map(
+        (clientIds) => ({
+          ...mark,
+          t: 'presence',
+          room: 'r',
+          state: null,
+          activeAt: 1,
+          visible: true,
+          clientIds,
+        }),
+      ),
+      { ...mark, t: 'writers', room: 'r', clientIds: 'all' },
       { ...mark, t: 'join', room: 'r', entity: { kind: 'k', name: 'n', id: {} }, state: update },
       Object.assign(Object.create({ polluted: true }) as object, { ...mark, t: 'leader' }),
     ]) {

@@ -7,8 +7,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RestTransport, RootStore } from 'wp-entities';
-// Refetch on focus and reconnect, and store.invalidate: registered before the store is made.
-import 'wp-entities/freshness';
 import { StoreProvider } from 'wp-entities/react';
 import { App } from './App.js';
 import { colorOf, presenceUser, syncOptions } from './collaboration/collaboration.js';

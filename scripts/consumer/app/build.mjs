@@ -1,6 +1,6 @@
 // Vite production builds, as an app's bundler makes them:
 // - a tiny app that imports only the root entry: it must hold no msw, test kit, sync code,
-//   freshness, snapshot or devtools code. A control app that imports the test kit is built too,
+//   freshness, snapshot or devtools code, nor the journal's engine. A control app that imports the test kit is built too,
 //   and must be caught, so the check is known to work. Prints its minified and gzipped size
 //   (`BUNDLE_SIZE`, what issue 42 compares with the root's size before it).
 // - a React app that loads the devtools panel lazily: its entry chunk holds no devtools code, and
@@ -26,6 +26,10 @@ const forbidden = {
   'freshness code': new RegExp(`${dist}(src/freshness/|stores/Freshness\\.js)`),
   'snapshot code': new RegExp(`${dist}(src/ssr/|stores/storeSnapshot\\.js)`),
   devtools: new RegExp(`${dist}src/devtools/`),
+  // The journal's engine comes with a journal storage (or wp-entities/journal), not with the root.
+  'journal engine': new RegExp(
+    `${dist}(src/journal/|stores/journal/(JournalRecorder|journalRestore|writerLocks|journalEngine)\\.js)`,
+  ),
 };
 
 const kB = (n) => `${(n / 1024).toFixed(1)} kB`;
@@ -71,7 +75,7 @@ const root = sizeOf(chunks);
 console.log(
   `  vite build of a root-only app: ${chunks.length} chunk(s), ${chunks.flatMap((c) => c.moduleIds).length} modules, ` +
     `${kB(root.minifiedBytes)} minified, ${kB(root.gzippedBytes)} gzipped (MobX included); no msw, test kit, sync, ` +
-    `freshness, snapshot or devtools code (the control app's were caught)`,
+    `freshness, snapshot, devtools or journal code (the control app's were caught)`,
 );
 console.log(`BUNDLE_SIZE ${JSON.stringify(root)}`);
 

@@ -18,6 +18,7 @@ const expected = {
   './ssr': ['SNAPSHOT_VERSION'],
   './devtools': ['DataInspector'],
   './tabs': ['crossTabCache'],
+  './journal': ['indexedDbJournal', 'memoryJournal'],
 };
 
 const entries = Object.keys(manifest.exports).filter((entry) => !entry.endsWith('.json'));

@@ -19,7 +19,7 @@ export interface ForeignEdit {
    * change only deleted (a deletion does not name who made it).
    */
   readonly clientIds: readonly number[];
-  /** Those of them still in the room, as presence shows them. */
+  /** Those of them still in the room, as presence shows them (a peer is one when any of its `clientIds` is). */
   readonly people: readonly Peer[];
   /**
    * The unsaved value needs more than editing the post in WordPress (status publish/future/private,
@@ -61,6 +61,8 @@ export class ForeignEditMarks {
   readonly byField = observable.map<string, ReadonlySet<number>>([], { deep: false });
   /** The same marks as a plain map: read without tracking, and without MobX's cost per read. */
   private readonly plain = new Map<string, ReadonlySet<number>>();
+  /** Client ids this person's other tabs write under: their changes are not someone else's. */
+  private own: ReadonlySet<number> = new Set();
 
   /** Starts empty. */
   constructor() {
@@ -72,8 +74,22 @@ export class ForeignEditMarks {
     return this.plain.size === 0;
   }
 
+  /**
+   * The Yjs client ids this person's other tabs write the room under (the tabs' shared connection
+   * tells them): a change carrying only these is the person's own, and marks nothing.
+   */
+  setOwnClientIds(clientIds: Iterable<number>): void {
+    this.own = new Set(clientIds);
+  }
+
   /** Others (`clientIds`, maybe none known) changed `fields`. */
   mark(fields: Iterable<string>, clientIds: ReadonlySet<number>): void {
+    if (clientIds.size > 0 && this.own.size > 0) {
+      const others = new Set([...clientIds].filter((id) => !this.own.has(id)));
+      // All of it from the person's other tabs: not a change by someone else.
+      if (others.size === 0) return;
+      clientIds = others;
+    }
     let changes: [string, ReadonlySet<number>][] | undefined;
     for (const field of fields) {
       const known = this.plain.get(field);

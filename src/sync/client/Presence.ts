@@ -8,14 +8,15 @@
 import { action, makeObservable, observable } from 'mobx';
 import { Awareness, removeAwarenessStates } from 'y-protocols/awareness';
 import type * as Y from 'yjs';
-import type {
-  LocalPresence,
-  Peer,
-  PeerBlock,
-  PeerInfo,
-  PresenceBlock,
-  PresenceSelection,
-  SyncUser,
+import {
+  peerClientIds,
+  type LocalPresence,
+  type Peer,
+  type PeerBlock,
+  type PeerInfo,
+  type PresenceBlock,
+  type PresenceSelection,
+  type SyncUser,
 } from '../shared/presenceShape.js';
 
 export type {
@@ -36,6 +37,11 @@ interface PresenceState {
   block?: PresenceBlock | PeerBlock;
   /** A peer's `collaboratorInfo`, as a provider read it. */
   info?: PeerInfo;
+  /**
+   * The document client ids of every tab of the person's (the leader of tabs sharing a connection
+   * writes it): read unchecked from the network, so through {@link peerClientIds}.
+   */
+  clientIds?: unknown;
 }
 
 function isUser(value: unknown): value is SyncUser {
@@ -122,6 +128,7 @@ export class Presence {
       const meta = this.awareness.meta.get(clientId);
       const peer: Peer = {
         clientId,
+        clientIds: peerClientIds(clientId, state.clientIds),
         user: state.user,
         lastSeenMs: meta?.lastUpdated ?? 0,
         ...(typeof state.field === 'string' ? { field: state.field } : {}),

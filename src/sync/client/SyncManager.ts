@@ -307,7 +307,9 @@ export class SyncManager {
     return [...marks].map(([field, clientIds]) => ({
       field,
       clientIds: [...clientIds],
-      people: peers.filter((peer) => clientIds.has(peer.clientId)),
+      // Behind tabs that share one connection, a person's changes carry the client ids of their
+      // tabs' documents, not the presence's own: any of them names the person.
+      people: peers.filter((peer) => peer.clientIds.some((id) => clientIds.has(id))),
       isGuarded: needs.has(field),
       reason: needs.get(field),
     }));

@@ -83,6 +83,7 @@ export class SyncRoom {
         transport: options.transport,
         setStatus: (status) => this.setStatus(index, status),
         reportError: options.reportError,
+        setOwnClientIds: (clientIds) => this.binding.foreignMarks.setOwnClientIds(clientIds),
       });
       this.providers.push(provider);
       if (provider.kind === 'network' && !this.statuses.has(index)) this.setStatus(index, 'connecting');

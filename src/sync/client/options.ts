@@ -65,15 +65,15 @@ export interface SyncOptions {
    * Whether the tabs of one browser share one connection per site and person. `'shared'`: the
    * tabs elect one (Web Locks) that carries every room any tab has open on the network providers
    * (relay polling, WebSocket, WebRTC) and the others send and receive through it (a
-   * BroadcastChannel); collaborators see the person once per room, where they were active last.
-   * When that tab closes, crashes or stays hidden for `hiddenHandOverMs`, another takes over at
-   * once and nothing typed meanwhile is lost. Local providers (IndexedDB) stay in each tab. Tabs
-   * share only with tabs of the same site (REST root) and user id. An object turns sharing on
-   * with its settings. `'separate'`: each tab keeps its own connection. Opt-in for now: behind a
-   * shared connection, presence names the person by the leader tab's Yjs client, not the clients
-   * their edits carry, so `sync.foreignEdits()` cannot name them yet.
-   * @default 'separate'; `'shared'` works in a browser with Web Locks and BroadcastChannel
-   * (elsewhere, Node and old browsers, each store keeps its own connection)
+   * BroadcastChannel); collaborators see the person once per room, where they were active last,
+   * and their presence lists the Yjs client id of each tab's document (`Peer.clientIds`), so
+   * `sync.foreignEdits()` names the person whichever tab a change came from. When that tab
+   * closes, crashes or stays hidden for `hiddenHandOverMs`, another takes over at once and nothing
+   * typed meanwhile is lost. Local providers (IndexedDB) stay in each tab. Tabs share only with
+   * tabs of the same site (REST root) and user id. An object turns sharing on with its settings.
+   * `'separate'`: each tab keeps its own connection (and shows up to others as one more person).
+   * @default 'shared' in a browser with Web Locks and BroadcastChannel; elsewhere (Node, old
+   * browsers, workers) each store keeps its own connection
    */
   readonly tabs?: 'shared' | 'separate' | TabSharingOptions | undefined;
 }

@@ -3,7 +3,8 @@
  * real providers (relay polling, WebSocket, WebRTC) on it. Every tab's changes are merged into it
  * and sent once; what the network brings is passed to every tab. The person's presence in a room
  * is one awareness state, that of the tab where they were active last, so collaborators see one
- * entry per person however many tabs are open.
+ * entry per person however many tabs are open; it names the document client id of every tab
+ * (`clientIds`), which is what the person's changes carry, so collaborators can tell whose they are.
  *
  * @module
  */
@@ -12,6 +13,7 @@ import * as Y from 'yjs';
 import { SyncError } from '../../../core/errors.js';
 import type { Transport } from '../../../core/transport/types.js';
 import type { ConnectionStatus, ProviderFactory, RoomProvider } from './provider.js';
+import { MAX_PEER_CLIENT_IDS } from '../shared/presenceShape.js';
 import type { TabEntity, TabPresenceState, ToLeaderMessage, ToTabMessage } from '../shared/tabMessages.js';
 
 /**
@@ -49,6 +51,11 @@ class HubRoom {
   private readonly statuses = new Map<number, ConnectionStatus>();
   private status: ConnectionStatus = 'connecting';
   private sharedState = '';
+  /**
+   * The document client ids of the person's tabs in this room, oldest first: those of tabs that
+   * left stay (their unsaved changes are still the person's), the oldest make way past the cap.
+   */
+  private readonly writers: number[] = [];
   private isStarted = false;
   private isDestroyed = false;
 
@@ -96,14 +103,32 @@ class HubRoom {
     return this.status;
   }
 
-  /** Shows the person where their most recently active tab is. */
+  /**
+   * Adds the client ids a tab's presence lists (its document's first) to those the person's
+   * presence names, and tells the tabs when one was new: each keeps the list for the next leader.
+   * Past the cap the oldest make way (one fewer than the cap is kept: the first slot of a peer's
+   * list is this document's own id).
+   */
+  addWriters(clientIds: readonly number[]): void {
+    const added = clientIds.filter((id) => !this.writers.includes(id));
+    if (added.length === 0) return;
+    // The tab's own id last, so it is the last to make way.
+    this.writers.push(...added.reverse());
+    this.writers.splice(0, Math.max(0, this.writers.length - (MAX_PEER_CLIENT_IDS - 1)));
+    this.host.sendToTabs({ t: 'writers', room: this.name, clientIds: [...this.writers] });
+  }
+
+  /** Shows the person where their most recently active tab is, under every tab's client id. */
   refreshPresence(): void {
     let latest: Member | undefined;
     for (const member of this.members.values()) {
       if (member.state !== null && (latest === undefined || member.activeAt > latest.activeAt))
         latest = member;
     }
-    const state = latest?.state ?? null;
+    const state =
+      latest === undefined || latest.state === null
+        ? null
+        : { ...latest.state, clientIds: [...this.writers] };
     const serialized = JSON.stringify(state);
     // Setting an equal state would still bump its clock and make the providers send it.
     if (serialized === this.sharedState) return;
@@ -222,6 +247,7 @@ export class TabHub {
         break;
       case 'presence':
         member.state = message.state;
+        room.addWriters(message.clientIds);
         member.activeAt = message.activeAt;
         member.visible = message.visible;
         room.refreshPresence();
@@ -248,7 +274,12 @@ export class TabHub {
     }
     const member = room.members.get(from);
     if (member === undefined) {
-      room.members.set(from, { state: null, activeAt: 0, visible: true, seenAt: Date.now() });
+      room.members.set(from, {
+        state: null,
+        activeAt: 0,
+        visible: true,
+        seenAt: Date.now(),
+      });
     } else member.seenAt = Date.now();
     // The tab's changes that this document lacks reach the others (and the network) as one update.
     Y.applyUpdate(room.doc, state, from);

@@ -35,6 +35,12 @@ export interface ProviderContext {
   setStatus(status: ConnectionStatus): void;
   /** Records a failure in `sync.errors` without stopping the room. */
   reportError(error: SyncError): void;
+  /**
+   * Tells the room the Yjs client ids this person's other tabs write its document under (the
+   * shared tab connection does, `SyncOptions.tabs`): their changes are not listed among
+   * `sync.foreignEdits()`. Absent where nobody calls it.
+   */
+  setOwnClientIds?(clientIds: readonly number[]): void;
 }
 
 /** One provider serving one room. */

@@ -15,6 +15,7 @@ import type { Transport } from '../../../core/transport/types.js';
 import type { ProviderContext, ProviderFactory, RoomProvider } from './provider.js';
 import { browserLocks, electTab, type TabElection, type TabLocks } from './tabElection.js';
 import { TabHub } from './TabHub.js';
+import { peerClientIds } from '../shared/presenceShape.js';
 import { documentVisibility, windowPageExit } from './httpPolling/httpPollingProvider.js';
 import type { PageExitSource, VisibilitySource } from './httpPolling/PollingLoop.js';
 import {
@@ -118,7 +119,7 @@ export class TabConnection {
     this.factory = Object.assign((context: ProviderContext) => new TabRoomClient(this, context), {
       storesDocuments: setup.factories.some((factory) => factory.storesDocuments === true),
     });
-    this.channel = openChannel(`wp-entities:sync:${setup.key}`);
+    this.channel = openChannel(`wp-entities:sync-v${TAB_MESSAGE_VERSION}:${setup.key}`);
     this.channel.addEventListener('message', this.onMessage);
     this.visibility = options.visibility ?? documentVisibility();
     this.stopWatching.push(
@@ -130,7 +131,7 @@ export class TabConnection {
         for (const client of this.clients.values()) client.leave();
       }),
     );
-    this.election = electTab(locks, `wp-entities:sync-leader:${setup.key}`, {
+    this.election = electTab(locks, `wp-entities:sync-leader-v${TAB_MESSAGE_VERSION}:${setup.key}`, {
       onLead: () => {
         this.hub = new TabHub({
           factories: setup.factories,
@@ -237,7 +238,13 @@ export class TabConnection {
       for (const client of this.clients.values()) client.join();
       return;
     }
-    if (message.t !== 'status' && message.to !== undefined && message.to !== this.tabId) return;
+    if (
+      message.t !== 'status' &&
+      message.t !== 'writers' &&
+      message.to !== undefined &&
+      message.to !== this.tabId
+    )
+      return;
     if (message.t === 'update' && message.origin === this.tabId) return;
     const client = this.clients.get(message.room);
     if (client === undefined) return;
@@ -283,6 +290,8 @@ class TabRoomClient implements RoomProvider {
   private readonly awareness: Awareness;
   private lastState = 'null';
   private activeAt = 0;
+  /** The client ids the leader said the person's tabs write this room under (for the next leader). */
+  private writers: readonly number[] = [];
   private isDestroyed = false;
 
   constructor(
@@ -329,6 +338,9 @@ class TabRoomClient implements RoomProvider {
       state: state as never,
       activeAt: this.activeAt,
       visible: !this.connection.isHidden,
+      // The document's id read each time: Yjs gives a document a new one when it meets its own
+      // from elsewhere. The others' let a new leader name the person's earlier changes too.
+      clientIds: peerClientIds(this.doc.clientID, this.writers),
     });
   }
 
@@ -343,6 +355,11 @@ class TabRoomClient implements RoomProvider {
         break;
       case 'status':
         this.context.setStatus(message.status === 'destroyed' ? 'connecting' : message.status);
+        break;
+      case 'writers':
+        this.writers = message.clientIds;
+        // The person's other tabs' changes are the person's own, not someone else's.
+        this.context.setOwnClientIds?.(message.clientIds.filter((id) => id !== this.doc.clientID));
         break;
       default:
         break;
@@ -387,16 +404,16 @@ class TabRoomClient implements RoomProvider {
 }
 
 /**
- * The shared connection of a store, or `undefined` when it keeps its own: `tabs` is `'separate'`
- * or not given (opt-in: see SyncOptions.tabs on why), there is no network provider, or the runtime
- * lacks Web Locks, BroadcastChannel or a document (Node, old browsers) — an object with `locks` and
- * `openChannel` turns it on anywhere.
+ * The shared connection of a store, or `undefined` when it keeps its own: `tabs` is `'separate'`,
+ * there is no network provider, or the runtime lacks Web Locks, BroadcastChannel or a document
+ * (Node, old browsers; by default only) — an object with `locks` and `openChannel` turns it on
+ * anywhere.
  */
 export function shareAcrossTabs(
   tabs: 'shared' | 'separate' | TabSharingOptions | undefined,
   setup: TabConnectionSetup,
 ): TabConnection | undefined {
-  if (tabs === undefined || tabs === 'separate' || setup.factories.length === 0) return undefined;
+  if (tabs === 'separate' || setup.factories.length === 0) return undefined;
   if (tabs !== undefined && tabs !== 'shared' && (typeof tabs !== 'object' || tabs === null)) {
     throw new ArgumentError(
       `sync.tabs must be 'shared', 'separate' or an options object; got ${String(tabs as unknown)}.`,

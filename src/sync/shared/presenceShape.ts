@@ -79,6 +79,13 @@ export interface PeerInfo {
 export interface Peer {
   /** Their awareness client id (one per open document). */
   readonly clientId: number;
+  /**
+   * Every Yjs client id their changes to this document are written under: {@link clientId} first,
+   * then, when their tabs share one connection (`SyncOptions.tabs`), the document client id of
+   * each of their tabs that has the record open (or had it, while the room lasts). Match a change's
+   * author against any of them. At most 32 (a longer list from the network is cut).
+   */
+  readonly clientIds: readonly number[];
   /** Who they are. */
   readonly user: SyncUser;
   /** The field they are in, if any. */
@@ -91,4 +98,32 @@ export interface Peer {
   readonly info?: PeerInfo | undefined;
   /** When their state was last updated (ms since the epoch, this machine's clock). */
   readonly lastSeenMs: number;
+}
+
+/**
+ * The most document client ids one person's presence may name (their tabs with one record open):
+ * a remote presence state is hostile input, and a longer list is cut.
+ */
+export const MAX_PEER_CLIENT_IDS = 32;
+
+/** True for a Yjs client id: an unsigned 32-bit integer. */
+export function isYjsClientId(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 0xffff_ffff;
+}
+
+/**
+ * The client ids a person's presence names, as a peer's {@link Peer.clientIds}: `own` (their
+ * awareness client id) first, then those of `listed` that are Yjs client ids, without repeats, at
+ * most {@link MAX_PEER_CLIENT_IDS} in all. Anything else in `listed` is ignored.
+ */
+export function peerClientIds(own: number, listed: unknown): number[] {
+  const ids = [own];
+  if (!Array.isArray(listed)) return ids;
+  // Looks at twice the cap of entries at most: a huge list costs no more than a short one.
+  const end = Math.min(listed.length, MAX_PEER_CLIENT_IDS * 2);
+  for (let index = 0; index < end && ids.length < MAX_PEER_CLIENT_IDS; index++) {
+    const id: unknown = listed[index];
+    if (isYjsClientId(id) && !ids.includes(id)) ids.push(id);
+  }
+  return ids;
 }

@@ -9,11 +9,16 @@
  */
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
+import { isYjsClientId, MAX_PEER_CLIENT_IDS } from './presenceShape.js';
 
 /** The mark every message of ours carries (`wpe`). */
 export const TAB_MESSAGE_MARK = 'wp-entities/sync-tabs';
-/** The version of the shapes below (`v`). */
-export const TAB_MESSAGE_VERSION = 1;
+/**
+ * The version of the shapes below (`v`). It is part of the channel's and the lock's names, so tabs
+ * of two builds of an app (one opened before a deploy, one after) form two groups, each with its
+ * own leader, instead of a group whose members ignore each other's messages.
+ */
+export const TAB_MESSAGE_VERSION = 2;
 
 /** A room's connection state as the leader reports it. */
 type Status = 'connecting' | 'connected' | 'disconnected' | 'destroyed';
@@ -75,6 +80,13 @@ interface PresenceMessage {
   readonly activeAt: number;
   /** Whether the tab is visible (a hidden leader hands over to a visible tab). */
   readonly visible: boolean;
+  /**
+   * The Yjs client id the tab's document writes its changes under, then those the leader said the
+   * person's other tabs write under ({@link WritersMessage}): the leader names them all in the
+   * person's presence, so collaborators can tell whose a change is, after a hand-over too. At most
+   * `MAX_PEER_CLIENT_IDS`.
+   */
+  readonly clientIds: readonly number[];
 }
 /** The leader stores a document on the site for a tab (`RoomProvider.storeDocument`). */
 interface StoreMessage {
@@ -104,6 +116,12 @@ interface AwarenessMessage {
   readonly update: Uint8Array;
   readonly to?: string | undefined;
 }
+/** The Yjs client ids the person's tabs write a room's document under (the leader keeps them). */
+interface WritersMessage {
+  readonly t: 'writers';
+  readonly room: string;
+  readonly clientIds: readonly number[];
+}
 /** A room's connection state. */
 interface StatusMessage {
   readonly t: 'status';
@@ -114,7 +132,7 @@ interface StatusMessage {
 /** Messages a tab sends to the leader. */
 export type ToLeaderMessage = JoinMessage | LeaveMessage | PushMessage | PresenceMessage | StoreMessage;
 /** Messages the leader sends to the tabs. */
-export type ToTabMessage = LeaderMessage | UpdateMessage | AwarenessMessage | StatusMessage;
+export type ToTabMessage = LeaderMessage | UpdateMessage | AwarenessMessage | StatusMessage | WritersMessage;
 /** Any message's body. */
 export type TabMessageBody = ToLeaderMessage | ToTabMessage;
 /** A message as it travels: the body with our mark, the version and the sending tab. */
@@ -191,6 +209,16 @@ function isEntity(value: unknown): value is TabEntity {
   );
 }
 
+/** True for a list of Yjs client ids (unsigned 32-bit integers), one at least and not too many. */
+function isClientIds(value: unknown): value is readonly number[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.length <= MAX_PEER_CLIENT_IDS &&
+    value.every(isYjsClientId)
+  );
+}
+
 /** True for an awareness state `Presence` writes. */
 export function isTabPresenceState(value: unknown): value is TabPresenceState {
   if (!isPlainObject(value) || !hasOnlyKeys(value, ['user', 'field', 'selection', 'block'])) return false;
@@ -221,12 +249,13 @@ const BODY_KEYS: Record<TabMessageBody['t'], readonly string[]> = {
   join: ['room', 'entity', 'state'],
   leave: ['room'],
   push: ['room', 'update'],
-  presence: ['room', 'state', 'activeAt', 'visible'],
+  presence: ['room', 'state', 'activeAt', 'visible', 'clientIds'],
   store: ['room', 'value'],
   leader: ['to'],
   update: ['room', 'update', 'origin', 'to'],
   awareness: ['room', 'update', 'to'],
   status: ['room', 'status'],
+  writers: ['room', 'clientIds'],
 };
 
 function hasBodyShape(message: Fields): boolean {
@@ -242,7 +271,8 @@ function hasBodyShape(message: Fields): boolean {
         isName(message.room) &&
         (message.state === null || isTabPresenceState(message.state)) &&
         isFiniteNumber(message.activeAt) &&
-        typeof message.visible === 'boolean'
+        typeof message.visible === 'boolean' &&
+        isClientIds(message.clientIds)
       );
     case 'store':
       return isName(message.room) && typeof message.value === 'string';
@@ -259,6 +289,8 @@ function hasBodyShape(message: Fields): boolean {
       return isName(message.room) && isAwarenessUpdate(message.update) && isOptionalName(message.to);
     case 'status':
       return isName(message.room) && typeof message.status === 'string' && STATUSES.includes(message.status);
+    case 'writers':
+      return isName(message.room) && isClientIds(message.clientIds);
     default:
       return false;
   }

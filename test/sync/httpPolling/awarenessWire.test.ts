@@ -132,4 +132,24 @@ describe('presence on the wire', () => {
     text.insert(0, 'y');
     expect(fromWireAwareness(byPath, doc, 9).selection).toEqual({ start: 2, end: 4 });
   });
+
+  it("names the person's tabs' client ids beside the selection, and reads back at most 32 of them", () => {
+    const { doc } = docWithTitle('Hello');
+    const user = { id: 7, name: 'Ana', color: '#c00' };
+    const wire = toWireAwareness({ user, clientIds: [11, 12] }, doc, 5, 1) as {
+      editorState: Record<string, unknown>;
+    };
+    // The block editor reads `selection` alone from editorState; the ids ride beside it.
+    expect(wire.editorState).toEqual({ selection: { type: 'none' }, wpEntitiesClientIds: [11, 12] });
+    expect(toWireAwareness({ user }, doc, 5, 1)).toEqual({
+      collaboratorInfo: expect.anything() as unknown,
+      editorState: { selection: { type: 'none' } },
+    });
+    expect(fromWireAwareness(wire, doc, 5).clientIds).toEqual([11, 12]);
+    const hostile = { editorState: { wpEntitiesClientIds: [...Array(1000).keys(), 'x'] } };
+    expect(fromWireAwareness(hostile, doc, 5).clientIds).toHaveLength(31);
+    expect(fromWireAwareness({ editorState: { selection: { type: 'none' } } }, doc, 5).clientIds).toBe(
+      undefined,
+    );
+  });
 });

@@ -6,7 +6,7 @@
  *
  * Read from the record's shared document: a transaction of this window (typing, undo) is this
  * person's; one that came from elsewhere is by the clients whose content it added (Yjs client ids,
- * which are the others' presence ids), or, when it only deleted, by the one other person in the
+ * which each peer's presence lists in `clientIds`), or, when it only deleted, by the one other person in the
  * room if there is exactly one; one that changed nothing (an update already held) is no one's. The set starts afresh whenever the record has no unsaved edits.
  *
  * @module
@@ -49,7 +49,8 @@ function authorsOf(store: RootStore, record: EntityRecord<object>, transaction: 
   }
   // Content of clients nobody here is (a reload's local copy, the saved text every window seeds
   // alike) is no one's change to name.
-  return adding.flatMap((client) => peers.find((peer) => peer.clientId === client)?.user.name ?? []);
+  // A person whose tabs share one connection writes under each tab's client id: any names them.
+  return adding.flatMap((client) => peers.find((peer) => peer.clientIds.includes(client))?.user.name ?? []);
 }
 
 /**

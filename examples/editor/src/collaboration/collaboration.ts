@@ -109,9 +109,9 @@ export async function syncOptions(
     user,
     // Ctrl+Z takes back a word, as when editing alone: no extra grouping of quick edits.
     undoCaptureTimeoutMs: 0,
-    // One connection per person for the browser's tabs only with ?tabs=shared: behind the shared
-    // connection, "whose unsaved change" cannot yet name the other person (see docs/demo.md).
-    tabs: pageParam('tabs') === 'shared' ? 'shared' : 'separate',
+    // One connection for a person's tabs (the library's default); ?tabs=separate gives each tab
+    // its own, to compare (see docs/demo.md).
+    tabs: pageParam('tabs') === 'separate' ? 'separate' : 'shared',
     ...(hasBlockCodec() ? { blockCodec: exampleBlockCodec } : {}),
     providers: [
       // Through the site itself, with the store's transport (and so its credentials). A mock

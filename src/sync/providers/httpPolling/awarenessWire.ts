@@ -9,6 +9,10 @@
  * Selections travel as Yjs relative positions into the field's `Y.Text` in the `document` map,
  * with the field name as `attributeKey`: they stay right while others type.
  *
+ * One addition of ours rides in `editorState` (the only part of a client's presence the server
+ * keeps, and of which the block editor reads only `selection`): `wpEntitiesClientIds`, the
+ * document client ids of the person's tabs when they share one connection (`SyncOptions.tabs`).
+ *
  * @module
  */
 import * as Y from 'yjs';
@@ -22,12 +26,19 @@ import type {
 import type { WireAwareness } from '../../shared/pollingProtocol.js';
 import { htmlIndexToTextOffset, textOffsetToHtmlIndex } from '../../shared/richTextOffsets.js';
 import { blockMapWithClientId } from '../../shared/blockDoc.js';
+import { peerClientIds } from '../../shared/presenceShape.js';
 
 /** The root map that holds a record's fields (the block editor's `CRDT_RECORD_MAP_KEY`). */
 const DOCUMENT_MAP = 'document';
 
 /** What we name ourselves as a browser, where the block editor writes Chrome or Firefox. */
 const BROWSER_TYPE = 'wp-entities';
+
+/**
+ * Where in `editorState` the client ids of the person's tabs travel: a name of ours, so it cannot
+ * clash with a field the block editor adds.
+ */
+const CLIENT_IDS_KEY = 'wpEntitiesClientIds';
 
 /** The name the block editor gives someone it cannot identify. */
 const ANONYMOUS_NAME = 'Anonymous User';
@@ -47,6 +58,8 @@ export interface PresenceWireState {
   block?: PresenceBlock | PeerBlock;
   /** A peer's `collaboratorInfo` as the server gave it. */
   info?: PeerInfo;
+  /** The document client ids of the person's tabs (see `Peer.clientIds`). */
+  clientIds?: readonly number[];
 }
 
 interface CursorPositionJson {
@@ -205,7 +218,11 @@ export function toWireAwareness(
             selectionDirection: start <= end ? 'f' : 'b',
           };
   }
-  return { collaboratorInfo, editorState: { selection } };
+  const clientIds = Array.isArray(state.clientIds) ? peerClientIds(clientId, state.clientIds).slice(1) : [];
+  return {
+    collaboratorInfo,
+    editorState: clientIds.length === 0 ? { selection } : { selection, [CLIENT_IDS_KEY]: clientIds },
+  };
 }
 
 /** Where a cursor position points: a field of ours and an offset in its text, when it resolves. */
@@ -306,9 +323,11 @@ export function fromWireAwareness(wire: unknown, doc: Y.Doc, clientId: number): 
   const id = typeof info.id === 'number' && Number.isInteger(info.id) && info.id > 0 ? info.id : 0;
   const name = typeof info.name === 'string' && info.name.trim() !== '' ? info.name : ANONYMOUS_NAME;
   const editorState = isRecord(state.editorState) ? state.editorState : {};
+  const clientIds = peerClientIds(clientId, editorState[CLIENT_IDS_KEY]).slice(1);
   return {
     user: { id, name, color: colorOf(id > 0 ? id : clientId) },
     info: infoOf(info, name),
+    ...(clientIds.length === 0 ? {} : { clientIds }),
     ...selectionOf(doc, editorState.selection),
   };
 }
