@@ -151,6 +151,10 @@ interface RoomsResult {
   recoverAllS: number;
   recoverP50S: number;
   converged: string;
+  /** Rooms whose four clients were all connected when the convergence wait ended. */
+  roomsWhole: number;
+  /** Clients holding a change back (Yjs pending) then. */
+  clientsHolding: number;
 }
 
 async function runRooms(
@@ -243,15 +247,17 @@ async function runRooms(
       const answers = await ask<{
         times: number[];
         connected: number;
+        connectedToSecond: number;
         clients: number;
         pairs: number[];
         errors: string[];
       }>(workers, 'recovery');
       recovery = answers.flatMap((answer) => answer.times);
       const connected = answers.reduce((sum, answer) => sum + answer.connected, 0);
+      const second = answers.reduce((sum, answer) => sum + answer.connectedToSecond, 0);
       const pairs = answers.flatMap((answer) => answer.pairs).sort((a, b) => a - b);
       const errors = [...new Set(answers.flatMap((answer) => answer.errors))].slice(0, 5).join('; ');
-      state = `${connected}/${count * 4} clients connected, pairs per room ${pairs[0]}..${pairs.at(-1)} of 12; errors: ${errors || 'none'}`;
+      state = `${connected}/${count * 4} clients connected (${connected - second}/${count * 2} to the first server, ${second}/${count * 2} to the restarted one), pairs per room ${pairs[0]}..${pairs.at(-1)} of 12; errors: ${errors || 'none'}`;
       if (recovery.every((time) => !Number.isNaN(time))) break;
     }
     if (recovery.some((time) => Number.isNaN(time))) console.log(`  not recovered in 120 s: ${state}`);
@@ -262,11 +268,15 @@ async function runRooms(
 
     for (const worker of workers) worker.postMessage({ type: 'quiet' });
     let agreeing = 0;
+    let whole = 0;
+    let holding = 0;
     const convergeDeadline = now() + 60_000;
     while (now() < convergeDeadline) {
       await sleep(500);
-      const digests = await ask<{ agreeing: number }>(workers, 'digest');
+      const digests = await ask<{ agreeing: number; whole: number; holding: number }>(workers, 'digest');
       agreeing = digests.reduce((sum, digest) => sum + digest.agreeing, 0);
+      whole = digests.reduce((sum, digest) => sum + digest.whole, 0);
+      holding = digests.reduce((sum, digest) => sum + digest.holding, 0);
       if (agreeing === count) break;
     }
     const perRoomKb = (after: number[]): [number, number] =>
@@ -292,6 +302,8 @@ async function runRooms(
       recoverAllS: recovered.length === count ? (recovered.at(-1) ?? Number.NaN) : Number.NaN,
       recoverP50S: percentile(recovered, 50),
       converged: `${agreeing}/${count}`,
+      roomsWhole: whole,
+      clientsHolding: holding,
     };
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
@@ -355,7 +367,7 @@ async function main(): Promise<void> {
       'Redis cmds/key',
       'restart s',
       'recover all s (p50)',
-      'converged',
+      'converged (rooms whole)',
       'load 1/5/15',
     ],
     results.map((result) => [
@@ -375,7 +387,7 @@ async function main(): Promise<void> {
       f(result.redisCommandsPerKeystroke, 2),
       f(result.restartS),
       `${f(result.recoverAllS)} (${f(result.recoverP50S)})`,
-      result.converged,
+      `${result.converged} (${result.roomsWhole})${result.clientsHolding > 0 ? `, ${result.clientsHolding} holding` : ''}`,
       result.load,
     ]),
     (column) => column < 17,

@@ -120,6 +120,8 @@ function isAcknowledgement(message: Uint8Array): boolean {
 interface AppendedUpdate {
   readonly field: string;
   readonly update: Uint8Array;
+  /** Set once Redis stored the field: a store deletes only those (an append may still be queued). */
+  isStored: boolean;
 }
 
 /** Stores rooms' documents in Redis hashes; see the module comment. */
@@ -223,18 +225,24 @@ export class RedisPersistence implements Extension {
     const field = `${this.#instanceId}:${this.#appendCount}`;
     let appended = this.#appended.get(room);
     if (appended === undefined) this.#appended.set(room, (appended = []));
-    appended.push({ field, update: changes });
+    const entry: AppendedUpdate = { field, update: changes, isStored: false };
+    appended.push(entry);
     this.#unstoredBytes.set(room, this.unstoredBytes(room) + changes.byteLength);
     try {
       for (;;) {
-        const results = await this.#redis
-          .multi()
-          .hset(key, field, Buffer.from(changes))
-          .pexpire(key, this.#idleExpiryMs)
-          .exec()
-          .catch((error: unknown) => [[error, null]] as [unknown, unknown][]);
-        const failed = results === null || results.some(([error]) => error !== null && error !== undefined);
-        if (!failed) return;
+        // Two commands, no transaction: the field is stored by the first alone. With the sync
+        // server's client they leave in one write with the other rooms' appends of the same turn.
+        const failed = await Promise.all([
+          this.#redis.hset(key, field, Buffer.from(changes)),
+          this.#redis.pexpire(key, this.#idleExpiryMs),
+        ]).then(
+          () => false,
+          () => true,
+        );
+        if (!failed) {
+          entry.isStored = true;
+          return;
+        }
         // Never acknowledged while it is not stored: a server stopping leaves it to the client.
         if (this.#isDestroyed) throw new Error(`Redis did not store an update of ${room}`);
         await new Promise((resolve) => setTimeout(resolve, APPEND_RETRY_MS));
@@ -280,9 +288,10 @@ export class RedisPersistence implements Extension {
     const appended = this.#appended.get(documentName) ?? [];
     const state = Y.encodeStateAsUpdate(document);
     const snapshot = appended.length > 0 ? Y.snapshot(document) : undefined;
-    // Only updates the document holds: one appended but not yet applied stays for the next store.
+    // Only updates the document holds: one appended but not yet applied stays for the next store,
+    // and so does one whose append is still on its way (deleted first, it would be written after).
     const covered = snapshot
-      ? appended.filter(({ update }) => Y.snapshotContainsUpdate(snapshot, update))
+      ? appended.filter(({ update, isStored }) => isStored && Y.snapshotContainsUpdate(snapshot, update))
       : [];
     const write = this.#redis.multi().hset(key, this.#instanceId, Buffer.from(state));
     if (covered.length > 0) write.hdel(key, ...covered.map(({ field }) => field));

@@ -26,15 +26,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
-import {
-  Hocuspocus,
-  type afterUnloadDocumentPayload,
-  type Extension,
-  type onAuthenticatePayload,
-  type onChangePayload,
-  type onConfigurePayload,
-} from '@hocuspocus/server';
+import { Hocuspocus, type Extension, type onAuthenticatePayload } from '@hocuspocus/server';
 import { Redis } from 'ioredis';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { ArgumentError } from '../../../core/errors.js';
@@ -61,11 +53,13 @@ import {
   UNAVAILABLE_REASON,
 } from './constants.js';
 import { EditGuardExtension } from './editGuardExtension.js';
+import { OwnEchoFilter } from './ownEchoFilter.js';
 import { savedMarkupOf, savedValuesOf } from '../shared/guardedFields.js';
 import type { RecordCapabilities } from '../shared/recordCapabilities.js';
 import { LiveAccessRegistry, type LiveAccess } from './liveAccess.js';
 import { createRefusalLog } from './refusalLog.js';
 import { DEFAULT_MAX_UNSTORED_BYTES, RedisPersistence } from './redisPersistence.js';
+import { RoomRelay } from './roomRelay.js';
 import { parseRoomName, siteOfRestRoot } from '../shared/roomName.js';
 import { DEFAULT_SYNCED_ENTITIES, type EntitySyncRules } from '../../../core/entitySync.js';
 import { WordPressAuthorizer, type AccessVerdict } from './wordpressAuthorizer.js';
@@ -176,47 +170,6 @@ export interface SyncServer {
   close(): Promise<void>;
 }
 
-/**
- * Hocuspocus's Redis extension, for what it is needed here: relaying updates and presence between
- * server processes. Its store lock is switched off: {@link RedisPersistence} writes one field per
- * server, so concurrent stores cannot clash, and a lock refused to one of two servers storing at
- * the same moment would only be logged as an error.
- */
-class RoomRelay extends RedisExtension {
-  #isDestroyed = false;
-  #hasBeenReady = false;
-
-  /**
-   * After Redis comes back, every open room asks the other servers for what it missed (a Yjs state
-   * vector they answer with their missing updates): what was relayed while Redis was away was lost
-   * with the subscription, and would otherwise wait for the room's next change.
-   */
-  override async onConfigure(payload: onConfigurePayload): Promise<void> {
-    await super.onConfigure(payload);
-    this.sub.on('ready', () => {
-      if (!this.#hasBeenReady) {
-        this.#hasBeenReady = true;
-        return;
-      }
-      // A change of local origin is what makes the extension publish the room's state vector.
-      for (const document of payload.instance.documents.values()) {
-        const change = { documentName: document.name, document, transactionOrigin: undefined };
-        this.onChange(change as unknown as onChangePayload).catch(() => undefined);
-      }
-    });
-  }
-  override async onStoreDocument(): Promise<void> {}
-  override async afterStoreDocument(): Promise<void> {}
-  /** A room unloading after the server closed has nothing left to unsubscribe from. */
-  override async afterUnloadDocument(data: afterUnloadDocumentPayload): Promise<void> {
-    if (!this.#isDestroyed) await super.afterUnloadDocument(data);
-  }
-  override async onDestroy(): Promise<void> {
-    this.#isDestroyed = true;
-    await super.onDestroy();
-  }
-}
-
 /** Thrown by the authentication hook; Hocuspocus sends `reason` to the client. */
 class RoomRefused extends Error {
   constructor(readonly reason: string) {
@@ -236,9 +189,18 @@ function checkPositive(value: number | undefined, name: string, fallback: number
   return value;
 }
 
-function redisClient(url: string): Redis {
+/**
+ * A Redis client. `isPipelined`: the commands issued in one turn of the event loop go out in one
+ * write (one system call for every room's appends and relays of that turn), for the clients that
+ * never subscribe.
+ */
+function redisClient(url: string, isPipelined: boolean): Redis {
   // Commands wait (queued) while Redis restarts instead of failing after 20 retries.
-  const client = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  const client = new Redis(url, {
+    maxRetriesPerRequest: null,
+    lazyConnect: false,
+    enableAutoPipelining: isPipelined,
+  });
   // ioredis reconnects by itself; without a listener it prints every failed attempt.
   client.on('error', () => undefined);
   return client;
@@ -372,12 +334,13 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
         socket.close(CLOSE_REFUSED_CHANGE.code, reason);
       },
     }),
+    new OwnEchoFilter(),
   ];
   let storeClient: Redis | undefined;
   if (options.redis !== undefined) {
     const url = options.redis;
     const instanceId = `wp-entities-${randomUUID()}`;
-    storeClient = redisClient(url);
+    storeClient = redisClient(url, true);
     extensions.push(
       new RedisPersistence({
         redis: storeClient,
@@ -393,7 +356,11 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
       new RoomRelay({
         identifier: instanceId,
         prefix: 'wp-entities:rooms',
-        createClient: () => redisClient(url),
+        // The extension makes its publishing client first, then its subscriber.
+        createClient: (() => {
+          let made = 0;
+          return () => redisClient(url, (made += 1) === 1);
+        })(),
       }),
     );
   }

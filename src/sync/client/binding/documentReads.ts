@@ -70,6 +70,13 @@ export function contentFromBlocks(binding: Binding): string {
   const serialized = view.content();
   const saved = rawTextOf(persistedOf(binding)?.[CONTENT_FIELD]);
   const state = binding.state;
+  if (serialized === saved) {
+    // The common case on opening and after a save (the server kept the content sent): the blocks
+    // serialize to the saved bytes, so they are the saved content's blocks and the codec gives those
+    // bytes back. Noted as such, so no later keystroke or save parses the whole post for it.
+    if (state.savedSerialization?.saved !== saved) state.savedSerialization = { saved, serialized: saved };
+    return saved;
+  }
   if (state.savedSerialization?.saved !== saved) {
     state.savedSerialization = {
       saved,

@@ -13,13 +13,8 @@ import { removeAwarenessStates } from 'y-protocols/awareness';
 import { SyncError } from '../../../../core/errors.js';
 import type { ConnectionStatus, ProviderContext } from '../provider.js';
 import { fromWireAwareness, toWireAwareness, type PresenceWireState } from './awarenessWire.js';
-import {
-  MAX_UPDATE_BYTES,
-  type RoomRequest,
-  type RoomResponse,
-  type SyncUpdate,
-} from '../../shared/pollingProtocol.js';
-import { applyRow, compactionRow, mergeUpdateRows, syncStep1Row, updateRow } from './syncRows.js';
+import type { RoomRequest, RoomResponse, SyncUpdate } from '../../shared/pollingProtocol.js';
+import { applyRow, compactionRows, mergeUpdateRows, syncStep1Row, updateRows } from './syncRows.js';
 
 /** While alone, queued local updates are merged into one once there are this many. */
 const PAUSED_QUEUE_MERGE_AT = 32;
@@ -134,7 +129,7 @@ export class PollingRoom {
    */
   resendAfterUncertainFailure(rows: readonly SyncUpdate[]): void {
     if (rows.length === 0) return;
-    if (this.cursor > 0) this.queue = [compactionRow(this.context.doc)];
+    if (this.cursor > 0) this.queue = compactionRows(this.context.doc);
     else this.restore(rows);
   }
 
@@ -155,8 +150,7 @@ export class PollingRoom {
     const replies: SyncUpdate[] = [];
     for (const row of Array.isArray(answer.updates) ? answer.updates : []) {
       try {
-        const reply = applyRow(this.context.doc, row, this.origin);
-        if (reply !== undefined) replies.push(reply);
+        replies.push(...applyRow(this.context.doc, row, this.origin));
       } catch (error) {
         this.context.reportError(
           new SyncError(
@@ -171,7 +165,7 @@ export class PollingRoom {
     }
     if (answer.should_compact === true) {
       // The whole document replaces whatever was queued (it contains all of it).
-      this.queue = [compactionRow(this.context.doc)];
+      this.queue = compactionRows(this.context.doc);
     } else if (replies.length > 0) {
       this.queue.push(...replies);
     }
@@ -225,12 +219,17 @@ export class PollingRoom {
 
   private readonly onDocUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin === this.origin || this.isClosed) return;
-    if (update.byteLength > MAX_UPDATE_BYTES) {
-      // The relay refuses rows over 1 MB: this room cannot sync this change over HTTP polling.
+    let rows: SyncUpdate[];
+    try {
+      // The relay refuses rows over 1 MB: a larger change (a long post's first write) leaves in pieces.
+      rows = updateRows(update);
+    } catch (error) {
+      // One struct over the limit that cannot be cut: this room cannot sync this change over HTTP polling.
       this.context.reportError(
         new SyncError(
-          `An update of ${update.byteLength} bytes in room "${this.name}" is larger than the relay accepts (${MAX_UPDATE_BYTES}); this room stops syncing over HTTP polling. The edits stay in the record.`,
+          `A change of ${update.byteLength} bytes in room "${this.name}" cannot be sent in rows the relay accepts; this room stops syncing over HTTP polling. The edits stay in the record.`,
           'length-exceeded',
+          { cause: error },
         ),
       );
       this.setStatus('disconnected');
@@ -238,7 +237,7 @@ export class PollingRoom {
       this.host.wake();
       return;
     }
-    this.queue.push(updateRow(update));
+    this.queue.push(...rows);
     if (!this.hasPeers && this.queue.length >= PAUSED_QUEUE_MERGE_AT) this.compactPausedQueue();
     if (this.hasPeers) this.host.wake();
   };
@@ -247,7 +246,7 @@ export class PollingRoom {
   private compactPausedQueue(): void {
     const steps = this.queue.filter((row) => row.type !== 'update');
     const updates = this.queue.filter((row) => row.type === 'update');
-    this.queue = [...steps, mergeUpdateRows(updates)];
+    this.queue = [...steps, ...mergeUpdateRows(updates)];
   }
 
   private readonly onAwarenessChange = (
