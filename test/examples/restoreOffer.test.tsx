@@ -36,6 +36,7 @@ const ENTRY: JournalEntry = {
   edits: { title: 'Typed before the reload' },
   base: {},
   modifiedGmt: undefined,
+  writtenAtMs: 0,
 };
 
 /** Lets React and the offer's promises settle. */
