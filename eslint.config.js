@@ -14,6 +14,8 @@ export default tseslint.config(
       'test-results/**',
       '.wordpress/**',
       'examples/editor/.generated/**',
+      // The Vite server-rendering example's build (examples/vite-ssr/server.ts writes it).
+      '**/dist/**',
     ],
   },
   js.configs.recommended,

@@ -191,8 +191,8 @@ function checkPositive(value: number | undefined, name: string, fallback: number
 
 /**
  * A Redis client. `isPipelined`: the commands issued in one turn of the event loop go out in one
- * write (one system call for every room's appends and relays of that turn), for the clients that
- * never subscribe.
+ * write (one system call for every room's appends of that turn); for the store's client, which
+ * never subscribes.
  */
 function redisClient(url: string, isPipelined: boolean): Redis {
   // Commands wait (queued) while Redis restarts instead of failing after 20 retries.
@@ -356,11 +356,9 @@ export async function createSyncServer(options: SyncServerOptions): Promise<Sync
       new RoomRelay({
         identifier: instanceId,
         prefix: 'wp-entities:rooms',
-        // The extension makes its publishing client first, then its subscriber.
-        createClient: (() => {
-          let made = 0;
-          return () => redisClient(url, (made += 1) === 1);
-        })(),
+        // Not pipelined: one of the extension's two clients subscribes, and which one it makes
+        // first is its own business.
+        createClient: () => redisClient(url, false),
       }),
     );
   }
