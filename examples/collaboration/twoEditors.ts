@@ -8,10 +8,8 @@ import { createMockWordPress, MOCK_USERS } from 'wp-entities/testing';
 const server = await createMockWordPress().listen();
 const editorOf = (login: 'admin' | 'editor', name: string, color: string) => {
   const { id, username, appPassword } = MOCK_USERS[login];
-  const transport = new RestTransport({
-    root: server.root,
-    auth: { username, applicationPassword: appPassword },
-  });
+  const auth = { username, applicationPassword: appPassword };
+  const transport = new RestTransport({ root: server.root, auth });
   return new RootStore({
     transport,
     sync: { user: { id, name, color }, providers: [httpPollingProvider()] },

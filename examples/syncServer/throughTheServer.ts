@@ -11,19 +11,15 @@ const wordpress = await createMockWordPress().listen();
 const sync = await createSyncServer({ wordpress: wordpress.root, port: 0 });
 const editorOf = (login: 'admin' | 'editor') => {
   const { id, username, appPassword } = MOCK_USERS[login];
-  const transport = new RestTransport({
-    root: wordpress.root,
-    auth: { username, applicationPassword: appPassword },
-  });
+  const auth = { username, applicationPassword: appPassword };
+  const transport = new RestTransport({ root: wordpress.root, auth });
   // Node 20 has no WebSocket of its own: `ws` stands in (browsers and Node 22+ need nothing).
   const server = websocketProvider({
     url: sync.url,
     WebSocket: WebSocket as unknown as WebSocketConstructor,
   });
-  return new RootStore({
-    transport,
-    sync: { user: { id, name: username, color: '#c2185b' }, providers: [server] },
-  });
+  const user = { id, name: username, color: '#c2185b' };
+  return new RootStore({ transport, sync: { user, providers: [server] } });
 };
 const [ana, eddie] = [editorOf('admin'), editorOf('editor')];
 
